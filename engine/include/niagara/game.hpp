@@ -1,0 +1,54 @@
+// The engine's entry points: create a game, ask who acts and what is legal, apply an action.
+// Pure functions over a State value: no I/O, no threads, no globals.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "niagara/action.hpp"
+#include "niagara/options.hpp"
+#include "niagara/state.hpp"
+
+namespace niagara {
+
+// The answer to apply(): accepted, or rejected with a reason a person understands.
+struct Status {
+    bool ok = true;
+    std::string reason;
+
+    static Status accept() { return {}; }
+    static Status reject(std::string why) { return {false, std::move(why)}; }
+    explicit operator bool() const { return ok; }
+};
+
+// Plain-language lines describing what happened (for game logs and chat).
+using Log = std::vector<std::string>;
+
+// Throws std::invalid_argument when the options are not playable (see validate()).
+State new_game(const Options& options);
+
+// Bit set of the seats that must act now: in phase I every seat that has not chosen a card,
+// in phase II the turn seat, none when the game is over.
+std::uint8_t acting_seats(const State& state);
+inline bool must_act(const State& state, int seat) { return (acting_seats(state) >> seat) & 1; }
+inline bool is_over(const State& state) { return state.phase == Phase::GameOver; }
+
+// Every legal action of `seat` now, in a fixed order (empty when the seat need not act).
+void legal_actions(const State& state, int seat, std::vector<Action>& out);
+std::vector<Action> legal_actions(const State& state, int seat);
+
+// Validates and applies. On rejection the state is left exactly as it was.
+Status apply(State& state, const Action& action, Log* log = nullptr);
+
+// R9.4: the table ends the game without a winner.
+void abandon(State& state, Log* log = nullptr);
+
+// R9.1.
+bool is_winning_collection(const Gems& collection);
+
+// R9.2 / R9.3: the winners, best first when the tie-break option is on (else by seat).
+std::vector<int> winners(const State& state);
+int collection_value(const Gems& collection);  // R9.3: violet 1 ... red 5
+
+}  // namespace niagara

@@ -1,0 +1,38 @@
+// JSON forms of options, actions, states, views and results (nlohmann/json).
+// Shapes are documented in engine/README.md. Every from_json throws std::invalid_argument with a
+// readable message on malformed input; none of them crashes or accepts an impossible state.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "niagara/action.hpp"
+#include "niagara/game.hpp"
+#include "niagara/options.hpp"
+#include "niagara/state.hpp"
+
+namespace niagara {
+
+using Json = nlohmann::json;
+
+Json options_to_json(const Options& options);
+Options options_from_json(const Json& j);  // missing keys keep their defaults
+
+Json action_to_json(const Action& action);  // includes "text", the notation form
+Action action_from_json(const Json& j);
+
+// The full state, secrets included (for storage and tests, never for clients).
+Json state_to_json(const State& state);
+// Starts from new_game(options) and overrides the keys present. Discovery places that are not
+// given hold whatever gems are not elsewhere (R1.3). Throws when the result is impossible
+// (gems not conserved, cargo over capacity, ...).
+State state_from_json(const Json& j);
+
+// R3.6: what one seat may see (its own hand and chosen card; others' chosen cards hidden
+// until revealed; in memory mode only the top card of each discard stack).
+Json seat_view(const State& state, int seat);
+Json spectator_view(const State& state);
+
+// The result: over or not, winners (ranked with tie-break), collections, rounds.
+Json result_to_json(const State& state);
+
+}  // namespace niagara

@@ -1,0 +1,234 @@
+// Public entry points: set-up, who acts, legal actions, apply, results.
+#include "niagara/game.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+#include "internal.hpp"
+
+namespace niagara {
+
+void GemList::push(Colour c) {
+    gems[size++] = c;
+    if (size == 2 && gems[1] < gems[0]) std::swap(gems[0], gems[1]);
+}
+
+void Action::add_steal(const Steal& steal) {
+    steals[steal_count++] = steal;
+    if (steal_count == 2 && steals[1] < steals[0]) std::swap(steals[0], steals[1]);
+}
+
+Action Action::play(int seat, Card card) {
+    Action a;
+    a.type = ActionType::PlayCard;
+    a.seat = std::int8_t(seat);
+    a.card = card;
+    return a;
+}
+Action Action::buy_back(int seat, int canoe, Colour paid) {
+    Action a;
+    a.type = ActionType::BuyBack;
+    a.seat = std::int8_t(seat);
+    a.canoe = std::int8_t(canoe);
+    a.colour = paid;
+    return a;
+}
+Action Action::cloud(int seat, bool up) {
+    Action a;
+    a.type = ActionType::Cloud;
+    a.seat = std::int8_t(seat);
+    a.up = up;
+    return a;
+}
+Action Action::end_turn(int seat) {
+    Action a;
+    a.type = ActionType::EndTurn;
+    a.seat = std::int8_t(seat);
+    return a;
+}
+Action Action::move(int seat, int canoe) {
+    Action a;
+    a.type = ActionType::MoveCanoe;
+    a.seat = std::int8_t(seat);
+    a.canoe = std::int8_t(canoe);
+    return a;
+}
+
+namespace {
+
+// A SplitMix64 step: a tiny, well-known mixer, enough to draw the first starting player.
+std::uint64_t mix(std::uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+}  // namespace
+
+State new_game(const Options& options) {
+    if (auto problem = validate(options)) throw std::invalid_argument(*problem);
+    State s;
+    s.options = options;
+    s.rules = Rules::of(options);
+    for (Colour c : kAllColours) s.place(c).add(c, s.rules.gems_per_place);  // R1.3
+    for (int seat = 0; seat < s.players(); ++seat) s.seats[seat].hand = s.rules.deck;
+    s.starting_seat = std::int8_t(options.starting_seat >= 0
+                                      ? options.starting_seat
+                                      : int(mix(options.seed) % std::uint64_t(s.players())));
+    detail::begin_round(s, nullptr);
+    return s;
+}
+
+std::uint8_t acting_seats(const State& s) {
+    switch (s.phase) {
+        case Phase::ChooseCards: {
+            std::uint8_t seats = 0;
+            for (int seat = 0; seat < s.players(); ++seat)
+                if (!s.seats[seat].chosen) seats |= std::uint8_t(1u << seat);
+            return seats;
+        }
+        case Phase::Actions: return std::uint8_t(1u << s.turn.seat);
+        case Phase::GameOver: return 0;
+    }
+    return 0;
+}
+
+void legal_actions(const State& s, int seat, std::vector<Action>& out) {
+    out.clear();
+    if (seat < 0 || seat >= s.players() || !must_act(s, seat)) return;
+    const Seat& player = s.seats[seat];
+    if (s.phase == Phase::ChooseCards) {
+        // R8.3: buy back a lost canoe with any gem of the collection, before choosing.
+        for (int k = 0; k < kCanoesPerSeat; ++k) {
+            if (player.canoes[k].where != Where::Lost) continue;
+            for (Colour c : kAllColours)
+                if (player.collection.of(c) > 0) out.push_back(Action::buy_back(seat, k, c));
+        }
+        for (int c = 0; c < kCardKinds; ++c)  // R3.1
+            if (player.hand & card_bit(Card(c))) out.push_back(Action::play(seat, Card(c)));
+        return;
+    }
+    if (s.turn.stage == Stage::Cloud) {  // R7.1: must move, within -1..+2
+        if (s.weather < 2) out.push_back(Action::cloud(seat, true));
+        if (s.weather > -1) out.push_back(Action::cloud(seat, false));
+        return;
+    }
+    for (int k = 0; k < kCanoesPerSeat; ++k)
+        if (detail::canoe_may_move_now(s, k)) detail::generate_canoe_moves(s, seat, k, out);
+    const Turn& t = s.turn;
+    if (!t.exactly_one && (t.required & ~t.moved) == 0) out.push_back(Action::end_turn(seat));
+}
+
+std::vector<Action> legal_actions(const State& s, int seat) {
+    std::vector<Action> out;
+    legal_actions(s, seat, out);
+    return out;
+}
+
+namespace {
+
+// Legality of one action, checked against exactly the moves the generator would list.
+bool is_legal(const State& s, const Action& a) {
+    if (a.seat < 0 || a.seat >= s.players() || !must_act(s, a.seat)) return false;
+    const Seat& player = s.seats[a.seat];
+    switch (a.type) {
+        case ActionType::PlayCard:
+            return s.phase == Phase::ChooseCards && a == Action::play(a.seat, a.card) &&
+                   (player.hand & card_bit(a.card));
+        case ActionType::BuyBack:
+            return s.phase == Phase::ChooseCards &&
+                   a == Action::buy_back(a.seat, a.canoe, a.colour) && a.canoe >= 0 &&
+                   a.canoe < kCanoesPerSeat && player.canoes[a.canoe].where == Where::Lost &&
+                   player.collection.of(a.colour) > 0;
+        case ActionType::Cloud:
+        case ActionType::EndTurn: {
+            if (s.phase != Phase::Actions) return false;
+            std::vector<Action> legal;
+            legal_actions(s, a.seat, legal);
+            return std::find(legal.begin(), legal.end(), a) != legal.end();
+        }
+        case ActionType::MoveCanoe: {
+            if (a.canoe < 0 || a.canoe >= kCanoesPerSeat || !detail::canoe_may_move_now(s, a.canoe))
+                return false;
+            std::vector<Action> legal;
+            detail::generate_canoe_moves(s, a.seat, a.canoe, legal);
+            return std::find(legal.begin(), legal.end(), a) != legal.end();
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+Status apply(State& s, const Action& a, Log* log) {
+    if (!is_legal(s, a)) return Status::reject(detail::explain_rejection(s, a));
+    Seat& player = s.seats[a.seat];
+    switch (a.type) {
+        case ActionType::PlayCard:
+            player.hand &= std::uint16_t(~card_bit(a.card));
+            player.chosen = a.card;
+            detail::say(log, detail::seat_label(a.seat) + " has chosen a card.");
+            detail::after_card_chosen(s, log);
+            break;
+        case ActionType::BuyBack:
+            player.collection.remove(a.colour);
+            s.place(a.colour).add(a.colour);
+            player.canoes[a.canoe].where = Where::Land;
+            detail::say(log, detail::seat_label(a.seat) + " buys back canoe " +
+                                 std::to_string(a.canoe + 1) + " with a " +
+                                 std::string(colour_name(a.colour)) + " gem.");
+            break;
+        case ActionType::Cloud:
+            s.weather = std::int8_t(s.weather + (a.up ? 1 : -1));
+            detail::say(log, detail::seat_label(a.seat) + " moves the weather " +
+                                 (a.up ? "up" : "down") + " to " +
+                                 (s.weather > 0 ? "+" : "") + std::to_string(s.weather) + ".");
+            detail::end_turn(s, log);
+            break;
+        case ActionType::MoveCanoe:
+            detail::execute_canoe_move(s, a, log);
+            detail::after_canoe_moved(s, log);
+            break;
+        case ActionType::EndTurn:
+            detail::end_turn(s, log);
+            break;
+    }
+    return Status::accept();
+}
+
+void abandon(State& s, Log* log) {
+    if (s.phase == Phase::GameOver) return;
+    s.phase = Phase::GameOver;
+    s.abandoned = true;
+    s.winners = 0;
+    detail::say(log, "The table ended the game; there is no winner.");
+}
+
+bool is_winning_collection(const Gems& g) {
+    if (g.distinct() == kColours || g.total() >= 7) return true;  // R9.1
+    for (auto n : g.count)
+        if (n >= 4) return true;
+    return false;
+}
+
+int collection_value(const Gems& g) {
+    int v = 0;
+    for (int c = 0; c < kColours; ++c) v += (c + 1) * g.count[c];
+    return v;
+}
+
+std::vector<int> winners(const State& s) {
+    std::vector<int> seats;
+    for (int seat = 0; seat < s.players(); ++seat)
+        if ((s.winners >> seat) & 1) seats.push_back(seat);
+    if (s.options.tie_break)  // R9.3: higher value first; equal values keep seat order
+        std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) {
+            return collection_value(s.seats[a].collection) >
+                   collection_value(s.seats[b].collection);
+        });
+    return seats;
+}
+
+}  // namespace niagara

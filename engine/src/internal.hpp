@@ -1,0 +1,35 @@
+// Engine internals shared between the source files (not part of the public API).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "niagara/action.hpp"
+#include "niagara/game.hpp"
+#include "niagara/state.hpp"
+
+namespace niagara::detail {
+
+inline std::string seat_label(int seat) { return "Seat " + std::to_string(seat + 1); }
+inline void say(Log* log, std::string line) {
+    if (log) log->push_back(std::move(line));
+}
+
+// Canoe moves (moves.cpp).
+int paddle_points(const State& s, int seat, int canoe);
+void generate_canoe_moves(const State& s, int seat, int canoe, std::vector<Action>& out);
+void execute_canoe_move(State& s, const Action& a, Log* log);
+bool canoe_may_move_now(const State& s, int canoe);
+
+// Round flow (rounds.cpp).
+Turn make_turn(const State& s, int seat);  // R4.2: what the turn seat must/may move
+void begin_round(State& s, Log* log);
+void after_card_chosen(State& s, Log* log);
+void after_canoe_moved(State& s, Log* log);
+void end_turn(State& s, Log* log);
+void lose_canoe(State& s, int seat, int canoe, Log* log);
+
+// Why an action is not legal (explain.cpp); called only for actions not in the legal list.
+std::string explain_rejection(const State& s, const Action& a);
+
+}  // namespace niagara::detail

@@ -1,0 +1,280 @@
+// Generation and execution of one canoe's move (R4 movement, R5 loading, R6 stealing).
+// Both walk the river with river.hpp, so a generated move executes exactly as enumerated.
+#include <algorithm>
+
+#include "internal.hpp"
+#include "river.hpp"
+
+namespace niagara::detail {
+namespace {
+
+constexpr std::uint8_t colour_bit(Colour c) { return std::uint8_t(1u << static_cast<int>(c)); }
+
+// Calls f(list) for every sub-multiset of `from` with at most `max_size` gems, skipping the
+// colours in `excluded`. The empty list comes first.
+template <typename F>
+void for_each_sub_multiset(const Gems& from, int max_size, std::uint8_t excluded, F&& f) {
+    f(GemList{});
+    if (max_size < 1) return;
+    for (Colour a : kAllColours) {
+        if (from.of(a) == 0 || (excluded & colour_bit(a))) continue;
+        GemList one;
+        one.push(a);
+        f(one);
+        if (max_size < 2) continue;
+        for (Colour b : kAllColours) {
+            if (b < a || (excluded & colour_bit(b))) continue;
+            if (from.of(b) < (a == b ? 2 : 1)) continue;
+            GemList two = one;
+            two.push(b);
+            f(two);
+        }
+    }
+}
+
+// R5.3-R5.6, R5.9: every unload/load combination at one discovery place and one moment, with
+// at most `max_ops` gems handled. f(unload, load); the empty combination is included.
+template <typename F>
+void for_each_op_set(const Gems& cargo, const Gems& place, int capacity, int max_ops, F&& f) {
+    for_each_sub_multiset(cargo, std::min(max_ops, kMaxCanoeCapacity), 0, [&](const GemList& u) {
+        std::uint8_t unloaded = 0;
+        for (Colour c : u) unloaded |= colour_bit(c);
+        const int room = capacity - (cargo.total() - u.size);
+        const int max_load = std::min(room, max_ops - u.size);
+        // R5.5: a reloaded gem differs in colour from every gem unloaded this turn.
+        for_each_sub_multiset(place, max_load, unloaded,
+                              [&](const GemList& l) { f(u, l); });
+    });
+}
+
+Gems after_ops(Gems cargo, const GemList& unload, const GemList& load) {
+    for (Colour c : unload) cargo.remove(c);
+    for (Colour c : load) cargo.add(c);
+    return cargo;
+}
+
+struct Generator {
+    const State& s;
+    int seat;
+    int canoe;
+    int capacity;
+    const Canoe& boat;
+    std::vector<Action>& out;
+
+    // R6.1-R6.3: a canoe that moved up-river and stopped in the river may rob loaded canoes
+    // of other players there. Emits the move without a theft, then every possible theft.
+    void emit_with_steals(const Action& move, Pos at, const Gems& cargo) {
+        out.push_back(move);
+        const int room = capacity - cargo.total();
+        if (room <= 0) return;
+        std::array<Steal, kMaxSeats * kCanoesPerSeat * kColours> loot;
+        std::array<int, loot.size()> available{};
+        int n = 0;
+        for (int v = 0; v < s.players(); ++v) {
+            if (v == seat) continue;  // R6.2: never from one's own canoes
+            for (int k = 0; k < kCanoesPerSeat; ++k) {
+                const Canoe& victim = s.seats[v].canoes[k];
+                if (!victim.in_river() || victim.pos != at) continue;
+                for (Colour c : kAllColours) {
+                    if (victim.cargo.of(c) == 0) continue;
+                    loot[n] = Steal{std::int8_t(v), std::int8_t(k), c};
+                    available[n++] = victim.cargo.of(c);
+                }
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            Action a = move;
+            a.steal_count = 1;
+            a.steals[0] = loot[i];
+            out.push_back(a);
+            if (room < 2) continue;
+            // R6.3: a double canoe with two free places may take two gems.
+            for (int j = i; j < n; ++j) {
+                if (j == i && available[i] < 2) continue;
+                Action b = a;
+                b.steal_count = 2;
+                b.steals[1] = loot[j];
+                out.push_back(b);
+            }
+        }
+    }
+
+    // Every movement with exactly `budget` points from the canoe's start; calls
+    // f(move, destination) with direction, steps and branch filled in.
+    template <typename F>
+    void for_each_movement(Action move, int budget, F&& f) {
+        move.steps = 0;
+        if (boat.in_river()) {
+            move.direction = Direction::Up;
+            Destination d = walk_up(boat.pos, budget);
+            move.steps = std::uint8_t(d.steps);
+            f(move, d);
+        }
+        move.direction = Direction::Down;
+        std::optional<Pos> from;
+        if (boat.in_river()) from = boat.pos;
+        for (Branch b : {Branch::Left, Branch::Right}) {
+            Destination d = walk_down(from, budget, b);
+            if (!d.used_branch && b == Branch::Right) break;  // no fork on this path
+            move.branch = d.used_branch ? std::optional<Branch>(b) : std::nullopt;
+            move.steps = std::uint8_t(d.steps);
+            f(move, d);
+        }
+    }
+
+    void generate(int points) {
+        Action base = Action::move(seat, canoe);
+        const std::optional<Colour> start_place =
+            boat.in_river() ? place_at(boat.pos) : std::nullopt;
+
+        // R5.4: load/unload before the move (or nothing at all).
+        auto before = [&](const GemList& unload, const GemList& load) {
+            const int cost = 2 * (unload.size + load.size);
+            if (cost > points) return;
+            Action a = base;
+            a.unload = unload;
+            a.load = load;
+            const Gems cargo = after_ops(boat.cargo, unload, load);
+            if (cost == points) {  // R5.8: zero movement when the gems use all the points
+                if (cost > 0) out.push_back(a);
+                return;
+            }
+            for_each_movement(a, points - cost, [&](const Action& m, const Destination& d) {
+                const bool may_steal = m.direction == Direction::Up &&
+                                       d.kind == Destination::River && d.steps >= 1;
+                if (may_steal)
+                    emit_with_steals(m, d.pos, cargo);
+                else
+                    out.push_back(m);
+            });
+        };
+        if (start_place)
+            for_each_op_set(boat.cargo, s.place(*start_place), capacity, points / 2, before);
+        else
+            before(GemList{}, GemList{});
+
+        // R5.4: load/unload after the move, at the final position. No theft then (R6.1).
+        for (int ops = 1; 2 * ops < points; ++ops) {
+            Action a = base;
+            a.timing = Timing::After;
+            for_each_movement(a, points - 2 * ops, [&](const Action& m, const Destination& d) {
+                if (d.kind != Destination::River) return;
+                const std::optional<Colour> end_place = place_at(d.pos);
+                if (!end_place) return;
+                for_each_op_set(boat.cargo, s.place(*end_place), capacity, ops,
+                                [&](const GemList& unload, const GemList& load) {
+                                    if (unload.size + load.size != ops) return;
+                                    Action b = m;
+                                    b.unload = unload;
+                                    b.load = load;
+                                    out.push_back(b);
+                                });
+            });
+        }
+    }
+};
+
+void move_gems_home(State& s, Gems& cargo) {
+    for (Colour c : kAllColours) s.place(c).add(c, cargo.of(c));
+    cargo = Gems{};
+}
+
+std::string describe_gems(const Gems& g) {
+    std::string text;
+    for (Colour c : kAllColours)
+        for (int i = 0; i < g.of(c); ++i) text += (text.empty() ? "" : " and ") + std::string(colour_name(c));
+    return text;
+}
+
+}  // namespace
+
+int paddle_points(const State& s, int /*seat*/, int /*canoe*/) { return card_number(s.turn.card); }
+
+bool canoe_may_move_now(const State& s, int canoe) {
+    const Turn& t = s.turn;
+    if (s.phase != Phase::Actions || t.stage != Stage::Move) return false;
+    const std::uint8_t bit = std::uint8_t(1u << canoe);
+    if (t.moved & bit) return false;
+    if (t.exactly_one && t.moved) return false;
+    return ((t.required | t.optional) & bit) != 0;
+}
+
+void generate_canoe_moves(const State& s, int seat, int canoe, std::vector<Action>& out) {
+    const Canoe& boat = s.seats[seat].canoes[canoe];
+    Generator g{s, seat, canoe, s.rules.capacity[canoe], boat, out};
+    g.generate(paddle_points(s, seat, canoe));
+}
+
+void execute_canoe_move(State& s, const Action& a, Log* log) {
+    Canoe& boat = s.seats[a.seat].canoes[a.canoe];
+    const int points = paddle_points(s, a.seat, a.canoe);
+    const int budget = points - 2 * (a.unload.size + a.load.size);
+
+    auto handle_gems = [&](Pos at) {
+        Gems& place = s.place(*place_at(at));
+        for (Colour c : a.unload) {
+            boat.cargo.remove(c);
+            place.add(c);
+        }
+        for (Colour c : a.load) {
+            place.remove(c);
+            boat.cargo.add(c);
+        }
+    };
+
+    if (a.timing == Timing::Before && !(a.unload.empty() && a.load.empty())) handle_gems(boat.pos);
+
+    if (a.direction != Direction::None) {
+        Destination d = a.direction == Direction::Up
+                            ? walk_up(boat.pos, budget)
+                            : walk_down(boat.in_river() ? std::optional<Pos>(boat.pos)
+                                                        : std::nullopt,
+                                        budget, a.branch.value_or(Branch::Left));
+        switch (d.kind) {
+            case Destination::Land: {
+                // R6.6: gems reach the owner's collection.
+                Seat& owner = s.seats[a.seat];
+                if (boat.cargo.total())
+                    say(log, seat_label(a.seat) + " brings " + describe_gems(boat.cargo) +
+                                 " to land.");
+                for (Colour c : kAllColours) owner.collection.add(c, boat.cargo.of(c));
+                boat.cargo = Gems{};
+                boat.where = Where::Land;
+                boat.pos = Pos::T1;  // positions of canoes out of the river are kept neutral
+                break;
+            }
+            case Destination::Waterfall:
+                lose_canoe(s, a.seat, a.canoe, log);
+                break;
+            case Destination::River:
+                boat.where = Where::River;
+                boat.pos = d.pos;
+                break;
+        }
+    }
+
+    if (a.timing == Timing::After) handle_gems(boat.pos);
+
+    for (int i = 0; i < a.steal_count; ++i) {
+        const Steal& st = a.steals[i];
+        s.seats[st.seat].canoes[st.canoe].cargo.remove(st.colour);
+        boat.cargo.add(st.colour);
+        say(log, seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) +
+                     " from " + seat_label(st.seat) + "'s canoe " + std::to_string(st.canoe + 1) +
+                     ".");
+    }
+    s.turn.moved |= std::uint8_t(1u << a.canoe);
+}
+
+void lose_canoe(State& s, int seat, int canoe, Log* log) {
+    Canoe& boat = s.seats[seat].canoes[canoe];
+    std::string line = seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) +
+                       " goes over the waterfall";
+    if (boat.cargo.total()) line += "; " + describe_gems(boat.cargo) + " returns to its place";
+    say(log, line + ".");
+    move_gems_home(s, boat.cargo);  // R8.1
+    boat.where = Where::Lost;
+    boat.pos = Pos::T1;
+}
+
+}  // namespace niagara::detail

@@ -1,0 +1,235 @@
+#include "niagara/notation.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+namespace niagara {
+namespace {
+
+void append_gems(std::string& out, const char* verb, const GemList& gems) {
+    if (gems.empty()) return;
+    out += ' ';
+    out += verb;
+    for (Colour c : gems) {
+        out += ' ';
+        out += colour_name(c);
+    }
+}
+
+std::string seat_canoe(int seat, int canoe) {
+    return std::to_string(seat + 1) + "." + std::to_string(canoe + 1);
+}
+
+}  // namespace
+
+std::string to_text(const Action& a) {
+    switch (a.type) {
+        case ActionType::PlayCard: return "play " + std::string(card_name(a.card));
+        case ActionType::BuyBack:
+            return "buyback " + std::to_string(a.canoe + 1) + " " + std::string(colour_name(a.colour));
+        case ActionType::Cloud: return a.up ? "cloud up" : "cloud down";
+        case ActionType::EndTurn: return "done";
+        case ActionType::MoveCanoe: break;
+    }
+    std::string out = "canoe " + std::to_string(a.canoe + 1);
+    const bool moves = a.direction != Direction::None;
+    if (a.timing == Timing::Before) {
+        append_gems(out, "unload", a.unload);
+        append_gems(out, "load", a.load);
+        if (moves && !(a.unload.empty() && a.load.empty())) out += " then";
+    }
+    if (moves) {
+        out += a.direction == Direction::Up ? " up " : " down ";
+        out += std::to_string(a.steps);
+        if (a.branch) out += " " + std::string(branch_name(*a.branch));
+    }
+    if (a.timing == Timing::After) {
+        out += " then";
+        append_gems(out, "unload", a.unload);
+        append_gems(out, "load", a.load);
+    }
+    for (int i = 0; i < a.steal_count; ++i) {
+        out += i == 0 ? " steal " : " and ";
+        out += colour_name(a.steals[i].colour);
+        out += " from " + seat_canoe(a.steals[i].seat, a.steals[i].canoe);
+    }
+    return out;
+}
+
+namespace {
+
+constexpr const char* kHint =
+    "try: play 4, buyback 1 red, cloud up, canoe 1 up 3, canoe 2 load blue then down 2 left, "
+    "canoe 1 up 2 steal red from 3.1, done";
+
+class Parser {
+public:
+    Parser(std::string_view text, int seat) : seat_(seat) {
+        std::string word;
+        for (char ch : text) {
+            if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',') {
+                flush(word);
+            } else {
+                word += char(std::tolower(static_cast<unsigned char>(ch)));
+            }
+        }
+        flush(word);
+    }
+
+    Parsed parse() {
+        if (words_.empty()) return fail("empty command; " + std::string(kHint));
+        const std::string verb = next();
+        if (verb == "play") return parse_play();
+        if (verb == "buyback" || verb == "buy") return parse_buy_back();
+        if (verb == "cloud") return parse_cloud();
+        if (verb == "done" || verb == "end" || verb == "pass") return finish(Action::end_turn(seat_));
+        if (verb == "canoe") return parse_canoe();
+        return fail("unknown action '" + verb + "'; " + kHint);
+    }
+
+private:
+    std::vector<std::string> words_;
+    std::size_t at_ = 0;
+    int seat_;
+
+    void flush(std::string& word) {
+        if (!word.empty() && word != "then" && word != "and") words_.push_back(word);
+        word.clear();
+    }
+    bool more() const { return at_ < words_.size(); }
+    const std::string& peek() const { return words_[at_]; }
+    std::string next() { return more() ? words_[at_++] : std::string(); }
+    bool accept(std::string_view w) {
+        if (more() && peek() == w) {
+            ++at_;
+            return true;
+        }
+        return false;
+    }
+
+    static Parsed fail(std::string why) { return Parsed{std::nullopt, std::move(why)}; }
+    Parsed finish(const Action& a) {
+        if (more()) return fail("unexpected '" + peek() + "' at the end of the command");
+        return Parsed{a, ""};
+    }
+
+    static std::optional<int> number(const std::string& w) {
+        int v = 0;
+        auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+        if (ec != std::errc() || end != w.data() + w.size()) return std::nullopt;
+        return v;
+    }
+
+    std::optional<int> canoe_number() {
+        auto n = number(next());
+        if (!n || *n < 1 || *n > kCanoesPerSeat) return std::nullopt;
+        return *n - 1;
+    }
+
+    Parsed parse_play() {
+        const std::string w = next();
+        auto card = parse_card(w);
+        if (!card) return fail("'" + w + "' is not a card; cards are 1 to 7, cloud, lasso and 1/2/3");
+        return finish(Action::play(seat_, *card));
+    }
+
+    Parsed parse_buy_back() {
+        accept("back");
+        accept("canoe");
+        auto canoe = canoe_number();
+        if (!canoe) return fail("say which canoe to buy back and the gem to pay, e.g. buyback 1 red");
+        accept("with");
+        accept("pay");
+        const std::string w = next();
+        auto colour = parse_colour(w);
+        if (!colour) return fail("'" + w + "' is not a gem colour (violet, clear, yellow, blue, red)");
+        return finish(Action::buy_back(seat_, *canoe, *colour));
+    }
+
+    Parsed parse_cloud() {
+        const std::string w = next();
+        if (w == "up" || w == "+") return finish(Action::cloud(seat_, true));
+        if (w == "down" || w == "-") return finish(Action::cloud(seat_, false));
+        return fail("say cloud up or cloud down");
+    }
+
+    // Reads "unload C [C]" and "load C [C]" at one moment. Returns an error text or "".
+    std::string parse_gems(Action& a, bool& any) {
+        bool loaded = false;
+        while (more() && (peek() == "unload" || peek() == "load")) {
+            const bool unload = next() == "unload";
+            if (unload && loaded)
+                return "a gem loaded this turn cannot be unloaded again (R5.6); write unload before load";
+            GemList& list = unload ? a.unload : a.load;
+            if (!list.empty()) return std::string("say ") + (unload ? "unload" : "load") + " once";
+            while (more() && parse_colour(peek())) {
+                if (list.size == kMaxCanoeCapacity) return "a canoe handles at most two gems of each kind at once (R5.9)";
+                list.push(*parse_colour(next()));
+            }
+            if (list.empty())
+                return std::string("say which gem to ") + (unload ? "unload" : "load") +
+                       ", e.g. " + (unload ? "unload red" : "load blue");
+            loaded = loaded || !unload;
+            any = true;
+        }
+        return "";
+    }
+
+    Parsed parse_canoe() {
+        auto canoe = canoe_number();
+        if (!canoe) return fail("say which canoe: canoe 1 or canoe 2");
+        Action a = Action::move(seat_, *canoe);
+        bool before = false;
+        if (auto why = parse_gems(a, before); !why.empty()) return fail(why);
+        if (more() && (peek() == "up" || peek() == "down")) {
+            a.direction = next() == "up" ? Direction::Up : Direction::Down;
+            auto steps = number(next());
+            if (!steps || *steps < 0 || *steps > 20)
+                return fail("say how many spaces the canoe moves, e.g. up 3");
+            a.steps = std::uint8_t(*steps);
+            if (accept("left")) a.branch = Branch::Left;
+            else if (accept("right")) a.branch = Branch::Right;
+            bool after = false;
+            Action probe = a;
+            probe.unload = {};
+            probe.load = {};
+            if (auto why = parse_gems(probe, after); !why.empty()) return fail(why);
+            if (after) {
+                if (before)
+                    return fail("load or unload either before or after the move, not both (R5.4)");
+                a.unload = probe.unload;
+                a.load = probe.load;
+                a.timing = Timing::After;
+            }
+        } else if (!before) {
+            return fail("say how the canoe moves, e.g. canoe " + std::to_string(*canoe + 1) +
+                        " up 3, or what it loads");
+        }
+        if (accept("steal")) {
+            while (more() && a.steal_count < kMaxCanoeCapacity && parse_colour(peek())) {
+                Steal st;
+                st.colour = *parse_colour(next());
+                if (!accept("from")) return fail("say whom to steal from, e.g. steal red from 3.1 (seat 3, canoe 1)");
+                const std::string who = next();
+                const auto dot = who.find('.');
+                auto seat = number(who.substr(0, dot));
+                auto boat = dot == std::string::npos ? std::nullopt : number(who.substr(dot + 1));
+                if (!seat || !boat || *seat < 1 || *seat > kMaxSeats || *boat < 1 || *boat > kCanoesPerSeat)
+                    return fail("'" + who + "' is not a canoe; write seat.canoe, e.g. 3.1");
+                st.seat = std::int8_t(*seat - 1);
+                st.canoe = std::int8_t(*boat - 1);
+                a.add_steal(st);
+            }
+            if (a.steal_count == 0) return fail("say which gem to steal, e.g. steal red from 3.1");
+        }
+        return finish(a);
+    }
+};
+
+}  // namespace
+
+Parsed parse_action(std::string_view text, int seat) { return Parser(text, seat).parse(); }
+
+}  // namespace niagara

@@ -1,0 +1,49 @@
+// River geometry (R2): neighbours of a position and walks of a canoe along the river (R4.3).
+// Shared by move generation and move execution so that both follow the same path.
+#pragma once
+
+#include <optional>
+
+#include "niagara/types.hpp"
+
+namespace niagara::detail {
+
+constexpr bool is_branch(Pos p) { return p >= Pos::L6; }
+constexpr Branch branch_of(Pos p) { return p <= Pos::L7 ? Branch::Left : Branch::Right; }
+
+// One step up-river; nullopt means land (R2.6).
+constexpr std::optional<Pos> step_up(Pos p) {
+    switch (p) {
+        case Pos::T1: return std::nullopt;
+        case Pos::L6:
+        case Pos::R6: return Pos::T5;
+        default: return Pos(static_cast<int>(p) - 1);
+    }
+}
+
+// One step down-river; nullopt means over the waterfall (R4.6). `b` is used only at T5.
+constexpr std::optional<Pos> step_down(Pos p, Branch b) {
+    switch (p) {
+        case Pos::T5: return b == Branch::Left ? Pos::L6 : Pos::R6;
+        case Pos::L7:
+        case Pos::R7: return std::nullopt;
+        default: return Pos(static_cast<int>(p) + 1);
+    }
+}
+
+// Where a walk ends.
+struct Destination {
+    enum Kind { Land, River, Waterfall } kind = River;
+    Pos pos = Pos::T1;        // when kind == River
+    int steps = 0;            // spaces moved, the step onto land or over the fall included
+    bool used_branch = false;  // the walk went from T5 into a branch
+};
+
+// R4.3/R4.4: up-river with exactly `budget` points, or fewer when land is reached.
+Destination walk_up(Pos from, int budget);
+
+// R4.3/R4.6: down-river from `from` (nullopt = land, R4.5) with exactly `budget` points; the
+// walk stops early only by going over the waterfall. `branch` is the choice at the fork.
+Destination walk_down(std::optional<Pos> from, int budget, Branch branch);
+
+}  // namespace niagara::detail
