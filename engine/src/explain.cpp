@@ -4,27 +4,38 @@
 #include <string>
 
 #include "internal.hpp"
+#include "niagara/notation.hpp"
 #include "river.hpp"
 
 namespace niagara::detail {
 namespace {
 
-std::string canoe_label(int canoe) { return "canoe " + std::to_string(canoe + 1); }
-std::string colour(Colour c) { return std::string(colour_name(c)); }
-std::string points(int n) { return std::to_string(n) + (n == 1 ? " point" : " points"); }
+std::string canoe_label(int canoe) {
+    return "canoe " + std::to_string(canoe + 1);
+}
+std::string colour(Colour c) {
+    return std::string(colour_name(c));
+}
+std::string points(int n) {
+    return std::to_string(n) + (n == 1 ? " point" : " points");
+}
 
 std::string hand_text(std::uint16_t hand) {
     std::string text;
     for (int c = 0; c < kCardKinds; ++c)
-        if (hand & card_bit(Card(c))) text += (text.empty() ? "" : " ") + std::string(card_name(Card(c)));
+        if (hand & card_bit(Card(c)))
+            text += (text.empty() ? "" : " ") + std::string(card_name(Card(c)));
     return text.empty() ? "nothing" : text;
 }
 
 std::string where_text(const Canoe& boat) {
     switch (boat.where) {
-        case Where::Land: return "on land";
-        case Where::Lost: return "lost over the waterfall";
-        case Where::River: return "at " + std::string(pos_name(boat.pos));
+        case Where::Land:
+            return "on land";
+        case Where::Lost:
+            return "lost over the waterfall";
+        case Where::River:
+            return "at " + std::string(pos_name(boat.pos));
     }
     return "";
 }
@@ -42,7 +53,8 @@ std::string explain_phase_one(const State& s, const Action& a) {
     if (a.type == ActionType::BuyBack) {
         if (a.canoe < 0 || a.canoe >= kCanoesPerSeat) return "canoes are numbered 1 and 2";
         if (player.canoes[a.canoe].where != Where::Lost)
-            return canoe_label(a.canoe) + " is not lost; only a lost canoe can be bought back (R8.3)";
+            return canoe_label(a.canoe) +
+                   " is not lost; only a lost canoe can be bought back (R8.3)";
         return "your collection has no " + colour(a.colour) + " gem to pay with (R8.3)";
     }
     return "it is phase I: choose a card first (for example: play 4) (R3.1)";
@@ -57,35 +69,40 @@ std::string explain_gem_moment(const State& s, const Action& a, const Canoe& boa
                when + " the move (" + (at ? std::string(pos_name(*at)) : "land") + ") (R5.2)";
     Gems left = cargo;
     for (Colour c : a.unload) {
-        if (left.of(c) == 0) return canoe_label(a.canoe) + " carries no " + colour(c) + " gem to unload";
+        if (left.of(c) == 0)
+            return canoe_label(a.canoe) + " carries no " + colour(c) + " gem to unload";
         left.remove(c);
     }
     const Gems& gems = s.place(*place);
     for (Colour c : a.load) {
         for (Colour u : a.unload)
             if (u == c)
-                return "a gem loaded after unloading must differ in colour from the unloaded one (R5.5)";
+                return "a gem loaded after unloading must differ in colour from the unloaded one "
+                       "(R5.5)";
         if (gems.of(c) == 0)
             return "the " + colour(*place) + " discovery place has no " + colour(c) + " gem";
     }
-    for (Colour c : a.load) left.add(c);
+    for (Colour c : a.load)
+        left.add(c);
     if (left.total() > s.rules.capacity[a.canoe])
         return canoe_label(a.canoe) + " carries at most " +
-               std::to_string(s.rules.capacity[a.canoe]) + (s.rules.capacity[a.canoe] == 1 ? " gem" : " gems") +
-               " (R5.1)";
+               std::to_string(s.rules.capacity[a.canoe]) +
+               (s.rules.capacity[a.canoe] == 1 ? " gem" : " gems") + " (R5.1)";
     (void)boat;
     return "";
 }
 
 std::string explain_move(const State& s, const Action& a) {
     const Turn& t = s.turn;
-    if (t.stage == Stage::Cloud) return "you played the cloud: move the weather up or down, no canoe (R7.1)";
+    if (t.stage == Stage::Cloud)
+        return "you played the cloud: move the weather up or down, no canoe (R7.1)";
     if (a.canoe < 0 || a.canoe >= kCanoesPerSeat) return "canoes are numbered 1 and 2";
     const std::uint8_t bit = std::uint8_t(1u << a.canoe);
     const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
     if (t.moved & bit) return canoe_label(a.canoe) + " has already moved this turn (R4.2)";
     if (t.exactly_one && t.moved)
-        return "with no canoe in the river at the start of the turn, only one canoe may move (R4.2)";
+        return "with no canoe in the river at the start of the turn, only one canoe may move "
+               "(R4.2)";
     if (!((t.required | t.optional) & bit))
         return canoe_label(a.canoe) + " is " + where_text(boat) + " and cannot move";
 
@@ -103,7 +120,8 @@ std::string explain_move(const State& s, const Action& a) {
         if (!why.empty()) return why;
     }
     if (budget == 0 && a.direction != Direction::None)
-        return "loading and unloading use all " + points(total) + "; the canoe does not move (R5.8)";
+        return "loading and unloading use all " + points(total) +
+               "; the canoe does not move (R5.8)";
     if (budget > 0 && a.direction == Direction::None)
         return "all " + points(total) + " must be used: say up or down and how far (R4.4)";
     if (budget == 0 && a.timing == Timing::After)
@@ -117,15 +135,21 @@ std::string explain_move(const State& s, const Action& a) {
         d = walk_down(start, budget, a.branch.value_or(Branch::Left));
         if (d.used_branch && !a.branch)
             return "the move passes the fork at T5: say left or right (R4.3)";
-        if (!d.used_branch && a.branch) return "this move does not reach the fork; leave out left/right";
+        if (!d.used_branch && a.branch)
+            return "this move does not reach the fork; leave out left/right";
     }
     if (a.direction != Direction::None && d.steps != a.steps) {
-        std::string end = d.kind == Destination::Land        ? "to land"
-                          : d.kind == Destination::Waterfall ? "over the waterfall"
-                                                             : "to " + std::string(pos_name(d.pos));
-        return "with " + points(budget) + " for moving, " + canoe_label(a.canoe) + " goes " +
-               (a.direction == Direction::Up ? "up " : "down ") + std::to_string(d.steps) + " " +
-               end + ", not " + std::to_string(a.steps) + " (all points must be used, R4.4)";
+        // Rulebooks count a landing or a fall with all the card's points ("3 down"); the
+        // notation counts spaces moved, so say exactly what to write.
+        Action fixed = a;
+        fixed.steps = std::uint8_t(d.steps);
+        const std::string end = d.kind == Destination::Land ? "reaches land"
+                                : d.kind == Destination::Waterfall
+                                    ? "goes over the waterfall"
+                                    : "ends at " + std::string(pos_name(d.pos));
+        return "with " + points(budget) + " for moving, " + canoe_label(a.canoe) + " " + end +
+               " after " + std::to_string(d.steps) + (d.steps == 1 ? " space" : " spaces") +
+               "; write '" + to_text(fixed) + "' (R4.4)";
     }
     if (a.timing == Timing::After) {
         if (d.kind != Destination::River)
@@ -141,8 +165,10 @@ std::string explain_move(const State& s, const Action& a) {
         if (a.timing == Timing::After && handled)
             return "a canoe that loads or unloads after its move cannot steal (R6.1)";
         Gems cargo = boat.cargo;
-        for (Colour c : a.unload) cargo.remove(c);
-        for (Colour c : a.load) cargo.add(c);
+        for (Colour c : a.unload)
+            cargo.remove(c);
+        for (Colour c : a.load)
+            cargo.add(c);
         if (cargo.total() + a.steal_count > s.rules.capacity[a.canoe])
             return canoe_label(a.canoe) + " has no free place for a stolen gem (R6.1, R6.3)";
         for (int i = 0; i < a.steal_count; ++i) {
@@ -166,23 +192,26 @@ std::string explain_move(const State& s, const Action& a) {
 
 std::string explain_rejection(const State& s, const Action& a) {
     if (s.phase == Phase::GameOver) return "the game is over";
-    if (a.seat < 0 || a.seat >= s.players()) return "there is no seat " + std::to_string(a.seat + 1);
+    if (a.seat < 0 || a.seat >= s.players())
+        return "there is no seat " + std::to_string(a.seat + 1);
     if (s.phase == Phase::ChooseCards) {
         if (a.type != ActionType::PlayCard && a.type != ActionType::BuyBack)
             return "it is phase I: every player chooses a card first (R3.1)";
         return explain_phase_one(s, a);
     }
-    if (a.seat != s.turn.seat) return "it is " + seat_label(s.turn.seat) + "'s turn, not yours (R3.2)";
+    if (a.seat != s.turn.seat)
+        return "it is " + seat_label(s.turn.seat) + "'s turn, not yours (R3.2)";
     switch (a.type) {
         case ActionType::PlayCard:
         case ActionType::BuyBack:
             return "cards are chosen and canoes bought back in phase I only (R3.1)";
         case ActionType::Cloud:
             if (s.turn.stage != Stage::Cloud)
-                return "you played " + std::string(card_name(s.turn.card)) + ", not the cloud (R7.1)";
+                return "you played " + std::string(card_name(s.turn.card)) +
+                       ", not the cloud (R7.1)";
             return std::string("the weather is at ") + (s.weather > 0 ? "+" : "") +
-                   std::to_string(s.weather) + "; the cloud must move " +
-                   (a.up ? "down" : "up") + " (R7.1)";
+                   std::to_string(s.weather) + "; the cloud must move " + (a.up ? "down" : "up") +
+                   " (R7.1)";
         case ActionType::EndTurn:
             if (s.turn.stage == Stage::Cloud) return "move the weather up or down first (R7.1)";
             if (s.turn.exactly_one)
@@ -191,7 +220,8 @@ std::string explain_rejection(const State& s, const Action& a) {
                 if ((s.turn.required & ~s.turn.moved) & (1u << k))
                     return canoe_label(k) + " is in the river and must move (R4.2)";
             return "you cannot end your turn now";
-        case ActionType::MoveCanoe: return explain_move(s, a);
+        case ActionType::MoveCanoe:
+            return explain_move(s, a);
     }
     return "that action is not legal now";
 }

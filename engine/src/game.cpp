@@ -72,8 +72,10 @@ State new_game(const Options& options) {
     State s;
     s.options = options;
     s.rules = Rules::of(options);
-    for (Colour c : kAllColours) s.place(c).add(c, s.rules.gems_per_place);  // R1.3
-    for (int seat = 0; seat < s.players(); ++seat) s.seats[seat].hand = s.rules.deck;
+    for (Colour c : kAllColours)
+        s.place(c).add(c, s.rules.gems_per_place);  // R1.3
+    for (int seat = 0; seat < s.players(); ++seat)
+        s.seats[seat].hand = s.rules.deck;
     s.starting_seat = std::int8_t(options.starting_seat >= 0
                                       ? options.starting_seat
                                       : int(mix(options.seed) % std::uint64_t(s.players())));
@@ -89,11 +91,30 @@ std::uint8_t acting_seats(const State& s) {
                 if (!s.seats[seat].chosen) seats |= std::uint8_t(1u << seat);
             return seats;
         }
-        case Phase::Actions: return std::uint8_t(1u << s.turn.seat);
-        case Phase::GameOver: return 0;
+        case Phase::Actions:
+            return std::uint8_t(1u << s.turn.seat);
+        case Phase::GameOver:
+            return 0;
     }
     return 0;
 }
+
+namespace {
+
+// R7.1: the cloud must move, and stay within -1..+2.
+bool cloud_allowed(const State& s, bool up) {
+    return s.phase == Phase::Actions && s.turn.stage == Stage::Cloud &&
+           (up ? s.weather < 2 : s.weather > -1);
+}
+
+// R4.2: the turn may end early only by leaving optional land canoes where they are.
+bool may_end_turn(const State& s) {
+    const Turn& t = s.turn;
+    return s.phase == Phase::Actions && t.stage == Stage::Move && !t.exactly_one &&
+           (t.required & ~t.moved) == 0;
+}
+
+}  // namespace
 
 void legal_actions(const State& s, int seat, std::vector<Action>& out) {
     out.clear();
@@ -110,15 +131,14 @@ void legal_actions(const State& s, int seat, std::vector<Action>& out) {
             if (player.hand & card_bit(Card(c))) out.push_back(Action::play(seat, Card(c)));
         return;
     }
-    if (s.turn.stage == Stage::Cloud) {  // R7.1: must move, within -1..+2
-        if (s.weather < 2) out.push_back(Action::cloud(seat, true));
-        if (s.weather > -1) out.push_back(Action::cloud(seat, false));
+    if (s.turn.stage == Stage::Cloud) {
+        for (bool up : {true, false})
+            if (cloud_allowed(s, up)) out.push_back(Action::cloud(seat, up));
         return;
     }
     for (int k = 0; k < kCanoesPerSeat; ++k)
         if (detail::canoe_may_move_now(s, k)) detail::generate_canoe_moves(s, seat, k, out);
-    const Turn& t = s.turn;
-    if (!t.exactly_one && (t.required & ~t.moved) == 0) out.push_back(Action::end_turn(seat));
+    if (may_end_turn(s)) out.push_back(Action::end_turn(seat));
 }
 
 std::vector<Action> legal_actions(const State& s, int seat) {
@@ -143,19 +163,12 @@ bool is_legal(const State& s, const Action& a) {
                    a.canoe < kCanoesPerSeat && player.canoes[a.canoe].where == Where::Lost &&
                    player.collection.of(a.colour) > 0;
         case ActionType::Cloud:
-        case ActionType::EndTurn: {
-            if (s.phase != Phase::Actions) return false;
-            std::vector<Action> legal;
-            legal_actions(s, a.seat, legal);
-            return std::find(legal.begin(), legal.end(), a) != legal.end();
-        }
-        case ActionType::MoveCanoe: {
-            if (a.canoe < 0 || a.canoe >= kCanoesPerSeat || !detail::canoe_may_move_now(s, a.canoe))
-                return false;
-            std::vector<Action> legal;
-            detail::generate_canoe_moves(s, a.seat, a.canoe, legal);
-            return std::find(legal.begin(), legal.end(), a) != legal.end();
-        }
+            return a == Action::cloud(a.seat, a.up) && cloud_allowed(s, a.up);
+        case ActionType::EndTurn:
+            return a == Action::end_turn(a.seat) && may_end_turn(s);
+        case ActionType::MoveCanoe:
+            return a.canoe >= 0 && a.canoe < kCanoesPerSeat &&
+                   detail::canoe_may_move_now(s, a.canoe) && detail::is_legal_canoe_move(s, a);
     }
     return false;
 }
@@ -183,8 +196,8 @@ Status apply(State& s, const Action& a, Log* log) {
         case ActionType::Cloud:
             s.weather = std::int8_t(s.weather + (a.up ? 1 : -1));
             detail::say(log, detail::seat_label(a.seat) + " moves the weather " +
-                                 (a.up ? "up" : "down") + " to " +
-                                 (s.weather > 0 ? "+" : "") + std::to_string(s.weather) + ".");
+                                 (a.up ? "up" : "down") + " to " + (s.weather > 0 ? "+" : "") +
+                                 std::to_string(s.weather) + ".");
             detail::end_turn(s, log);
             break;
         case ActionType::MoveCanoe:
@@ -215,7 +228,8 @@ bool is_winning_collection(const Gems& g) {
 
 int collection_value(const Gems& g) {
     int v = 0;
-    for (int c = 0; c < kColours; ++c) v += (c + 1) * g.count[c];
+    for (int c = 0; c < kColours; ++c)
+        v += (c + 1) * g.count[c];
     return v;
 }
 

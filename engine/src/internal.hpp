@@ -10,14 +10,31 @@
 
 namespace niagara::detail {
 
-inline std::string seat_label(int seat) { return "Seat " + std::to_string(seat + 1); }
+inline std::string seat_label(int seat) {
+    return "Seat " + std::to_string(seat + 1);
+}
 inline void say(Log* log, std::string line) {
     if (log) log->push_back(std::move(line));
 }
 
-// Canoe moves (moves.cpp).
+// Canoe moves (moves.cpp). The generator streams moves into a sink that either lists them or
+// only looks for one action, so validating an action needs no allocation.
+struct MoveSink {
+    std::vector<Action>* list = nullptr;
+    const Action* wanted = nullptr;
+    bool found = false;
+
+    void emit(const Action& a) {
+        if (list)
+            list->push_back(a);
+        else
+            found = found || a == *wanted;
+    }
+};
 int paddle_points(const State& s, int seat, int canoe);
+void generate_canoe_moves(const State& s, int seat, int canoe, MoveSink& out);
 void generate_canoe_moves(const State& s, int seat, int canoe, std::vector<Action>& out);
+bool is_legal_canoe_move(const State& s, const Action& a);  // a.canoe may move now
 void execute_canoe_move(State& s, const Action& a, Log* log);
 bool canoe_may_move_now(const State& s, int canoe);
 

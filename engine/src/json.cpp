@@ -10,7 +10,9 @@
 namespace niagara {
 namespace {
 
-[[noreturn]] void bad(const std::string& why) { throw std::invalid_argument(why); }
+[[noreturn]] void bad(const std::string& why) {
+    throw std::invalid_argument(why);
+}
 
 template <typename T>
 T get(const Json& j, const char* key, T fallback) {
@@ -54,7 +56,8 @@ Card card_of(const Json& j) {
 
 Json gem_list_json(const GemList& g) {
     Json a = Json::array();
-    for (Colour c : g) a.push_back(colour_name(c));
+    for (Colour c : g)
+        a.push_back(colour_name(c));
     return a;
 }
 
@@ -64,7 +67,8 @@ GemList gem_list_of(const Json& j, const char* key) {
     const Json& a = j.at(key);
     if (!a.is_array() || a.size() > kMaxCanoeCapacity)
         bad(std::string("'") + key + "' must be a list of at most two gem colours");
-    for (const Json& c : a) g.push(colour_of(c));
+    for (const Json& c : a)
+        g.push(colour_of(c));
     return g;
 }
 
@@ -80,7 +84,8 @@ Json gems_json(const Gems& g) {
 Json cargo_json(const Gems& g) {
     Json a = Json::array();
     for (Colour c : kAllColours)
-        for (int i = 0; i < g.of(c); ++i) a.push_back(colour_name(c));
+        for (int i = 0; i < g.of(c); ++i)
+            a.push_back(colour_name(c));
     return a;
 }
 
@@ -114,18 +119,24 @@ Json cards_json(std::uint16_t cards) {
 
 std::string_view phase_name(Phase p) {
     switch (p) {
-        case Phase::ChooseCards: return "choose";
-        case Phase::Actions: return "actions";
-        case Phase::GameOver: return "over";
+        case Phase::ChooseCards:
+            return "choose";
+        case Phase::Actions:
+            return "actions";
+        case Phase::GameOver:
+            return "over";
     }
     return "";
 }
 
 std::string_view where_name(Where w) {
     switch (w) {
-        case Where::Land: return "land";
-        case Where::River: return "river";
-        case Where::Lost: return "lost";
+        case Where::Land:
+            return "land";
+        case Where::River:
+            return "river";
+        case Where::Lost:
+            return "lost";
     }
     return "";
 }
@@ -170,7 +181,8 @@ Json turn_json(const State& s) {
 // The parts of the state every viewer sees.
 Json public_json(const State& s) {
     Json places = Json::object();
-    for (Colour c : kAllColours) places[std::string(colour_name(c))] = gems_json(s.place(c));
+    for (Colour c : kAllColours)
+        places[std::string(colour_name(c))] = gems_json(s.place(c));
     return Json{{"options", options_to_json(s.options)},
                 {"phase", phase_name(s.phase)},
                 {"round", s.round},
@@ -188,7 +200,8 @@ Json public_json(const State& s) {
 
 Json seat_public_json(const Seat& p) {
     Json canoes = Json::array();
-    for (const Canoe& boat : p.canoes) canoes.push_back(canoe_json(boat));
+    for (const Canoe& boat : p.canoes)
+        canoes.push_back(canoe_json(boat));
     return Json{{"canoes", canoes},
                 {"collection", gems_json(p.collection)},
                 {"has_chosen", p.chosen.has_value()},
@@ -197,7 +210,8 @@ Json seat_public_json(const Seat& p) {
 
 Json discard_json(const Seat& p) {
     Json a = Json::array();
-    for (int i = 0; i < p.discard_size; ++i) a.push_back(card_name(p.discard[i]));
+    for (int i = 0; i < p.discard_size; ++i)
+        a.push_back(card_name(p.discard[i]));
     return a;
 }
 
@@ -232,9 +246,13 @@ Json view(const State& s, int viewer) {
 }  // namespace
 
 Json options_to_json(const Options& o) {
-    return Json{{"players", o.players},       {"spirits", o.spirits}, {"diamond_joe", o.diamond_joe},
-                {"memory", o.memory},         {"tie_break", o.tie_break},
-                {"seed", o.seed},             {"starting_seat", o.starting_seat}};
+    return Json{{"players", o.players},
+                {"spirits", o.spirits},
+                {"diamond_joe", o.diamond_joe},
+                {"memory", o.memory},
+                {"tie_break", o.tie_break},
+                {"seed", o.seed},
+                {"starting_seat", o.starting_seat}};
 }
 
 Options options_from_json(const Json& j) {
@@ -268,7 +286,9 @@ Json action_to_json(const Action& a) {
             j["type"] = "cloud";
             j["direction"] = a.up ? "up" : "down";
             break;
-        case ActionType::EndTurn: j["type"] = "done"; break;
+        case ActionType::EndTurn:
+            j["type"] = "done";
+            break;
         case ActionType::MoveCanoe: {
             j["type"] = "move";
             j["canoe"] = a.canoe;
@@ -342,8 +362,8 @@ Action action_from_json(const Json& j) {
             object(st, "a theft");
             if (!st.contains("gem")) bad("a theft needs 'gem'");
             a.add_steal(Steal{std::int8_t(get_int(st, "seat", 0, 0, kMaxSeats - 1)),
-                                              std::int8_t(get_int(st, "canoe", 0, 0, kCanoesPerSeat - 1)),
-                                colour_of(st.at("gem"))});
+                              std::int8_t(get_int(st, "canoe", 0, 0, kCanoesPerSeat - 1)),
+                              colour_of(st.at("gem"))});
         }
     }
     return a;
@@ -384,7 +404,8 @@ std::uint16_t cards_of(const Json& j, const char* key, std::uint16_t fallback) {
     if (!j.contains(key)) return fallback;
     if (!j.at(key).is_array()) bad(std::string("'") + key + "' must be a list of cards");
     std::uint16_t bits = 0;
-    for (const Json& c : j.at(key)) bits |= card_bit(card_of(c));
+    for (const Json& c : j.at(key))
+        bits |= card_bit(card_of(c));
     return bits;
 }
 
@@ -396,7 +417,9 @@ Canoe canoe_of(const Json& j) {
         boat.where = Where::River;
         if (!j.contains("pos") || !j.at("pos").is_string()) bad("a canoe in the river needs 'pos'");
         auto pos = parse_pos(j.at("pos").get<std::string>());
-        if (!pos) bad("unknown river position '" + j.at("pos").get<std::string>() + "' (T1..T5, L6, L7, R6, R7)");
+        if (!pos)
+            bad("unknown river position '" + j.at("pos").get<std::string>() +
+                "' (T1..T5, L6, L7, R6, R7)");
         boat.pos = *pos;
     } else if (where == "lost") {
         boat.where = Where::Lost;
@@ -411,12 +434,14 @@ void read_seat(const Json& j, const State& s, int seat, Seat& p) {
     object(j, "a seat");
     if (j.contains("canoes")) {
         const Json& canoes = j.at("canoes");
-        if (!canoes.is_array() || canoes.size() != kCanoesPerSeat) bad("'canoes' must list both canoes");
+        if (!canoes.is_array() || canoes.size() != kCanoesPerSeat)
+            bad("'canoes' must list both canoes");
         for (int k = 0; k < kCanoesPerSeat; ++k) {
             p.canoes[k] = canoe_of(canoes[k]);
             const Canoe& boat = p.canoes[k];
             if (boat.cargo.total() > s.rules.capacity[k])
-                bad("seat " + std::to_string(seat) + " canoe " + std::to_string(k) + " carries more than it can (R5.1)");
+                bad("seat " + std::to_string(seat) + " canoe " + std::to_string(k) +
+                    " carries more than it can (R5.1)");
             if (!boat.in_river() && boat.cargo.total())
                 bad("only a canoe in the river carries gems");
         }
@@ -426,20 +451,32 @@ void read_seat(const Json& j, const State& s, int seat, Seat& p) {
     if (j.contains("chosen") && !j.at("chosen").is_null()) p.chosen = card_of(j.at("chosen"));
     p.revealed = get<bool>(j, "card_revealed", p.revealed);
     if (j.contains("discard")) {
-        if (!j.at("discard").is_array() || j.at("discard").size() > kCardKinds) bad("'discard' must be a list of cards");
+        if (!j.at("discard").is_array() || j.at("discard").size() > kCardKinds)
+            bad("'discard' must be a list of cards");
         p.discard = {};
         p.discard_size = 0;
-        for (const Json& c : j.at("discard")) p.discard[p.discard_size++] = card_of(c);
+        for (const Json& c : j.at("discard"))
+            p.discard[p.discard_size++] = card_of(c);
+    }
+    if (!j.contains("hand")) {  // by default: every card not chosen or discarded
+        p.hand = s.rules.deck;
+        if (p.chosen) p.hand &= std::uint16_t(~card_bit(*p.chosen));
+        for (int i = 0; i < p.discard_size; ++i)
+            p.hand &= std::uint16_t(~card_bit(p.discard[i]));
     }
     std::uint16_t seen = p.hand;
     auto claim = [&](Card c) {
-        if (seen & card_bit(c)) bad("seat " + std::to_string(seat) + " holds the card " + std::string(card_name(c)) + " twice");
+        if (seen & card_bit(c))
+            bad("seat " + std::to_string(seat) + " holds the card " + std::string(card_name(c)) +
+                " twice");
         seen |= card_bit(c);
     };
     if (p.chosen) claim(*p.chosen);
     for (int i = 0; i < p.discard_size; ++i)
-        if (!(p.revealed && p.chosen && i == p.discard_size - 1 && p.discard[i] == *p.chosen)) claim(p.discard[i]);
-    if (seen & ~s.rules.deck) bad("seat " + std::to_string(seat) + " holds a card that is not in this game");
+        if (!(p.revealed && p.chosen && i == p.discard_size - 1 && p.discard[i] == *p.chosen))
+            claim(p.discard[i]);
+    if (seen & ~s.rules.deck)
+        bad("seat " + std::to_string(seat) + " holds a card that is not in this game");
 }
 
 }  // namespace
@@ -454,14 +491,19 @@ State state_from_json(const Json& j) {
         bad(std::string("options: ") + e.what());
     }
     const std::string phase = get<std::string>(j, "phase", "choose");
-    if (phase == "choose") s.phase = Phase::ChooseCards;
-    else if (phase == "actions") s.phase = Phase::Actions;
-    else if (phase == "over") s.phase = Phase::GameOver;
-    else bad("'phase' must be \"choose\", \"actions\" or \"over\"");
+    if (phase == "choose")
+        s.phase = Phase::ChooseCards;
+    else if (phase == "actions")
+        s.phase = Phase::Actions;
+    else if (phase == "over")
+        s.phase = Phase::GameOver;
+    else
+        bad("'phase' must be \"choose\", \"actions\" or \"over\"");
     s.round = get_int(j, "round", 1, 1, 100000);
     s.starting_seat = std::int8_t(get_int(j, "starting_seat", s.starting_seat, 0, s.players() - 1));
     s.turns_done = std::int8_t(get_int(j, "turns_done", 0, 0, s.players()));
-    if (phase == "actions" && s.turns_done == s.players()) bad("'turns_done' counts the turns before the current one");
+    if (phase == "actions" && s.turns_done == s.players())
+        bad("'turns_done' counts the turns before the current one");
     s.weather = std::int8_t(get_int(j, "weather", 0, -1, 2));
     const std::string fork = get<std::string>(j, "fork", "left");
     if (fork != "left" && fork != "right") bad("'fork' must be \"left\" or \"right\"");
@@ -472,17 +514,21 @@ State state_from_json(const Json& j) {
         const Json& seats = j.at("seats");
         if (!seats.is_array() || int(seats.size()) != s.players())
             bad("'seats' must list all " + std::to_string(s.players()) + " seats");
-        for (int seat = 0; seat < s.players(); ++seat) read_seat(seats[seat], s, seat, s.seats[seat]);
+        for (int seat = 0; seat < s.players(); ++seat)
+            read_seat(seats[seat], s, seat, s.seats[seat]);
     }
     // Discovery places: given, or whatever is not in canoes and collections (R1.3).
     for (Colour c : kAllColours) {
         int elsewhere = 0;
         for (int seat = 0; seat < s.players(); ++seat) {
             elsewhere += s.seats[seat].collection.of(c);
-            for (const Canoe& boat : s.seats[seat].canoes) elsewhere += boat.cargo.of(c);
+            for (const Canoe& boat : s.seats[seat].canoes)
+                elsewhere += boat.cargo.of(c);
         }
         if (!j.contains("places")) {
-            if (elsewhere > s.rules.gems_per_place) bad("there are only " + std::to_string(s.rules.gems_per_place) + " " + std::string(colour_name(c)) + " gems (R1.3)");
+            if (elsewhere > s.rules.gems_per_place)
+                bad("there are only " + std::to_string(s.rules.gems_per_place) + " " +
+                    std::string(colour_name(c)) + " gems (R1.3)");
             s.place(c) = Gems{};
             s.place(c).add(c, s.rules.gems_per_place - elsewhere);
         }
@@ -495,13 +541,17 @@ State state_from_json(const Json& j) {
         }
         for (Colour c : kAllColours) {
             int total = 0;
-            for (const Gems& place : s.places) total += place.of(c);
+            for (const Gems& place : s.places)
+                total += place.of(c);
             for (int seat = 0; seat < s.players(); ++seat) {
                 total += s.seats[seat].collection.of(c);
-                for (const Canoe& boat : s.seats[seat].canoes) total += boat.cargo.of(c);
+                for (const Canoe& boat : s.seats[seat].canoes)
+                    total += boat.cargo.of(c);
             }
             if (total != s.rules.gems_per_place)
-                bad("there must be exactly " + std::to_string(s.rules.gems_per_place) + " " + std::string(colour_name(c)) + " gems in the game (R1.3), not " + std::to_string(total));
+                bad("there must be exactly " + std::to_string(s.rules.gems_per_place) + " " +
+                    std::string(colour_name(c)) + " gems in the game (R1.3), not " +
+                    std::to_string(total));
         }
     }
     if (s.phase == Phase::Actions) {
@@ -515,7 +565,8 @@ State state_from_json(const Json& j) {
         s.lowest_number = 0;
         for (int seat = 0; seat < s.players(); ++seat) {
             const Seat& p = s.seats[seat];
-            if (p.revealed && is_number_card(*p.chosen) && (s.lowest_number == 0 || card_number(*p.chosen) < s.lowest_number))
+            if (p.revealed && is_number_card(*p.chosen) &&
+                (s.lowest_number == 0 || card_number(*p.chosen) < s.lowest_number))
                 s.lowest_number = std::int8_t(card_number(*p.chosen));
         }
         s.turn = detail::make_turn(s, turn_seat);
@@ -529,7 +580,8 @@ State state_from_json(const Json& j) {
     } else {
         s.lowest_number = std::int8_t(get_int(j, "lowest_number", 0, 0, 7));
         if (s.phase == Phase::ChooseCards)  // revealing happens in phase II only
-            for (int seat = 0; seat < s.players(); ++seat) s.seats[seat].revealed = false;
+            for (int seat = 0; seat < s.players(); ++seat)
+                s.seats[seat].revealed = false;
     }
     if (s.phase == Phase::GameOver) s.winners = seat_bits(j, "winners", s.players());
     return s;
@@ -540,7 +592,9 @@ Json seat_view(const State& s, int seat) {
     return view(s, seat);
 }
 
-Json spectator_view(const State& s) { return view(s, -1); }
+Json spectator_view(const State& s) {
+    return view(s, -1);
+}
 
 Json result_to_json(const State& s) {
     Json collections = Json::array();

@@ -8,7 +8,9 @@
 namespace niagara::detail {
 namespace {
 
-constexpr std::uint8_t colour_bit(Colour c) { return std::uint8_t(1u << static_cast<int>(c)); }
+constexpr std::uint8_t colour_bit(Colour c) {
+    return std::uint8_t(1u << static_cast<int>(c));
+}
 
 // Calls f(list) for every sub-multiset of `from` with at most `max_size` gems, skipping the
 // colours in `excluded`. The empty list comes first.
@@ -38,18 +40,20 @@ template <typename F>
 void for_each_op_set(const Gems& cargo, const Gems& place, int capacity, int max_ops, F&& f) {
     for_each_sub_multiset(cargo, std::min(max_ops, kMaxCanoeCapacity), 0, [&](const GemList& u) {
         std::uint8_t unloaded = 0;
-        for (Colour c : u) unloaded |= colour_bit(c);
+        for (Colour c : u)
+            unloaded |= colour_bit(c);
         const int room = capacity - (cargo.total() - u.size);
         const int max_load = std::min(room, max_ops - u.size);
         // R5.5: a reloaded gem differs in colour from every gem unloaded this turn.
-        for_each_sub_multiset(place, max_load, unloaded,
-                              [&](const GemList& l) { f(u, l); });
+        for_each_sub_multiset(place, max_load, unloaded, [&](const GemList& l) { f(u, l); });
     });
 }
 
 Gems after_ops(Gems cargo, const GemList& unload, const GemList& load) {
-    for (Colour c : unload) cargo.remove(c);
-    for (Colour c : load) cargo.add(c);
+    for (Colour c : unload)
+        cargo.remove(c);
+    for (Colour c : load)
+        cargo.add(c);
     return cargo;
 }
 
@@ -59,12 +63,12 @@ struct Generator {
     int canoe;
     int capacity;
     const Canoe& boat;
-    std::vector<Action>& out;
+    MoveSink& out;
 
     // R6.1-R6.3: a canoe that moved up-river and stopped in the river may rob loaded canoes
     // of other players there. Emits the move without a theft, then every possible theft.
     void emit_with_steals(const Action& move, Pos at, const Gems& cargo) {
-        out.push_back(move);
+        out.emit(move);
         const int room = capacity - cargo.total();
         if (room <= 0) return;
         std::array<Steal, kMaxSeats * kCanoesPerSeat * kColours> loot;
@@ -86,7 +90,7 @@ struct Generator {
             Action a = move;
             a.steal_count = 1;
             a.steals[0] = loot[i];
-            out.push_back(a);
+            out.emit(a);
             if (room < 2) continue;
             // R6.3: a double canoe with two free places may take two gems.
             for (int j = i; j < n; ++j) {
@@ -94,7 +98,7 @@ struct Generator {
                 Action b = a;
                 b.steal_count = 2;
                 b.steals[1] = loot[j];
-                out.push_back(b);
+                out.emit(b);
             }
         }
     }
@@ -136,16 +140,16 @@ struct Generator {
             a.load = load;
             const Gems cargo = after_ops(boat.cargo, unload, load);
             if (cost == points) {  // R5.8: zero movement when the gems use all the points
-                if (cost > 0) out.push_back(a);
+                if (cost > 0) out.emit(a);
                 return;
             }
             for_each_movement(a, points - cost, [&](const Action& m, const Destination& d) {
-                const bool may_steal = m.direction == Direction::Up &&
-                                       d.kind == Destination::River && d.steps >= 1;
+                const bool may_steal =
+                    m.direction == Direction::Up && d.kind == Destination::River && d.steps >= 1;
                 if (may_steal)
                     emit_with_steals(m, d.pos, cargo);
                 else
-                    out.push_back(m);
+                    out.emit(m);
             });
         };
         if (start_place)
@@ -167,7 +171,7 @@ struct Generator {
                                     Action b = m;
                                     b.unload = unload;
                                     b.load = load;
-                                    out.push_back(b);
+                                    out.emit(b);
                                 });
             });
         }
@@ -175,20 +179,24 @@ struct Generator {
 };
 
 void move_gems_home(State& s, Gems& cargo) {
-    for (Colour c : kAllColours) s.place(c).add(c, cargo.of(c));
+    for (Colour c : kAllColours)
+        s.place(c).add(c, cargo.of(c));
     cargo = Gems{};
 }
 
 std::string describe_gems(const Gems& g) {
     std::string text;
     for (Colour c : kAllColours)
-        for (int i = 0; i < g.of(c); ++i) text += (text.empty() ? "" : " and ") + std::string(colour_name(c));
+        for (int i = 0; i < g.of(c); ++i)
+            text += (text.empty() ? "" : " and ") + std::string(colour_name(c));
     return text;
 }
 
 }  // namespace
 
-int paddle_points(const State& s, int /*seat*/, int /*canoe*/) { return card_number(s.turn.card); }
+int paddle_points(const State& s, int /*seat*/, int /*canoe*/) {
+    return card_number(s.turn.card);
+}
 
 bool canoe_may_move_now(const State& s, int canoe) {
     const Turn& t = s.turn;
@@ -199,10 +207,21 @@ bool canoe_may_move_now(const State& s, int canoe) {
     return ((t.required | t.optional) & bit) != 0;
 }
 
-void generate_canoe_moves(const State& s, int seat, int canoe, std::vector<Action>& out) {
+void generate_canoe_moves(const State& s, int seat, int canoe, MoveSink& out) {
     const Canoe& boat = s.seats[seat].canoes[canoe];
     Generator g{s, seat, canoe, s.rules.capacity[canoe], boat, out};
     g.generate(paddle_points(s, seat, canoe));
+}
+
+void generate_canoe_moves(const State& s, int seat, int canoe, std::vector<Action>& out) {
+    MoveSink sink{&out, nullptr};
+    generate_canoe_moves(s, seat, canoe, sink);
+}
+
+bool is_legal_canoe_move(const State& s, const Action& a) {
+    MoveSink sink{nullptr, &a};
+    generate_canoe_moves(s, a.seat, a.canoe, sink);
+    return sink.found;
 }
 
 void execute_canoe_move(State& s, const Action& a, Log* log) {
@@ -225,19 +244,20 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
     if (a.timing == Timing::Before && !(a.unload.empty() && a.load.empty())) handle_gems(boat.pos);
 
     if (a.direction != Direction::None) {
-        Destination d = a.direction == Direction::Up
-                            ? walk_up(boat.pos, budget)
-                            : walk_down(boat.in_river() ? std::optional<Pos>(boat.pos)
-                                                        : std::nullopt,
-                                        budget, a.branch.value_or(Branch::Left));
+        Destination d =
+            a.direction == Direction::Up
+                ? walk_up(boat.pos, budget)
+                : walk_down(boat.in_river() ? std::optional<Pos>(boat.pos) : std::nullopt, budget,
+                            a.branch.value_or(Branch::Left));
         switch (d.kind) {
             case Destination::Land: {
                 // R6.6: gems reach the owner's collection.
                 Seat& owner = s.seats[a.seat];
                 if (boat.cargo.total())
-                    say(log, seat_label(a.seat) + " brings " + describe_gems(boat.cargo) +
-                                 " to land.");
-                for (Colour c : kAllColours) owner.collection.add(c, boat.cargo.of(c));
+                    say(log,
+                        seat_label(a.seat) + " brings " + describe_gems(boat.cargo) + " to land.");
+                for (Colour c : kAllColours)
+                    owner.collection.add(c, boat.cargo.of(c));
                 boat.cargo = Gems{};
                 boat.where = Where::Land;
                 boat.pos = Pos::T1;  // positions of canoes out of the river are kept neutral
@@ -259,17 +279,16 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         const Steal& st = a.steals[i];
         s.seats[st.seat].canoes[st.canoe].cargo.remove(st.colour);
         boat.cargo.add(st.colour);
-        say(log, seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) +
-                     " from " + seat_label(st.seat) + "'s canoe " + std::to_string(st.canoe + 1) +
-                     ".");
+        say(log, seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) + " from " +
+                     seat_label(st.seat) + "'s canoe " + std::to_string(st.canoe + 1) + ".");
     }
     s.turn.moved |= std::uint8_t(1u << a.canoe);
 }
 
 void lose_canoe(State& s, int seat, int canoe, Log* log) {
     Canoe& boat = s.seats[seat].canoes[canoe];
-    std::string line = seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) +
-                       " goes over the waterfall";
+    std::string line =
+        seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + " goes over the waterfall";
     if (boat.cargo.total()) line += "; " + describe_gems(boat.cargo) + " returns to its place";
     say(log, line + ".");
     move_gems_home(s, boat.cargo);  // R8.1

@@ -26,12 +26,17 @@ std::string seat_canoe(int seat, int canoe) {
 
 std::string to_text(const Action& a) {
     switch (a.type) {
-        case ActionType::PlayCard: return "play " + std::string(card_name(a.card));
+        case ActionType::PlayCard:
+            return "play " + std::string(card_name(a.card));
         case ActionType::BuyBack:
-            return "buyback " + std::to_string(a.canoe + 1) + " " + std::string(colour_name(a.colour));
-        case ActionType::Cloud: return a.up ? "cloud up" : "cloud down";
-        case ActionType::EndTurn: return "done";
-        case ActionType::MoveCanoe: break;
+            return "buyback " + std::to_string(a.canoe + 1) + " " +
+                   std::string(colour_name(a.colour));
+        case ActionType::Cloud:
+            return a.up ? "cloud up" : "cloud down";
+        case ActionType::EndTurn:
+            return "done";
+        case ActionType::MoveCanoe:
+            break;
     }
     std::string out = "canoe " + std::to_string(a.canoe + 1);
     const bool moves = a.direction != Direction::None;
@@ -65,7 +70,7 @@ constexpr const char* kHint =
     "canoe 1 up 2 steal red from 3.1, done";
 
 class Parser {
-public:
+  public:
     Parser(std::string_view text, int seat) : seat_(seat) {
         std::string word;
         for (char ch : text) {
@@ -84,12 +89,13 @@ public:
         if (verb == "play") return parse_play();
         if (verb == "buyback" || verb == "buy") return parse_buy_back();
         if (verb == "cloud") return parse_cloud();
-        if (verb == "done" || verb == "end" || verb == "pass") return finish(Action::end_turn(seat_));
+        if (verb == "done" || verb == "end" || verb == "pass")
+            return finish(Action::end_turn(seat_));
         if (verb == "canoe") return parse_canoe();
         return fail("unknown action '" + verb + "'; " + kHint);
     }
 
-private:
+  private:
     std::vector<std::string> words_;
     std::size_t at_ = 0;
     int seat_;
@@ -131,7 +137,8 @@ private:
     Parsed parse_play() {
         const std::string w = next();
         auto card = parse_card(w);
-        if (!card) return fail("'" + w + "' is not a card; cards are 1 to 7, cloud, lasso and 1/2/3");
+        if (!card)
+            return fail("'" + w + "' is not a card; cards are 1 to 7, cloud, lasso and 1/2/3");
         return finish(Action::play(seat_, *card));
     }
 
@@ -139,12 +146,14 @@ private:
         accept("back");
         accept("canoe");
         auto canoe = canoe_number();
-        if (!canoe) return fail("say which canoe to buy back and the gem to pay, e.g. buyback 1 red");
+        if (!canoe)
+            return fail("say which canoe to buy back and the gem to pay, e.g. buyback 1 red");
         accept("with");
         accept("pay");
         const std::string w = next();
         auto colour = parse_colour(w);
-        if (!colour) return fail("'" + w + "' is not a gem colour (violet, clear, yellow, blue, red)");
+        if (!colour)
+            return fail("'" + w + "' is not a gem colour (violet, clear, yellow, blue, red)");
         return finish(Action::buy_back(seat_, *canoe, *colour));
     }
 
@@ -161,16 +170,18 @@ private:
         while (more() && (peek() == "unload" || peek() == "load")) {
             const bool unload = next() == "unload";
             if (unload && loaded)
-                return "a gem loaded this turn cannot be unloaded again (R5.6); write unload before load";
+                return "a gem loaded this turn cannot be unloaded again (R5.6); write unload "
+                       "before load";
             GemList& list = unload ? a.unload : a.load;
             if (!list.empty()) return std::string("say ") + (unload ? "unload" : "load") + " once";
             while (more() && parse_colour(peek())) {
-                if (list.size == kMaxCanoeCapacity) return "a canoe handles at most two gems of each kind at once (R5.9)";
+                if (list.size == kMaxCanoeCapacity)
+                    return "a canoe handles at most two gems of each kind at once (R5.9)";
                 list.push(*parse_colour(next()));
             }
             if (list.empty())
-                return std::string("say which gem to ") + (unload ? "unload" : "load") +
-                       ", e.g. " + (unload ? "unload red" : "load blue");
+                return std::string("say which gem to ") + (unload ? "unload" : "load") + ", e.g. " +
+                       (unload ? "unload red" : "load blue");
             loaded = loaded || !unload;
             any = true;
         }
@@ -189,8 +200,10 @@ private:
             if (!steps || *steps < 0 || *steps > 20)
                 return fail("say how many spaces the canoe moves, e.g. up 3");
             a.steps = std::uint8_t(*steps);
-            if (accept("left")) a.branch = Branch::Left;
-            else if (accept("right")) a.branch = Branch::Right;
+            if (accept("left"))
+                a.branch = Branch::Left;
+            else if (accept("right"))
+                a.branch = Branch::Right;
             bool after = false;
             Action probe = a;
             probe.unload = {};
@@ -211,12 +224,15 @@ private:
             while (more() && a.steal_count < kMaxCanoeCapacity && parse_colour(peek())) {
                 Steal st;
                 st.colour = *parse_colour(next());
-                if (!accept("from")) return fail("say whom to steal from, e.g. steal red from 3.1 (seat 3, canoe 1)");
+                if (!accept("from"))
+                    return fail(
+                        "say whom to steal from, e.g. steal red from 3.1 (seat 3, canoe 1)");
                 const std::string who = next();
                 const auto dot = who.find('.');
                 auto seat = number(who.substr(0, dot));
                 auto boat = dot == std::string::npos ? std::nullopt : number(who.substr(dot + 1));
-                if (!seat || !boat || *seat < 1 || *seat > kMaxSeats || *boat < 1 || *boat > kCanoesPerSeat)
+                if (!seat || !boat || *seat < 1 || *seat > kMaxSeats || *boat < 1 ||
+                    *boat > kCanoesPerSeat)
                     return fail("'" + who + "' is not a canoe; write seat.canoe, e.g. 3.1");
                 st.seat = std::int8_t(*seat - 1);
                 st.canoe = std::int8_t(*boat - 1);
@@ -230,6 +246,8 @@ private:
 
 }  // namespace
 
-Parsed parse_action(std::string_view text, int seat) { return Parser(text, seat).parse(); }
+Parsed parse_action(std::string_view text, int seat) {
+    return Parser(text, seat).parse();
+}
 
 }  // namespace niagara

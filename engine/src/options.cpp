@@ -20,7 +20,8 @@ std::optional<std::string> validate(const Options& o) {
 Rules Rules::of(const Options& o) {
     Rules r;
     r.players = o.players;
-    for (Card c : {Card::One, Card::Two, Card::Three, Card::Four, Card::Five, Card::Six, Card::Cloud})
+    for (Card c :
+         {Card::One, Card::Two, Card::Three, Card::Four, Card::Five, Card::Six, Card::Cloud})
         r.deck |= card_bit(c);
     if (o.spirits) {
         // R1.3, R1.4, R10.1: the double canoe is canoe 0; three more cards; gems by player count.

@@ -71,9 +71,11 @@ Action RandomBot::pick_action(const State& state, int seat) {
         // Buying back whenever possible spends every landed gem again: only when no canoe
         // is left to paddle.
         bool has_canoe = false;
-        for (const Canoe& boat : state.seats[seat].canoes) has_canoe |= boat.where != Where::Lost;
+        for (const Canoe& boat : state.seats[seat].canoes)
+            has_canoe |= boat.where != Where::Lost;
         for (std::size_t i = 0; i < legal_.size(); ++i)
-            if ((legal_[i].type == ActionType::BuyBack) != has_canoe) preferred_.push_back(std::uint16_t(i));
+            if ((legal_[i].type == ActionType::BuyBack) != has_canoe)
+                preferred_.push_back(std::uint16_t(i));
     } else {
         // Rank moves: 0 = sensible (loaded canoes head up-river, empty ones load, the cloud goes
         // down), 1 = other

@@ -6,8 +6,11 @@ namespace niagara {
 
 Json record_to_json(const Record& r) {
     Json actions = Json::array();
-    for (const Action& a : r.actions) actions.push_back(action_to_json(a));
-    Json j{{"format", "niagara-record/1"}, {"options", options_to_json(r.options)}, {"actions", actions}};
+    for (const Action& a : r.actions)
+        actions.push_back(action_to_json(a));
+    Json j{{"format", "niagara-record/1"},
+           {"options", options_to_json(r.options)},
+           {"actions", actions}};
     if (r.abandoned) j["abandoned"] = true;
     return j;
 }
@@ -29,7 +32,8 @@ Record record_from_json(const Json& j) {
         }
     }
     if (j.contains("abandoned")) {
-        if (!j.at("abandoned").is_boolean()) throw std::invalid_argument("'abandoned' must be true or false");
+        if (!j.at("abandoned").is_boolean())
+            throw std::invalid_argument("'abandoned' must be true or false");
         r.abandoned = j.at("abandoned").get<bool>();
     }
     return r;

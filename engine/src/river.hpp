@@ -8,34 +8,44 @@
 
 namespace niagara::detail {
 
-constexpr bool is_branch(Pos p) { return p >= Pos::L6; }
-constexpr Branch branch_of(Pos p) { return p <= Pos::L7 ? Branch::Left : Branch::Right; }
+constexpr bool is_branch(Pos p) {
+    return p >= Pos::L6;
+}
+constexpr Branch branch_of(Pos p) {
+    return p <= Pos::L7 ? Branch::Left : Branch::Right;
+}
 
 // One step up-river; nullopt means land (R2.6).
 constexpr std::optional<Pos> step_up(Pos p) {
     switch (p) {
-        case Pos::T1: return std::nullopt;
+        case Pos::T1:
+            return std::nullopt;
         case Pos::L6:
-        case Pos::R6: return Pos::T5;
-        default: return Pos(static_cast<int>(p) - 1);
+        case Pos::R6:
+            return Pos::T5;
+        default:
+            return Pos(static_cast<int>(p) - 1);
     }
 }
 
 // One step down-river; nullopt means over the waterfall (R4.6). `b` is used only at T5.
 constexpr std::optional<Pos> step_down(Pos p, Branch b) {
     switch (p) {
-        case Pos::T5: return b == Branch::Left ? Pos::L6 : Pos::R6;
+        case Pos::T5:
+            return b == Branch::Left ? Pos::L6 : Pos::R6;
         case Pos::L7:
-        case Pos::R7: return std::nullopt;
-        default: return Pos(static_cast<int>(p) + 1);
+        case Pos::R7:
+            return std::nullopt;
+        default:
+            return Pos(static_cast<int>(p) + 1);
     }
 }
 
 // Where a walk ends.
 struct Destination {
     enum Kind { Land, River, Waterfall } kind = River;
-    Pos pos = Pos::T1;        // when kind == River
-    int steps = 0;            // spaces moved, the step onto land or over the fall included
+    Pos pos = Pos::T1;         // when kind == River
+    int steps = 0;             // spaces moved, the step onto land or over the fall included
     bool used_branch = false;  // the walk went from T5 into a branch
 };
 

@@ -9,7 +9,9 @@
 namespace niagara::detail {
 namespace {
 
-std::string signed_number(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
+std::string signed_number(int v) {
+    return (v > 0 ? "+" : "") + std::to_string(v);
+}
 
 // R2.4: one river step. Canoes float on the discs; the disc on the flagged branch's 7 falls.
 void river_step(State& s, Log* log) {
@@ -57,7 +59,8 @@ void phase_three(State& s, Log* log) {
     say(log, "The river moves " + std::to_string(speed) + (speed == 1 ? " space" : " spaces") +
                  " (lowest card " + std::to_string(s.lowest_number) + ", weather " +
                  signed_number(s.weather) + ").");
-    for (int i = 0; i < speed; ++i) river_step(s, log);  // R7.3
+    for (int i = 0; i < speed; ++i)
+        river_step(s, log);  // R7.3
 }
 
 void end_phase_two(State& s, Log* log) {
@@ -69,7 +72,8 @@ void end_phase_two(State& s, Log* log) {
         s.winners = winners;
         s.phase = Phase::GameOver;
         std::string names;
-        for (int seat : niagara::winners(s)) names += (names.empty() ? "" : ", ") + seat_label(seat);
+        for (int seat : niagara::winners(s))
+            names += (names.empty() ? "" : ", ") + seat_label(seat);
         say(log, "Game over after round " + std::to_string(s.round) + ". Winner" +
                      (std::popcount(winners) > 1 ? "s: " : ": ") + names + ".");
         return;
@@ -121,7 +125,8 @@ void begin_round(State& s, Log* log) {
         }
         // R8.4: no canoe left and nothing to pay with: one canoe back for free.
         bool all_lost = true;
-        for (const Canoe& boat : player.canoes) all_lost = all_lost && boat.where == Where::Lost;
+        for (const Canoe& boat : player.canoes)
+            all_lost = all_lost && boat.where == Where::Lost;
         if (all_lost && player.collection.total() == 0) {
             player.canoes[0].where = Where::Land;
             say(log, seat_label(seat) + " gets canoe 1 back for free.");

@@ -21,7 +21,9 @@ std::optional<Enum> find_name(const std::array<std::string_view, N>& names, std:
 
 }  // namespace
 
-std::string_view colour_name(Colour c) { return kColourNames[static_cast<int>(c)]; }
+std::string_view colour_name(Colour c) {
+    return kColourNames[static_cast<int>(c)];
+}
 std::optional<Colour> parse_colour(std::string_view s) {
     // Gem names as printed in the rulebooks are accepted too.
     if (s == "purple" || s == "lilac" || s == "amethyst") return Colour::Violet;
@@ -32,15 +34,23 @@ std::optional<Colour> parse_colour(std::string_view s) {
     return find_name<Colour>(kColourNames, s);
 }
 
-std::string_view card_name(Card c) { return kCardNames[static_cast<int>(c)]; }
+std::string_view card_name(Card c) {
+    return kCardNames[static_cast<int>(c)];
+}
 std::optional<Card> parse_card(std::string_view s) {
     if (s == "123") return Card::OneTwoThree;
     return find_name<Card>(kCardNames, s);
 }
 
-std::string_view pos_name(Pos p) { return kPosNames[static_cast<int>(p)]; }
-std::optional<Pos> parse_pos(std::string_view s) { return find_name<Pos>(kPosNames, s); }
+std::string_view pos_name(Pos p) {
+    return kPosNames[static_cast<int>(p)];
+}
+std::optional<Pos> parse_pos(std::string_view s) {
+    return find_name<Pos>(kPosNames, s);
+}
 
-std::string_view branch_name(Branch b) { return b == Branch::Left ? "left" : "right"; }
+std::string_view branch_name(Branch b) {
+    return b == Branch::Left ? "left" : "right";
+}
 
 }  // namespace niagara

@@ -31,8 +31,12 @@ State new_game(const Options& options);
 // Bit set of the seats that must act now: in phase I every seat that has not chosen a card,
 // in phase II the turn seat, none when the game is over.
 std::uint8_t acting_seats(const State& state);
-inline bool must_act(const State& state, int seat) { return (acting_seats(state) >> seat) & 1; }
-inline bool is_over(const State& state) { return state.phase == Phase::GameOver; }
+inline bool must_act(const State& state, int seat) {
+    return (acting_seats(state) >> seat) & 1;
+}
+inline bool is_over(const State& state) {
+    return state.phase == Phase::GameOver;
+}
 
 // Every legal action of `seat` now, in a fixed order (empty when the seat need not act).
 void legal_actions(const State& state, int seat, std::vector<Action>& out);

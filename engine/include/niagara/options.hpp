@@ -31,10 +31,11 @@ struct Rules {
     int players = 4;
     int gems_per_place = 7;
     std::array<int, kCanoesPerSeat> capacity{1, 1};  // canoe 0 is the double canoe with Spirits
-    std::uint16_t deck = 0;                           // bit set of card_bit() of every card
+    std::uint16_t deck = 0;                          // bit set of card_bit() of every card
     int deck_size = 7;
 
     static Rules of(const Options& options);
+    bool operator==(const Rules&) const = default;
 };
 
 }  // namespace niagara

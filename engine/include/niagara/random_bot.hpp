@@ -11,17 +11,17 @@ namespace niagara {
 
 // xoshiro256** seeded through SplitMix64: fast, small, and identical on every platform.
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed);
     std::uint64_t next();
     std::uint32_t below(std::uint32_t n);  // uniform in [0, n)
 
-private:
+  private:
     std::uint64_t s_[4];
 };
 
 class RandomBot {
-public:
+  public:
     enum class Policy {
         Uniform,  // every legal action equally likely (games may never end)
         Homing,   // random, but buys back only when no canoe is left and brings gems home:
@@ -35,7 +35,7 @@ public:
     // A random legal action of `seat`; the seat must be acting.
     Action pick_action(const State& state, int seat);
 
-private:
+  private:
     Rng rng_;
     Policy policy_;
     std::vector<Action> legal_;

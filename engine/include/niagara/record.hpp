@@ -22,9 +22,9 @@ Json record_to_json(const Record& record);
 Record record_from_json(const Json& j);  // throws std::invalid_argument, naming the bad action
 
 struct Replay {
-    State state;                      // after every action that applied
+    State state;                           // after every action that applied
     std::optional<std::size_t> failed_at;  // index of the first illegal action
-    std::string reason;               // why it was illegal
+    std::string reason;                    // why it was illegal
 };
 
 // Replays from the start; stops at the first illegal action.

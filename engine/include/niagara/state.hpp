@@ -30,10 +30,10 @@ struct Canoe {
 
 struct Seat {
     std::array<Canoe, kCanoesPerSeat> canoes;
-    Gems collection;                      // R6.6: gems brought to land
-    std::uint16_t hand = 0;               // card_bit set of cards in hand (without `chosen`)
-    std::optional<Card> chosen;           // R3.1: secret until revealed in phase II
-    bool revealed = false;                // the chosen card was revealed this round
+    Gems collection;                         // R6.6: gems brought to land
+    std::uint16_t hand = 0;                  // card_bit set of cards in hand (without `chosen`)
+    std::optional<Card> chosen;              // R3.1: secret until revealed in phase II
+    bool revealed = false;                   // the chosen card was revealed this round
     std::array<Card, kCardKinds> discard{};  // R3.5: played cards, oldest first
     std::uint8_t discard_size = 0;
 
@@ -66,10 +66,10 @@ struct State {
     std::int8_t starting_seat = 0;  // R3.4: the holder of the life preserver
     std::int8_t turns_done = 0;     // turns finished in this phase II
     Turn turn;
-    std::int8_t weather = 0;         // R1.6: -1..+2
-    Branch fork = Branch::Left;      // R2.5: where the next disc from T5 goes
-    std::int8_t lowest_number = 0;   // R7.2: lowest number card revealed this round, 0 = none
-    std::int8_t last_speed = 0;      // the river speed of the last phase III (for views)
+    std::int8_t weather = 0;              // R1.6: -1..+2
+    Branch fork = Branch::Left;           // R2.5: where the next disc from T5 goes
+    std::int8_t lowest_number = 0;        // R7.2: lowest number card revealed this round, 0 = none
+    std::int8_t last_speed = 0;           // the river speed of the last phase III (for views)
     std::array<Gems, kColours> places{};  // discovery place of each colour (R2.2)
     std::array<Seat, kMaxSeats> seats{};
     std::uint8_t winners = 0;  // bit per seat, set when the game is over (R9.2)

@@ -2,7 +2,7 @@
 //   niagara replay RECORD.json      final state as JSON, or exit 1 naming the first illegal action
 //   niagara legal RECORD.json       legal actions (text form) of whoever must act after the record
 //   niagara selfplay [--games N] [--players P] [--seed S] [--threads 1]   the benchmark
-//   niagara demo [--players P] [--seed S]   one random game as a readable log
+//   niagara demo [--players P] [--seed S] [--record FILE]   one random game as a readable log
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -28,7 +28,8 @@ constexpr const char* kUsage =
     "  niagara legal RECORD.json      list the legal actions of whoever must act next\n"
     "  niagara selfplay [--games N] [--players P] [--seed S] [--max-rounds R]\n"
     "                                 play random games and print speed and results\n"
-    "  niagara demo [--players P] [--seed S]   play one random game and print its log\n";
+    "  niagara demo [--players P] [--seed S] [--record FILE]\n"
+    "                                 play one random game, print its log, save its record\n";
 
 int usage() {
     std::cerr << kUsage;
@@ -72,7 +73,8 @@ int cmd_legal(const std::string& path) {
     for (int seat = 0; seat < r.state.players(); ++seat) {
         if (!must_act(r.state, seat)) continue;
         std::cout << "seat " << seat + 1 << " (index " << seat << "):\n";
-        for (const Action& a : legal_actions(r.state, seat)) std::cout << "  " << to_text(a) << "\n";
+        for (const Action& a : legal_actions(r.state, seat))
+            std::cout << "  " << to_text(a) << "\n";
     }
     return 0;
 }
@@ -82,6 +84,7 @@ struct Flags {
     int players = 4;
     std::uint64_t seed = 1;
     int max_rounds = 10000;
+    std::string record_path;  // demo: where to write the game record
 };
 
 bool parse_flags(int argc, char** argv, int from, Flags& f) {
@@ -90,11 +93,18 @@ bool parse_flags(int argc, char** argv, int from, Flags& f) {
         if (i + 1 >= argc) return false;
         const std::string value = argv[++i];
         try {
-            if (flag == "--games") f.games = std::stol(value);
-            else if (flag == "--players") f.players = std::stoi(value);
-            else if (flag == "--seed") f.seed = std::stoull(value);
-            else if (flag == "--max-rounds") f.max_rounds = std::stoi(value);
-            else return false;
+            if (flag == "--games")
+                f.games = std::stol(value);
+            else if (flag == "--players")
+                f.players = std::stoi(value);
+            else if (flag == "--seed")
+                f.seed = std::stoull(value);
+            else if (flag == "--max-rounds")
+                f.max_rounds = std::stoi(value);
+            else if (flag == "--record")
+                f.record_path = value;
+            else
+                return false;
         } catch (const std::exception&) {
             return false;
         }
@@ -118,17 +128,21 @@ int cmd_selfplay(const Flags& f) {
         RandomBot bot(options.seed * 7919 + 17);
         while (!is_over(s) && s.round <= f.max_rounds) {
             const int seat = bot.pick_seat(s);
-            if (!apply(s, bot.pick_action(s, seat))) return 3;  // cannot happen: legal by construction
+            if (!apply(s, bot.pick_action(s, seat)))
+                return 3;  // cannot happen: legal by construction
             ++actions;
         }
         rounds += s.round;
         if (!is_over(s)) ++unfinished;
         const auto w = winners(s);
         if (w.size() > 1) ++shared_wins;
-        for (int seat : w) ++wins[seat];
+        for (int seat : w)
+            ++wins[seat];
     }
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("games %ld, players %d, seed %llu\n", f.games, f.players, (unsigned long long)f.seed);
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("games %ld, players %d, seed %llu\n", f.games, f.players,
+                (unsigned long long)f.seed);
     std::printf("time %.3f s, games/s %.0f, actions/s %.0f, actions/game %.1f\n", secs,
                 double(f.games) / secs, double(actions) / secs, double(actions) / double(f.games));
     std::printf("average rounds per game %.2f, unfinished %ld, games with several winners %ld\n",
@@ -151,19 +165,29 @@ int cmd_demo(const Flags& f) {
     State s = new_game(options);
     RandomBot bot(f.seed);
     Log log;
-    std::cout << "Niagara: a random game with " << f.players << " players (seed " << f.seed << ")\n";
+    Record record{options, {}, false};
+    std::cout << "Niagara: a random game with " << f.players << " players (seed " << f.seed
+              << ")\n";
     std::cout << "Round 1: Seat " << s.starting_seat + 1 << " holds the life preserver.\n";
     while (!is_over(s) && s.round <= f.max_rounds) {
         const int seat = bot.pick_seat(s);
         const Action a = bot.pick_action(s, seat);
         log.clear();
         apply(s, a, &log);
+        record.actions.push_back(a);
         if (a.type != ActionType::PlayCard)
             std::cout << "  Seat " << seat + 1 << ": " << to_text(a) << "\n";
         for (const std::string& line : log)
-            if (line.find("has chosen a card") == std::string::npos) std::cout << "    " << line << "\n";
+            if (line.find("has chosen a card") == std::string::npos)
+                std::cout << "    " << line << "\n";
     }
     std::cout << "\nResult:\n" << result_to_json(s).dump(2) << "\n";
+    if (!f.record_path.empty()) {
+        std::ofstream out(f.record_path);
+        out << record_to_json(record).dump(1) << "\n";
+        if (!out) throw std::runtime_error("cannot write " + f.record_path);
+        std::cout << "The game record is in " << f.record_path << "\n";
+    }
     return 0;
 }
 

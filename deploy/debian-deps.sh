@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages this project needs that are not installed yet.
+#   deploy/debian-deps.sh          what building and running needs
+#   deploy/debian-deps.sh --test   also what the tests need
+set -euo pipefail
+
+packages=(g++ cmake ninja-build nlohmann-json3-dev)
+if [[ "${1:-}" == "--test" ]]; then
+    packages+=(catch2)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "Installing: ${missing[*]}"
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "run as root or install sudo" >&2; exit 1; }
+    sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,58 @@
+# Drives the niagara command-line tool as a user would. Variables: CLI, DATA, WORK.
+file(MAKE_DIRECTORY ${WORK})
+function(run expect_code)
+    execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT code EQUAL expect_code)
+        message(FATAL_ERROR "niagara ${ARGN}: exit ${code}, expected ${expect_code}\n${out}\n${err}")
+    endif()
+    set(out "${out}" PARENT_SCOPE)
+    set(err "${err}" PARENT_SCOPE)
+endfunction()
+
+# replay: a finished game prints its final state and result.
+run(0 replay ${DATA}/finished_5p.json)
+if(NOT out MATCHES "\"phase\": \"over\"" OR NOT out MATCHES "\"winners\": \\[\n *0\n *\\]")
+    message(FATAL_ERROR "replay did not print the finished state with seat 0 winning:\n${out}")
+endif()
+
+# replay: an illegal action is named by its index and reason, with a non-zero exit.
+run(1 replay ${DATA}/illegal_at_5.json)
+if(NOT err MATCHES "action 5 is illegal: it is Seat 2's turn")
+    message(FATAL_ERROR "replay did not name the illegal action:\n${err}")
+endif()
+
+# legal: after an unfinished record, every seat still choosing lists its cards.
+run(0 legal ${DATA}/unfinished_5p.json)
+if(NOT out MATCHES "seat 1 \\(index 0\\):\n  play 1\n" OR NOT out MATCHES "play cloud")
+    message(FATAL_ERROR "legal did not list the expected actions:\n${out}")
+endif()
+run(0 legal ${DATA}/finished_5p.json)
+if(NOT out MATCHES "the game is over")
+    message(FATAL_ERROR "legal after a finished game:\n${out}")
+endif()
+
+# selfplay: the benchmark prints its figures.
+run(0 selfplay --games 20 --players 3 --seed 5)
+foreach(figure "games/s" "actions/s" "average rounds per game" "wins by seat: 1:")
+    if(NOT out MATCHES "${figure}")
+        message(FATAL_ERROR "selfplay output lacks '${figure}':\n${out}")
+    endif()
+endforeach()
+
+# demo: a readable log and a record that replays.
+run(0 demo --players 4 --seed 9 --record ${WORK}/demo.json)
+if(NOT out MATCHES "Round 1: Seat [1-4] holds the life preserver" OR NOT out MATCHES "reveals")
+    message(FATAL_ERROR "demo log is not readable:\n${out}")
+endif()
+run(0 replay ${WORK}/demo.json)
+
+# Mistakes: a missing file, a file that is not JSON, unknown commands and flags.
+run(1 replay ${WORK}/missing.json)
+file(WRITE ${WORK}/broken.json "{not json")
+run(1 replay ${WORK}/broken.json)
+if(NOT err MATCHES "not valid JSON")
+    message(FATAL_ERROR "broken JSON not explained:\n${err}")
+endif()
+run(2 fly)
+run(2 selfplay --players)
+run(2 selfplay --players 9)

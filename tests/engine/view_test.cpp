@@ -1,0 +1,75 @@
+// R3.6: what each seat and the spectators may see. A chosen card stays secret from everyone but
+// its owner until it is revealed in phase II.
+#include "engine/scenario.hpp"
+
+using namespace niagara;
+
+namespace {
+
+State started(bool memory) {
+    Options o;
+    o.players = 4;
+    o.seed = 7;
+    o.starting_seat = 0;
+    o.memory = memory;
+    return new_game(o);
+}
+
+}  // namespace
+
+TEST_CASE("R3.6: other seats and spectators see the same thing whichever card a seat chose",
+          "[view][R3.6]") {
+    for (bool memory : {false, true}) {
+        const State start = started(memory);
+        std::vector<Json> views_of_others;
+        std::vector<Log> logs;
+        for (int card = 0; card < kCardKinds; ++card) {
+            if (!(start.rules.deck & card_bit(Card(card)))) continue;
+            State s = start;
+            Log log;
+            REQUIRE(apply(s, Action::play(2, Card(card)), &log).ok);
+            logs.push_back(log);
+            CHECK(logs.back() == logs.front());  // the log says only that a card was chosen
+            Json views =
+                Json::array({seat_view(s, 0), seat_view(s, 1), seat_view(s, 3), spectator_view(s)});
+            if (!views_of_others.empty()) CHECK(views == views_of_others.front());
+            views_of_others.push_back(views);
+            // The owner sees his choice.
+            CHECK(seat_view(s, 2)["seats"][2]["chosen"] == card_name(Card(card)));
+            CHECK(seat_view(s, 1)["seats"][2]["has_chosen"] == true);
+            CHECK_FALSE(seat_view(s, 1)["seats"][2].contains("chosen"));
+        }
+    }
+}
+
+TEST_CASE("R3.2/R3.6: a card becomes public when its owner's turn reveals it", "[view][R3.6]") {
+    State s = started(false);
+    test::act(s, 0, "play 4");
+    test::act(s, 1, "play 2");
+    test::act(s, 2, "play 6");
+    CHECK(spectator_view(s)["seats"][0]["revealed"] == nullptr);
+    test::act(s, 3, "play 5");  // phase II starts with seat 0, whose 4 is revealed
+    const Json v = spectator_view(s);
+    CHECK(v["seats"][0]["revealed"] == "4");
+    CHECK(v["seats"][0]["discard"] == Json::array({"4"}));
+    CHECK(v["seats"][1]["revealed"] == nullptr);  // seat 1's turn has not come yet
+    CHECK(v["seats"][1]["hand"].size() == 7);     // its 2 is still among its unrevealed cards
+    CHECK(v["turn"]["seat"] == 0);
+}
+
+TEST_CASE("R3.6: memory mode shows only the top card of other discard stacks", "[view][R3.6]") {
+    auto s = test::state(R"({"options": {"players": 3, "memory": true, "starting_seat": 0},
+        "seats": [{"discard": ["1", "5"]}, {"discard": ["2", "3"]}, {"discard": ["6", "4"]}]})");
+    const Json v = seat_view(s, 0);
+    CHECK(v["seats"][0]["discard"] == Json::array({"1", "5"}));  // his own stack
+    CHECK(v["seats"][0]["hand"] == Json::array({"2", "3", "4", "6", "cloud"}));
+    CHECK(v["seats"][1]["discard_top"] == "3");
+    CHECK_FALSE(v["seats"][1].contains("discard"));
+    CHECK_FALSE(v["seats"][1].contains("hand"));
+    CHECK(v["seats"][1]["hand_size"] == 5);
+    const Json open = seat_view(test::state(R"({"options": {"players": 3},
+        "seats": [{}, {"discard": ["2", "3"]}, {}]})"),
+                                0);
+    CHECK(open["seats"][1]["discard"] == Json::array({"2", "3"}));  // default: all public
+    CHECK(open["seats"][1]["hand"].size() == 5);
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is missing, then builds and runs every test twice: a release build, and a build
+# under AddressSanitizer + UndefinedBehaviorSanitizer. Exits non-zero if anything fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deploy/debian-deps.sh --test
+jobs=$(nproc)
+
+build_and_test() {  # name, cmake flags...
+    local dir="build/$1"
+    shift
+    echo "== $dir: configure and build"
+    cmake -S . -B "$dir" -G Ninja -DNIAGARA_WERROR=ON "$@" >/dev/null
+    cmake --build "$dir" -j "$jobs"
+    echo "== $dir: test"
+    ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 1500
+}
+
+build_and_test release -DCMAKE_BUILD_TYPE=Release
+# -O1 keeps the sanitized property tests fast enough; halt_on_error makes any report fatal.
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+build_and_test sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DNIAGARA_SANITIZE=ON
+echo "== all tests passed (release and sanitizers)"
