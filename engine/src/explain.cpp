@@ -131,26 +131,29 @@ std::string explain_move(const State& s, const Action& a) {
 
     Destination d;
     if (a.direction == Direction::Up) d = walk_up(*start, budget);
-    if (a.direction == Direction::Down) {
-        d = walk_down(start, budget, a.branch.value_or(Branch::Left));
-        if (d.used_branch && !a.branch)
-            return "the move passes the fork at T5: say left or right (R4.3)";
-        if (!d.used_branch && a.branch)
-            return "this move does not reach the fork; leave out left/right";
-    }
+    if (a.direction == Direction::Down) d = walk_down(start, budget, a.branch.value_or(Branch::Left));
     if (a.direction != Direction::None && d.steps != a.steps) {
         // Rulebooks count a landing or a fall with all the card's points ("3 down"); the
         // notation counts spaces moved, so say exactly what to write.
         Action fixed = a;
         fixed.steps = std::uint8_t(d.steps);
-        const std::string end = d.kind == Destination::Land ? "reaches land"
-                                : d.kind == Destination::Waterfall
-                                    ? "goes over the waterfall"
-                                    : "ends at " + std::string(pos_name(d.pos));
+        if (d.used_branch && !fixed.branch) fixed.branch = Branch::Left;
+        const std::string end = d.kind == Destination::Land        ? "reaches land"
+                                : d.kind == Destination::Waterfall ? "goes over the waterfall"
+                                                                   : "ends at " + std::string(pos_name(d.pos));
+        std::string write = "'" + to_text(fixed) + "'";
+        if (d.used_branch && !a.branch) {
+            fixed.branch = Branch::Right;
+            write += " or '" + to_text(fixed) + "'";
+        }
         return "with " + points(budget) + " for moving, " + canoe_label(a.canoe) + " " + end +
                " after " + std::to_string(d.steps) + (d.steps == 1 ? " space" : " spaces") +
-               "; write '" + to_text(fixed) + "' (R4.4)";
+               "; write " + write + " (all points must be used, R4.4)";
     }
+    if (a.direction == Direction::Down && d.used_branch && !a.branch)
+        return "the move passes the fork at T5: say left or right (R4.3)";
+    if (a.direction == Direction::Down && !d.used_branch && a.branch)
+        return "this move does not reach the fork; leave out left/right";
     if (a.timing == Timing::After) {
         if (d.kind != Destination::River)
             return std::string("the canoe ends ") +
@@ -160,7 +163,8 @@ std::string explain_move(const State& s, const Action& a) {
         if (!why.empty()) return why;
     }
     if (a.steal_count > 0) {
-        if (a.direction != Direction::Up) return "only a canoe moving up-river can steal (R6.4)";
+        if (a.direction == Direction::None) return "only a canoe that moved up-river can steal (R6.1)";
+        if (a.direction == Direction::Down) return "a canoe moving down-river never steals (R6.4)";
         if (d.kind != Destination::River) return "there is nothing to steal on land (R6.2)";
         if (a.timing == Timing::After && handled)
             return "a canoe that loads or unloads after its move cannot steal (R6.1)";

@@ -570,6 +570,8 @@ State state_from_json(const Json& j) {
                 s.lowest_number = std::int8_t(card_number(*p.chosen));
         }
         s.turn = detail::make_turn(s, turn_seat);
+        if (s.turn.stage == Stage::Move && !(s.turn.required | s.turn.optional))
+            bad("seat " + std::to_string(turn_seat) + " has no canoe to move, so its turn would have passed");
         if (j.contains("turn_state")) {
             const Json& t = object(j.at("turn_state"), "'turn_state'");
             s.turn.moved = seat_bits(t, "moved", kCanoesPerSeat);

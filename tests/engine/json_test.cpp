@@ -91,3 +91,9 @@ TEST_CASE("JSON: the result names winners and collections (R9.2)", "[json]") {
     CHECK(r["collections"][1]["winning"] == true);
     CHECK(r["collections"][2]["winning"] == false);
 }
+
+TEST_CASE("JSON: a turn that would have passed by itself is not a valid state (R4.2)", "[json]") {
+    CHECK_THROWS_WITH(test::state(R"({"options": {"players": 3, "starting_seat": 0}, "phase": "actions",
+        "seats": [{"chosen": "4", "canoes": [{"where": "lost"}, {"where": "lost"}]}, {"chosen": "5"}, {"chosen": "6"}]})"),
+                      Catch::Contains("no canoe to move"));
+}

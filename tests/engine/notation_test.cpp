@@ -77,3 +77,13 @@ TEST_CASE("Notation: a wrong step count is refused with the exact text to write 
     CHECK_THAT(test::refused(s, 0, "canoe 2 up 3"),
                Catch::Contains("reaches land after 2 spaces; write 'canoe 2 up 2'"));
 }
+
+TEST_CASE("Notation: a short count at the fork offers both branches (R4.3, R4.4)", "[notation]") {
+    auto s = test::state(R"({"options": {"players": 3, "starting_seat": 0}, "phase": "actions",
+        "seats": [{"chosen": "4", "canoes": [{"where": "river", "pos": "T3"}, {"where": "land"}]},
+                  {"chosen": "5"}, {"chosen": "6"}]})");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 1"),
+               Catch::Contains("ends at L7 after 4 spaces; write 'canoe 1 down 4 left' or 'canoe 1 down 4 right'"));
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 4"), Catch::Contains("say left or right (R4.3)"));
+    CHECK_THAT(test::refused(s, 0, "canoe 1 load violet then down 2 left"), Catch::Contains("does not reach the fork"));
+}
