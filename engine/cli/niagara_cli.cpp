@@ -1,8 +1,8 @@
 // niagara: the command-line tool over the engine.
 //   niagara replay RECORD.json      final state as JSON, or exit 1 naming the first illegal action
 //   niagara legal RECORD.json       legal actions (text form) of whoever must act after the record
-//   niagara selfplay [--games N] [--players P] [--seed S] [--threads 1]   the benchmark
-//   niagara demo [--players P] [--seed S] [--record FILE]   one random game as a readable log
+//   niagara selfplay [--games N] [--players P] [--seed S] [--spirits] [--joe]   the benchmark
+//   niagara demo [--players P] [--seed S] [--record FILE] [--spirits] [--joe]   one game, logged
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -26,9 +26,9 @@ constexpr const char* kUsage =
     "usage:\n"
     "  niagara replay RECORD.json     print the final state as JSON (exit 1 at an illegal action)\n"
     "  niagara legal RECORD.json      list the legal actions of whoever must act next\n"
-    "  niagara selfplay [--games N] [--players P] [--seed S] [--max-rounds R]\n"
+    "  niagara selfplay [--games N] [--players P] [--seed S] [--max-rounds R] [--spirits] [--joe]\n"
     "                                 play random games and print speed and results\n"
-    "  niagara demo [--players P] [--seed S] [--record FILE]\n"
+    "  niagara demo [--players P] [--seed S] [--record FILE] [--spirits] [--joe]\n"
     "                                 play one random game, print its log, save its record\n";
 
 int usage() {
@@ -85,11 +85,17 @@ struct Flags {
     std::uint64_t seed = 1;
     int max_rounds = 10000;
     std::string record_path;  // demo: where to write the game record
+    bool spirits = false;      // R10
+    bool diamond_joe = false;  // R11
 };
 
 bool parse_flags(int argc, char** argv, int from, Flags& f) {
     for (int i = from; i < argc; ++i) {
         const std::string flag = argv[i];
+        if (flag == "--spirits" || flag == "--joe") {
+            (flag == "--spirits" ? f.spirits : f.diamond_joe) = true;
+            continue;
+        }
         if (i + 1 >= argc) return false;
         const std::string value = argv[++i];
         try {
@@ -115,6 +121,8 @@ bool parse_flags(int argc, char** argv, int from, Flags& f) {
 int cmd_selfplay(const Flags& f) {
     Options options;
     options.players = f.players;
+    options.spirits = f.spirits;
+    options.diamond_joe = f.diamond_joe;
     if (auto problem = validate(options)) {
         std::cerr << *problem << "\n";
         return 2;
@@ -157,6 +165,8 @@ int cmd_selfplay(const Flags& f) {
 int cmd_demo(const Flags& f) {
     Options options;
     options.players = f.players;
+    options.spirits = f.spirits;
+    options.diamond_joe = f.diamond_joe;
     options.seed = f.seed;
     if (auto problem = validate(options)) {
         std::cerr << *problem << "\n";

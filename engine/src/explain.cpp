@@ -1,6 +1,7 @@
 // Reasons for rejected actions, in words a player understands, citing the rule.
 // Legality itself is decided by the generator (game.cpp); this only explains a refusal, so a
 // gap here can make a message vaguer but never make an illegal action legal.
+#include <bit>
 #include <string>
 
 #include "internal.hpp"
@@ -36,6 +37,8 @@ std::string where_text(const Canoe& boat) {
             return "lost over the waterfall";
         case Where::River:
             return "at " + std::string(pos_name(boat.pos));
+        case Where::Bank:
+            return "on the river bank at " + std::string(pos_name(boat.pos));
     }
     return "";
 }
@@ -43,6 +46,13 @@ std::string where_text(const Canoe& boat) {
 std::string explain_phase_one(const State& s, const Action& a) {
     const Seat& player = s.seats[a.seat];
     if (player.chosen) return "you have already chosen your card for this round";
+    if (player.free_canoe_pending)
+        return "first choose which canoe comes back for free: free 1 (the double canoe) or free 2 (R8.4)";
+    if (player.fork_pending) {
+        const std::string k = std::to_string(std::countr_zero(player.fork_pending) + 1);
+        return "first choose the branch canoe " + k + " drifts into from the whirlpool: fork " + k +
+               " left or fork " + k + " right (R10.5)";
+    }
     if (a.type == ActionType::PlayCard) {
         if (!(s.rules.deck & card_bit(a.card)))
             return "the " + std::string(card_name(a.card)) +
@@ -58,6 +68,30 @@ std::string explain_phase_one(const State& s, const Action& a) {
         return "your collection has no " + colour(a.colour) + " gem to pay with (R8.3)";
     }
     return "it is phase I: choose a card first (for example: play 4) (R3.1)";
+}
+
+std::string explain_stage(const State& s, const Action& a) {
+    switch (s.turn.stage) {
+        case Stage::Elk:
+            if (a.type != ActionType::TakeElk)
+                return "first decide about the Hurried Elk: elk 1, elk 2 or elk no (R10.8)";
+            return "only a canoe on L7 or R7 can take the elk (R10.8)";
+        case Stage::Joe:
+            if (a.type != ActionType::MeetJoe)
+                return "your turn ends with Diamond Joe: joe take, joe swap, joe give, or joe no (R11.5)";
+            return "that deal with Diamond Joe is not possible: a canoe on his position takes his gem "
+                   "into a free place, swaps a gem of another colour for it, or gives a gem to an "
+                   "empty Joe (R11.5)";
+        case Stage::Cloud:
+        case Stage::Move: break;
+    }
+    switch (a.type) {
+        case ActionType::TakeElk: return "the elk can only be taken at the start of your turn (R10.8)";
+        case ActionType::MeetJoe: return "Diamond Joe is met at the end of your turn (R11.5)";
+        case ActionType::Fork:
+        case ActionType::FreeCanoe: return "that choice is made in phase I";
+        default: return "";
+    }
 }
 
 std::string explain_gem_moment(const State& s, const Action& a, const Canoe& boat,
@@ -106,7 +140,13 @@ std::string explain_move(const State& s, const Action& a) {
     if (!((t.required | t.optional) & bit))
         return canoe_label(a.canoe) + " is " + where_text(boat) + " and cannot move";
 
-    const int total = paddle_points(s, a.seat, a.canoe);
+    const bool chosen_points = s.turn.card == Card::OneTwoThree;
+    if (chosen_points && (a.points < 1 || a.points > 3))
+        return "with the 1/2/3 card say how many points, e.g. canoe " + std::to_string(a.canoe + 1) +
+               " using 2 up 2 (R10.6)";
+    if (!chosen_points && a.points)
+        return "only the 1/2/3 card lets you choose the points (R10.6)";
+    const int total = paddle_points(s, a);
     const int handled = a.unload.size + a.load.size;
     if (handled && total < 2) return "with the card 1 no gem can be loaded or unloaded (R5.3)";
     if (2 * handled > total)
@@ -129,9 +169,12 @@ std::string explain_move(const State& s, const Action& a) {
     if (a.direction == Direction::Up && !start)
         return "a canoe on land can only move down-river, into the river (R4.5)";
 
+    const std::optional<Pos> whirlpool =
+        s.whirlpool.in_river ? std::optional<Pos>(s.whirlpool.pos) : std::nullopt;
+    const Branch branch = a.branch.value_or(Branch::Left);
     Destination d;
-    if (a.direction == Direction::Up) d = walk_up(*start, budget);
-    if (a.direction == Direction::Down) d = walk_down(start, budget, a.branch.value_or(Branch::Left));
+    if (a.direction == Direction::Up) d = walk_up(*start, budget, branch, whirlpool);
+    if (a.direction == Direction::Down) d = walk_down(start, budget, branch, whirlpool);
     if (a.direction != Direction::None && d.steps != a.steps) {
         // Rulebooks count a landing or a fall with all the card's points ("3 down"); the
         // notation counts spaces moved, so say exactly what to write.
@@ -150,10 +193,13 @@ std::string explain_move(const State& s, const Action& a) {
                " after " + std::to_string(d.steps) + (d.steps == 1 ? " space" : " spaces") +
                "; write " + write + " (all points must be used, R4.4)";
     }
-    if (a.direction == Direction::Down && d.used_branch && !a.branch)
-        return "the move passes the fork at T5: say left or right (R4.3)";
-    if (a.direction == Direction::Down && !d.used_branch && a.branch)
-        return "this move does not reach the fork; leave out left/right";
+    if (d.used_branch && !a.branch)
+        return d.pushed && d.kind != Destination::Waterfall && !is_branch(*start)
+                   ? "the canoe ends on the whirlpool at the fork: say left or right (R10.3)"
+                   : "the move passes the fork at T5: say left or right (R4.3)";
+    if (!d.used_branch && a.branch) return "this move does not reach the fork; leave out left/right";
+    if (d.pushed && (a.timing == Timing::After || a.steal_count))
+        return "a canoe pushed off the whirlpool may not load, unload or steal after its move (R10.3)";
     if (a.timing == Timing::After) {
         if (d.kind != Destination::River)
             return std::string("the canoe ends ") +
@@ -199,12 +245,19 @@ std::string explain_rejection(const State& s, const Action& a) {
     if (a.seat < 0 || a.seat >= s.players())
         return "there is no seat " + std::to_string(a.seat + 1);
     if (s.phase == Phase::ChooseCards) {
-        if (a.type != ActionType::PlayCard && a.type != ActionType::BuyBack)
+        const Seat& player = s.seats[a.seat];
+        if (a.type == ActionType::FreeCanoe && player.free_canoe_pending)
+            return "that canoe is not lost";
+        if (a.type == ActionType::Fork && player.fork_pending)
+            return "choose the branch for canoe " + std::to_string(std::countr_zero(player.fork_pending) + 1) + " (R10.5)";
+        if (a.type != ActionType::PlayCard && a.type != ActionType::BuyBack && !player.chosen &&
+            !player.free_canoe_pending && !player.fork_pending)
             return "it is phase I: every player chooses a card first (R3.1)";
         return explain_phase_one(s, a);
     }
     if (a.seat != s.turn.seat)
         return "it is " + seat_label(s.turn.seat) + "'s turn, not yours (R3.2)";
+    if (auto why = explain_stage(s, a); !why.empty()) return why;
     switch (a.type) {
         case ActionType::PlayCard:
         case ActionType::BuyBack:
@@ -226,6 +279,11 @@ std::string explain_rejection(const State& s, const Action& a) {
             return "you cannot end your turn now";
         case ActionType::MoveCanoe:
             return explain_move(s, a);
+        case ActionType::TakeElk:
+        case ActionType::Fork:
+        case ActionType::FreeCanoe:
+        case ActionType::MeetJoe:
+            break;
     }
     return "that action is not legal now";
 }

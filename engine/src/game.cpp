@@ -54,6 +54,37 @@ Action Action::move(int seat, int canoe) {
     a.canoe = std::int8_t(canoe);
     return a;
 }
+Action Action::take_elk(int seat, int canoe) {
+    Action a;
+    a.type = ActionType::TakeElk;
+    a.seat = std::int8_t(seat);
+    a.canoe = std::int8_t(canoe);
+    return a;
+}
+Action Action::fork_to(int seat, int canoe, Branch branch) {
+    Action a;
+    a.type = ActionType::Fork;
+    a.seat = std::int8_t(seat);
+    a.canoe = std::int8_t(canoe);
+    a.fork = branch;
+    return a;
+}
+Action Action::free_canoe(int seat, int canoe) {
+    Action a;
+    a.type = ActionType::FreeCanoe;
+    a.seat = std::int8_t(seat);
+    a.canoe = std::int8_t(canoe);
+    return a;
+}
+Action Action::meet_joe(int seat, JoeDeal deal, int canoe, Colour colour) {
+    Action a;
+    a.type = ActionType::MeetJoe;
+    a.seat = std::int8_t(seat);
+    a.deal = deal;
+    if (deal != JoeDeal::None) a.canoe = std::int8_t(canoe);
+    if (deal == JoeDeal::Swap || deal == JoeDeal::Give) a.colour = colour;
+    return a;
+}
 
 namespace {
 
@@ -79,6 +110,8 @@ State new_game(const Options& options) {
     s.starting_seat = std::int8_t(options.starting_seat >= 0
                                       ? options.starting_seat
                                       : int(mix(options.seed) % std::uint64_t(s.players())));
+    if (options.spirits) s.whirlpool = Piece{true, Pos::T3};  // R10.2
+    if (options.diamond_joe) s.joe = Piece{true, Pos::T1};    // R11.1
     detail::begin_round(s, nullptr);
     return s;
 }
@@ -114,6 +147,47 @@ bool may_end_turn(const State& s) {
            (t.required & ~t.moved) == 0;
 }
 
+// Phase I decisions owed before the card: the free canoe's choice, then lassoed canoes'
+// branches (R8.4, R10.5).
+bool owes_decision(const Seat& p) { return p.free_canoe_pending || p.fork_pending; }
+
+void owed_decisions(const State& s, int seat, std::vector<Action>& out) {
+    const Seat& p = s.seats[seat];
+    if (p.free_canoe_pending) {
+        for (int k = 0; k < kCanoesPerSeat; ++k) out.push_back(Action::free_canoe(seat, k));
+        return;
+    }
+    const int k = std::countr_zero(p.fork_pending);
+    for (Branch b : {Branch::Left, Branch::Right}) out.push_back(Action::fork_to(seat, k, b));
+}
+
+// R10.8: take the elk onto a canoe on L7/R7, or not.
+void elk_choices(const State& s, int seat, std::vector<Action>& out) {
+    for (int k = 0; k < kCanoesPerSeat; ++k) {
+        const Canoe& boat = s.seats[seat].canoes[k];
+        if (boat.in_river() && (boat.pos == Pos::L7 || boat.pos == Pos::R7))
+            out.push_back(Action::take_elk(seat, k));
+    }
+    out.push_back(Action::take_elk(seat, -1));
+}
+
+// R11.5: one free deal with Joe for a canoe on his position, or none.
+void joe_deals(const State& s, int seat, std::vector<Action>& out) {
+    const bool joe_loaded = s.joe_cargo.total() > 0;
+    for (int k = 0; k < kCanoesPerSeat; ++k) {
+        const Canoe& boat = s.seats[seat].canoes[k];
+        if (!boat.in_river() || boat.pos != s.joe.pos) continue;
+        if (joe_loaded && boat.cargo.total() < s.rules.capacity[k])
+            out.push_back(Action::meet_joe(seat, JoeDeal::Take, k));
+        for (Colour c : kAllColours) {
+            if (!boat.cargo.of(c)) continue;
+            if (!joe_loaded) out.push_back(Action::meet_joe(seat, JoeDeal::Give, k, c));
+            else if (!s.joe_cargo.of(c)) out.push_back(Action::meet_joe(seat, JoeDeal::Swap, k, c));
+        }
+    }
+    out.push_back(Action::meet_joe(seat, JoeDeal::None));
+}
+
 }  // namespace
 
 void legal_actions(const State& s, int seat, std::vector<Action>& out) {
@@ -121,6 +195,10 @@ void legal_actions(const State& s, int seat, std::vector<Action>& out) {
     if (seat < 0 || seat >= s.players() || !must_act(s, seat)) return;
     const Seat& player = s.seats[seat];
     if (s.phase == Phase::ChooseCards) {
+        if (owes_decision(player)) {
+            owed_decisions(s, seat, out);
+            return;
+        }
         // R8.3: buy back a lost canoe with any gem of the collection, before choosing.
         for (int k = 0; k < kCanoesPerSeat; ++k) {
             if (player.canoes[k].where != Where::Lost) continue;
@@ -131,14 +209,19 @@ void legal_actions(const State& s, int seat, std::vector<Action>& out) {
             if (player.hand & card_bit(Card(c))) out.push_back(Action::play(seat, Card(c)));
         return;
     }
-    if (s.turn.stage == Stage::Cloud) {
-        for (bool up : {true, false})
-            if (cloud_allowed(s, up)) out.push_back(Action::cloud(seat, up));
-        return;
+    switch (s.turn.stage) {
+        case Stage::Elk: elk_choices(s, seat, out); return;
+        case Stage::Cloud:
+            for (bool up : {true, false})
+                if (cloud_allowed(s, up)) out.push_back(Action::cloud(seat, up));
+            return;
+        case Stage::Move:
+            for (int k = 0; k < kCanoesPerSeat; ++k)
+                if (detail::canoe_may_move_now(s, k)) detail::generate_canoe_moves(s, seat, k, out);
+            if (may_end_turn(s)) out.push_back(Action::end_turn(seat));
+            return;
+        case Stage::Joe: joe_deals(s, seat, out); return;
     }
-    for (int k = 0; k < kCanoesPerSeat; ++k)
-        if (detail::canoe_may_move_now(s, k)) detail::generate_canoe_moves(s, seat, k, out);
-    if (may_end_turn(s)) out.push_back(Action::end_turn(seat));
 }
 
 std::vector<Action> legal_actions(const State& s, int seat) {
@@ -155,20 +238,26 @@ bool is_legal(const State& s, const Action& a) {
     const Seat& player = s.seats[a.seat];
     switch (a.type) {
         case ActionType::PlayCard:
-            return s.phase == Phase::ChooseCards && a == Action::play(a.seat, a.card) &&
-                   (player.hand & card_bit(a.card));
+            return s.phase == Phase::ChooseCards && !owes_decision(player) &&
+                   a == Action::play(a.seat, a.card) && (player.hand & card_bit(a.card));
         case ActionType::BuyBack:
-            return s.phase == Phase::ChooseCards &&
+            return s.phase == Phase::ChooseCards && !owes_decision(player) &&
                    a == Action::buy_back(a.seat, a.canoe, a.colour) && a.canoe >= 0 &&
                    a.canoe < kCanoesPerSeat && player.canoes[a.canoe].where == Where::Lost &&
                    player.collection.of(a.colour) > 0;
-        case ActionType::Cloud:
-            return a == Action::cloud(a.seat, a.up) && cloud_allowed(s, a.up);
-        case ActionType::EndTurn:
-            return a == Action::end_turn(a.seat) && may_end_turn(s);
+        case ActionType::Cloud: return a == Action::cloud(a.seat, a.up) && cloud_allowed(s, a.up);
+        case ActionType::EndTurn: return a == Action::end_turn(a.seat) && may_end_turn(s);
         case ActionType::MoveCanoe:
             return a.canoe >= 0 && a.canoe < kCanoesPerSeat &&
                    detail::canoe_may_move_now(s, a.canoe) && detail::is_legal_canoe_move(s, a);
+        case ActionType::TakeElk:
+        case ActionType::Fork:
+        case ActionType::FreeCanoe:
+        case ActionType::MeetJoe: {  // rare decisions with short lists
+            std::vector<Action> legal;
+            legal_actions(s, a.seat, legal);
+            return std::find(legal.begin(), legal.end(), a) != legal.end();
+        }
     }
     return false;
 }
@@ -196,15 +285,47 @@ Status apply(State& s, const Action& a, Log* log) {
         case ActionType::Cloud:
             s.weather = std::int8_t(s.weather + (a.up ? 1 : -1));
             detail::say(log, detail::seat_label(a.seat) + " moves the weather " +
-                                 (a.up ? "up" : "down") + " to " + (s.weather > 0 ? "+" : "") +
-                                 std::to_string(s.weather) + ".");
-            detail::end_turn(s, log);
+                                 (a.up ? "up" : "down") + " to " +
+                                 (s.weather > 0 ? "+" : "") + std::to_string(s.weather) + ".");
+            if (s.options.spirits && s.weather == 2 && !s.beaver.in_river) {  // R10.7
+                s.beaver = Piece{true, s.whirlpool.at(Pos::T1) ? Pos::T2 : Pos::T1};
+                detail::say(log, "The Bathing Beaver jumps into the river at " +
+                                     std::string(pos_name(s.beaver.pos)) + ".");
+            }
+            detail::finish_card_action(s, log);
             break;
         case ActionType::MoveCanoe:
             detail::execute_canoe_move(s, a, log);
             detail::after_canoe_moved(s, log);
             break;
         case ActionType::EndTurn:
+            detail::finish_card_action(s, log);
+            break;
+        case ActionType::TakeElk:
+            if (a.canoe >= 0) {
+                s.elk = Elk{Elk::At::Canoe, a.seat, a.canoe};
+                detail::say(log, detail::seat_label(a.seat) + "'s canoe " +
+                                     std::to_string(a.canoe + 1) + " takes the Hurried Elk.");
+            }
+            detail::start_card_action(s, log);
+            break;
+        case ActionType::Fork: {
+            Canoe& boat = player.canoes[a.canoe];
+            boat.where = Where::River;
+            boat.pos = a.fork == Branch::Left ? Pos::L6 : Pos::R6;
+            player.fork_pending &= std::uint8_t(~(1u << a.canoe));
+            detail::say(log, detail::seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                                 " drifts into the " + std::string(branch_name(a.fork)) + " branch.");
+            break;
+        }
+        case ActionType::FreeCanoe:
+            player.canoes[a.canoe].where = Where::Land;
+            player.free_canoe_pending = false;
+            detail::say(log, detail::seat_label(a.seat) + " gets canoe " +
+                                 std::to_string(a.canoe + 1) + " back for free.");
+            break;
+        case ActionType::MeetJoe:
+            detail::meet_joe(s, a, log);
             detail::end_turn(s, log);
             break;
     }

@@ -7,6 +7,7 @@
 #include "niagara/action.hpp"
 #include "niagara/game.hpp"
 #include "niagara/state.hpp"
+#include "river.hpp"
 
 namespace niagara::detail {
 
@@ -31,10 +32,11 @@ struct MoveSink {
             found = found || a == *wanted;
     }
 };
-int paddle_points(const State& s, int seat, int canoe);
+int paddle_points(const State& s, const Action& move);  // the card (or chosen) + the elk
 void generate_canoe_moves(const State& s, int seat, int canoe, MoveSink& out);
 void generate_canoe_moves(const State& s, int seat, int canoe, std::vector<Action>& out);
 bool is_legal_canoe_move(const State& s, const Action& a);  // a.canoe may move now
+Destination move_destination(const State& s, const Action& legal_move);
 void execute_canoe_move(State& s, const Action& a, Log* log);
 bool canoe_may_move_now(const State& s, int canoe);
 
@@ -43,8 +45,15 @@ Turn make_turn(const State& s, int seat);  // R4.2: what the turn seat must/may 
 void begin_round(State& s, Log* log);
 void after_card_chosen(State& s, Log* log);
 void after_canoe_moved(State& s, Log* log);
+void start_card_action(State& s, Log* log);   // after the elk choice: the card's action
+void finish_card_action(State& s, Log* log);  // then Joe (R11.5), then the turn ends
+bool may_meet_joe(const State& s, int seat);
+void meet_joe(State& s, const Action& a, Log* log);  // R11.5, a legal deal
 void end_turn(State& s, Log* log);
 void lose_canoe(State& s, int seat, int canoe, Log* log);
+void release_elk(State& s, int seat, int canoe, Log* log);  // R10.8: its canoe left the river
+void move_gems_home(State& s, Gems& cargo);                 // R8.1: each gem to its colour's place
+std::string describe_gems(const Gems& gems);                // "red and blue"
 
 // Why an action is not legal (explain.cpp); called only for actions not in the legal list.
 std::string explain_rejection(const State& s, const Action& a);

@@ -10,6 +10,8 @@
 namespace niagara {
 namespace {
 
+constexpr std::array<const char*, 4> kDealNames = {"none", "take", "swap", "give"};
+
 [[noreturn]] void bad(const std::string& why) {
     throw std::invalid_argument(why);
 }
@@ -135,10 +137,35 @@ std::string_view where_name(Where w) {
             return "land";
         case Where::River:
             return "river";
+        case Where::Bank:
+            return "bank";
         case Where::Lost:
             return "lost";
     }
     return "";
+}
+
+std::string_view stage_name(Stage stage) {
+    switch (stage) {
+        case Stage::Elk: return "elk";
+        case Stage::Cloud: return "cloud";
+        case Stage::Move: return "move";
+        case Stage::Joe: return "joe";
+    }
+    return "";
+}
+
+Json piece_json(const Piece& p, const char* away) {
+    return p.in_river ? Json(pos_name(p.pos)) : away ? Json(away) : Json(nullptr);
+}
+
+Json elk_json(const Elk& e) {
+    switch (e.at) {
+        case Elk::At::RedPlace: return Json{{"at", "red"}};
+        case Elk::At::Returning: return Json{{"at", "returning"}};
+        case Elk::At::Canoe: return Json{{"at", "canoe"}, {"seat", e.seat}, {"canoe", e.canoe}};
+    }
+    return nullptr;
 }
 
 Json seat_list(std::uint8_t bits) {
@@ -162,7 +189,8 @@ std::uint8_t seat_bits(const Json& j, const char* key, int limit) {
 
 Json canoe_json(const Canoe& boat) {
     Json o{{"where", where_name(boat.where)}, {"cargo", cargo_json(boat.cargo)}};
-    o["pos"] = boat.in_river() ? Json(pos_name(boat.pos)) : Json(nullptr);
+    const bool placed = boat.where == Where::River || boat.where == Where::Bank;
+    o["pos"] = placed ? Json(pos_name(boat.pos)) : Json(nullptr);
     return o;
 }
 
@@ -171,7 +199,7 @@ Json turn_json(const State& s) {
     const Turn& t = s.turn;
     return Json{{"seat", t.seat},
                 {"card", card_name(t.card)},
-                {"stage", t.stage == Stage::Cloud ? "cloud" : "move"},
+                {"stage", stage_name(t.stage)},
                 {"must_move", seat_list(t.required & ~t.moved)},
                 {"may_move", seat_list(t.exactly_one && t.moved ? 0 : t.optional & ~t.moved)},
                 {"exactly_one", t.exactly_one},
@@ -194,6 +222,12 @@ Json public_json(const State& s) {
                 {"lowest_number", s.lowest_number},
                 {"last_speed", s.last_speed},
                 {"places", places},
+                {"whirlpool", s.options.spirits ? piece_json(s.whirlpool, "waiting") : Json(nullptr)},
+                {"beaver", s.options.spirits ? piece_json(s.beaver, nullptr) : Json(nullptr)},
+                {"elk", s.options.spirits ? elk_json(s.elk) : Json(nullptr)},
+                {"joe", s.options.diamond_joe
+                            ? Json{{"pos", piece_json(s.joe, nullptr)}, {"cargo", cargo_json(s.joe_cargo)}}
+                            : Json(nullptr)},
                 {"winners", winners(s)},
                 {"abandoned", s.abandoned}};
 }
@@ -205,7 +239,9 @@ Json seat_public_json(const Seat& p) {
     return Json{{"canoes", canoes},
                 {"collection", gems_json(p.collection)},
                 {"has_chosen", p.chosen.has_value()},
-                {"revealed", p.revealed ? Json(card_name(*p.chosen)) : Json(nullptr)}};
+                {"revealed", p.revealed ? Json(card_name(*p.chosen)) : Json(nullptr)},
+                {"fork_pending", seat_list(p.fork_pending)},
+                {"free_canoe_pending", p.free_canoe_pending}};
 }
 
 Json discard_json(const Seat& p) {
@@ -289,9 +325,29 @@ Json action_to_json(const Action& a) {
         case ActionType::EndTurn:
             j["type"] = "done";
             break;
+        case ActionType::TakeElk:
+            j["type"] = "elk";
+            j["canoe"] = a.canoe >= 0 ? Json(a.canoe) : Json(nullptr);
+            break;
+        case ActionType::Fork:
+            j["type"] = "fork";
+            j["canoe"] = a.canoe;
+            j["branch"] = branch_name(a.fork);
+            break;
+        case ActionType::FreeCanoe:
+            j["type"] = "free";
+            j["canoe"] = a.canoe;
+            break;
+        case ActionType::MeetJoe:
+            j["type"] = "joe";
+            j["deal"] = kDealNames[static_cast<int>(a.deal)];
+            if (a.deal != JoeDeal::None) j["canoe"] = a.canoe;
+            if (a.deal == JoeDeal::Swap || a.deal == JoeDeal::Give) j["gem"] = colour_name(a.colour);
+            break;
         case ActionType::MoveCanoe: {
             j["type"] = "move";
             j["canoe"] = a.canoe;
+            if (a.points) j["points"] = a.points;
             if (!a.unload.empty() || !a.load.empty()) {
                 j["timing"] = a.timing == Timing::Before ? "before" : "after";
                 if (!a.unload.empty()) j["unload"] = gem_list_json(a.unload);
@@ -336,9 +392,33 @@ Action action_from_json(const Json& j) {
         return Action::cloud(seat, d == "up");
     }
     if (type == "done") return Action::end_turn(seat);
+    if (type == "elk") {
+        const bool none = !j.contains("canoe") || j.at("canoe").is_null();
+        return Action::take_elk(seat, none ? -1 : get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1));
+    }
+    if (type == "fork") {
+        const std::string b = get<std::string>(j, "branch", "");
+        if (b != "left" && b != "right") bad("a fork action needs 'branch': \"left\" or \"right\"");
+        return Action::fork_to(seat, get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1),
+                               b == "left" ? Branch::Left : Branch::Right);
+    }
+    if (type == "free") return Action::free_canoe(seat, get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1));
+    if (type == "joe") {
+        const std::string deal = get<std::string>(j, "deal", "none");
+        for (int d = 0; d < 4; ++d) {
+            if (deal != kDealNames[d]) continue;
+            const JoeDeal kind = JoeDeal(d);
+            const bool gem = kind == JoeDeal::Swap || kind == JoeDeal::Give;
+            if (gem && !j.contains("gem")) bad("a joe " + deal + " needs 'gem'");
+            return Action::meet_joe(seat, kind, get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1),
+                                    gem ? colour_of(j.at("gem")) : Colour::Violet);
+        }
+        bad("'deal' must be \"take\", \"swap\", \"give\" or \"none\"");
+    }
     if (type != "move")
-        bad("unknown action type '" + type + "' (play, buyback, cloud, move, done)");
+        bad("unknown action type '" + type + "' (play, buyback, cloud, move, done, elk, fork, free, joe)");
     Action a = Action::move(seat, get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1));
+    a.points = std::uint8_t(get_int(j, "points", 0, 0, 3));
     a.unload = gem_list_of(j, "unload");
     a.load = gem_list_of(j, "load");
     const std::string timing = get<std::string>(j, "timing", "before");
@@ -387,7 +467,7 @@ Json state_to_json(const State& s) {
     j["seats"] = seats;
     j["turn_state"] = Json{{"seat", s.turn.seat},
                            {"card", card_name(s.turn.card)},
-                           {"stage", s.turn.stage == Stage::Cloud ? "cloud" : "move"},
+                           {"stage", stage_name(s.turn.stage)},
                            {"required", seat_list(s.turn.required)},
                            {"optional", seat_list(s.turn.optional)},
                            {"exactly_one", s.turn.exactly_one},
@@ -421,10 +501,16 @@ Canoe canoe_of(const Json& j) {
             bad("unknown river position '" + j.at("pos").get<std::string>() +
                 "' (T1..T5, L6, L7, R6, R7)");
         boat.pos = *pos;
+    } else if (where == "bank") {
+        boat.where = Where::Bank;
+        if (!j.contains("pos") || !j.at("pos").is_string()) bad("a canoe on the bank needs 'pos'");
+        auto pos = parse_pos(j.at("pos").get<std::string>());
+        if (!pos) bad("unknown river position '" + j.at("pos").get<std::string>() + "'");
+        boat.pos = *pos;
     } else if (where == "lost") {
         boat.where = Where::Lost;
     } else if (where != "land") {
-        bad("a canoe is on \"land\", in the \"river\" or \"lost\", not '" + where + "'");
+        bad("a canoe is on \"land\", in the \"river\", on the \"bank\" or \"lost\", not '" + where + "'");
     }
     if (j.contains("cargo")) boat.cargo = gems_of(j.at("cargo"));
     return boat;
@@ -442,8 +528,8 @@ void read_seat(const Json& j, const State& s, int seat, Seat& p) {
             if (boat.cargo.total() > s.rules.capacity[k])
                 bad("seat " + std::to_string(seat) + " canoe " + std::to_string(k) +
                     " carries more than it can (R5.1)");
-            if (!boat.in_river() && boat.cargo.total())
-                bad("only a canoe in the river carries gems");
+            if ((boat.where == Where::Land || boat.where == Where::Lost) && boat.cargo.total())
+                bad("a canoe on land or lost carries no gems");
         }
     }
     if (j.contains("collection")) p.collection = gems_of(j.at("collection"));
@@ -464,6 +550,8 @@ void read_seat(const Json& j, const State& s, int seat, Seat& p) {
         for (int i = 0; i < p.discard_size; ++i)
             p.hand &= std::uint16_t(~card_bit(p.discard[i]));
     }
+    p.fork_pending = seat_bits(j, "fork_pending", kCanoesPerSeat);
+    p.free_canoe_pending = get<bool>(j, "free_canoe_pending", false);
     std::uint16_t seen = p.hand;
     auto claim = [&](Card c) {
         if (seen & card_bit(c))
@@ -477,6 +565,46 @@ void read_seat(const Json& j, const State& s, int seat, Seat& p) {
             claim(p.discard[i]);
     if (seen & ~s.rules.deck)
         bad("seat " + std::to_string(seat) + " holds a card that is not in this game");
+}
+
+std::optional<Pos> pos_of(const Json& j, const char* what) {
+    if (j.is_null()) return std::nullopt;
+    if (!j.is_string()) bad(std::string(what) + " must be a river position or null");
+    auto p = parse_pos(j.get<std::string>());
+    if (!p) bad(std::string(what) + ": unknown river position '" + j.get<std::string>() + "'");
+    return p;
+}
+
+// The expansion's pieces and Diamond Joe; absent keys keep the new-game values.
+void read_pieces(const Json& j, State& s) {
+    if (s.options.spirits && j.contains("whirlpool")) {
+        const Json& w = j.at("whirlpool");
+        if (w == "waiting") s.whirlpool = Piece{};
+        else s.whirlpool = Piece{true, *pos_of(w, "'whirlpool'")};
+    }
+    if (s.options.spirits && j.contains("beaver")) {
+        auto p = pos_of(j.at("beaver"), "'beaver'");
+        s.beaver = p ? Piece{true, *p} : Piece{};
+    }
+    if (s.options.spirits && j.contains("elk")) {
+        const Json& e = object(j.at("elk"), "'elk'");
+        const std::string at = get<std::string>(e, "at", "red");
+        if (at == "red") s.elk = Elk{};
+        else if (at == "returning") s.elk = Elk{Elk::At::Returning, -1, -1};
+        else if (at == "canoe") {
+            s.elk = Elk{Elk::At::Canoe, std::int8_t(get_int(e, "seat", 0, 0, s.players() - 1)),
+                        std::int8_t(get_int(e, "canoe", 0, 0, kCanoesPerSeat - 1))};
+            if (!s.seats[s.elk.seat].canoes[s.elk.canoe].in_river() &&
+                s.seats[s.elk.seat].canoes[s.elk.canoe].where != Where::Bank)
+                bad("the elk rides only a canoe in the river or on the bank (R10.8)");
+        } else bad("'elk' \"at\" must be \"red\", \"canoe\" or \"returning\"");
+    }
+    if (s.options.diamond_joe && j.contains("joe")) {
+        const Json& joe = object(j.at("joe"), "'joe'");
+        if (joe.contains("pos")) s.joe = Piece{true, pos_of(joe.at("pos"), "'joe'").value_or(Pos::T1)};
+        if (joe.contains("cargo")) s.joe_cargo = gems_of(joe.at("cargo"));
+        if (s.joe_cargo.total() > 1) bad("Diamond Joe carries at most one gem (R11.1)");
+    }
 }
 
 }  // namespace
@@ -517,9 +645,10 @@ State state_from_json(const Json& j) {
         for (int seat = 0; seat < s.players(); ++seat)
             read_seat(seats[seat], s, seat, s.seats[seat]);
     }
-    // Discovery places: given, or whatever is not in canoes and collections (R1.3).
+    read_pieces(j, s);
+    // Discovery places: given, or whatever is not in canoes, collections or Joe (R1.3).
     for (Colour c : kAllColours) {
-        int elsewhere = 0;
+        int elsewhere = s.joe_cargo.of(c);
         for (int seat = 0; seat < s.players(); ++seat) {
             elsewhere += s.seats[seat].collection.of(c);
             for (const Canoe& boat : s.seats[seat].canoes)
@@ -540,7 +669,7 @@ State state_from_json(const Json& j) {
             s.place(c) = j.at("places").contains(name) ? gems_of(j.at("places").at(name)) : Gems{};
         }
         for (Colour c : kAllColours) {
-            int total = 0;
+            int total = s.joe_cargo.of(c);
             for (const Gems& place : s.places)
                 total += place.of(c);
             for (int seat = 0; seat < s.players(); ++seat) {
@@ -570,13 +699,19 @@ State state_from_json(const Json& j) {
                 s.lowest_number = std::int8_t(card_number(*p.chosen));
         }
         s.turn = detail::make_turn(s, turn_seat);
-        if (s.turn.stage == Stage::Move && !(s.turn.required | s.turn.optional))
+        if (s.turn.stage == Stage::Move && s.turn.card != Card::Lasso && !(s.turn.required | s.turn.optional))
             bad("seat " + std::to_string(turn_seat) + " has no canoe to move, so its turn would have passed");
         if (j.contains("turn_state")) {
             const Json& t = object(j.at("turn_state"), "'turn_state'");
             s.turn.moved = seat_bits(t, "moved", kCanoesPerSeat);
             if (t.contains("required")) s.turn.required = seat_bits(t, "required", kCanoesPerSeat);
             if (t.contains("optional")) s.turn.optional = seat_bits(t, "optional", kCanoesPerSeat);
+            if (t.contains("stage")) {
+                const std::string stage = get<std::string>(t, "stage", "");
+                if (stage == "elk") s.turn.stage = Stage::Elk;
+                else if (stage == "joe") s.turn.stage = Stage::Joe;
+                else if (stage != "cloud" && stage != "move") bad("unknown turn stage '" + stage + "'");
+            }
             s.turn.exactly_one = get<bool>(t, "exactly_one", s.turn.exactly_one);
         }
     } else {

@@ -107,27 +107,26 @@ struct Generator {
     // f(move, destination) with direction, steps and branch filled in.
     template <typename F>
     void for_each_movement(Action move, int budget, F&& f) {
-        move.steps = 0;
-        if (boat.in_river()) {
-            move.direction = Direction::Up;
-            Destination d = walk_up(boat.pos, budget);
-            move.steps = std::uint8_t(d.steps);
-            f(move, d);
-        }
-        move.direction = Direction::Down;
-        std::optional<Pos> from;
-        if (boat.in_river()) from = boat.pos;
-        for (Branch b : {Branch::Left, Branch::Right}) {
-            Destination d = walk_down(from, budget, b);
-            if (!d.used_branch && b == Branch::Right) break;  // no fork on this path
-            move.branch = d.used_branch ? std::optional<Branch>(b) : std::nullopt;
-            move.steps = std::uint8_t(d.steps);
-            f(move, d);
+        const std::optional<Pos> whirlpool =
+            s.whirlpool.in_river ? std::optional<Pos>(s.whirlpool.pos) : std::nullopt;
+        const std::optional<Pos> from = boat.in_river() ? std::optional<Pos>(boat.pos) : std::nullopt;
+        for (Direction dir : {Direction::Up, Direction::Down}) {
+            if (dir == Direction::Up && !from) continue;  // R4.5
+            move.direction = dir;
+            for (Branch b : {Branch::Left, Branch::Right}) {
+                Destination d = dir == Direction::Up ? walk_up(*from, budget, b, whirlpool)
+                                                     : walk_down(from, budget, b, whirlpool);
+                if (!d.used_branch && b == Branch::Right) break;  // no fork on this path
+                move.branch = d.used_branch ? std::optional<Branch>(b) : std::nullopt;
+                move.steps = std::uint8_t(d.steps);
+                f(move, d);
+            }
         }
     }
 
-    void generate(int points) {
+    void generate(int points, int chosen_points) {
         Action base = Action::move(seat, canoe);
+        base.points = std::uint8_t(chosen_points);
         const std::optional<Colour> start_place =
             boat.in_river() ? place_at(boat.pos) : std::nullopt;
 
@@ -144,8 +143,9 @@ struct Generator {
                 return;
             }
             for_each_movement(a, points - cost, [&](const Action& m, const Destination& d) {
-                const bool may_steal =
-                    m.direction == Direction::Up && d.kind == Destination::River && d.steps >= 1;
+                // R6.1, R10.3: not after a whirlpool's push.
+                const bool may_steal = m.direction == Direction::Up && !d.pushed &&
+                                       d.kind == Destination::River && d.steps >= 1;
                 if (may_steal)
                     emit_with_steals(m, d.pos, cargo);
                 else
@@ -157,12 +157,13 @@ struct Generator {
         else
             before(GemList{}, GemList{});
 
-        // R5.4: load/unload after the move, at the final position. No theft then (R6.1).
+        // R5.4: load/unload after the move, at the final position. No theft then (R6.1), and
+        // nothing after a whirlpool's push (R10.3).
         for (int ops = 1; 2 * ops < points; ++ops) {
             Action a = base;
             a.timing = Timing::After;
             for_each_movement(a, points - 2 * ops, [&](const Action& m, const Destination& d) {
-                if (d.kind != Destination::River) return;
+                if (d.kind != Destination::River || d.pushed) return;
                 const std::optional<Colour> end_place = place_at(d.pos);
                 if (!end_place) return;
                 for_each_op_set(boat.cargo, s.place(*end_place), capacity, ops,
@@ -178,24 +179,23 @@ struct Generator {
     }
 };
 
+}  // namespace
+
 void move_gems_home(State& s, Gems& cargo) {
-    for (Colour c : kAllColours)
-        s.place(c).add(c, cargo.of(c));
+    for (Colour c : kAllColours) s.place(c).add(c, cargo.of(c));
     cargo = Gems{};
 }
 
 std::string describe_gems(const Gems& g) {
     std::string text;
     for (Colour c : kAllColours)
-        for (int i = 0; i < g.of(c); ++i)
-            text += (text.empty() ? "" : " and ") + std::string(colour_name(c));
+        for (int i = 0; i < g.of(c); ++i) text += (text.empty() ? "" : " and ") + std::string(colour_name(c));
     return text;
 }
 
-}  // namespace
-
-int paddle_points(const State& s, int /*seat*/, int /*canoe*/) {
-    return card_number(s.turn.card);
+int paddle_points(const State& s, const Action& move) {
+    const int card = s.turn.card == Card::OneTwoThree ? move.points : card_number(s.turn.card);
+    return card + (s.elk.on(move.seat, move.canoe) ? 2 : 0);  // R10.8
 }
 
 bool canoe_may_move_now(const State& s, int canoe) {
@@ -210,7 +210,15 @@ bool canoe_may_move_now(const State& s, int canoe) {
 void generate_canoe_moves(const State& s, int seat, int canoe, MoveSink& out) {
     const Canoe& boat = s.seats[seat].canoes[canoe];
     Generator g{s, seat, canoe, s.rules.capacity[canoe], boat, out};
-    g.generate(paddle_points(s, seat, canoe));
+    Action probe = Action::move(seat, canoe);
+    if (s.turn.card == Card::OneTwoThree) {  // R10.6: 1, 2 or 3 points, chosen
+        for (int chosen = 1; chosen <= 3; ++chosen) {
+            probe.points = std::uint8_t(chosen);
+            g.generate(paddle_points(s, probe), chosen);
+        }
+    } else {
+        g.generate(paddle_points(s, probe), 0);
+    }
 }
 
 void generate_canoe_moves(const State& s, int seat, int canoe, std::vector<Action>& out) {
@@ -224,10 +232,29 @@ bool is_legal_canoe_move(const State& s, const Action& a) {
     return sink.found;
 }
 
+namespace {
+
+// The walk of a move whose loading before the move (if any) leaves `budget` points.
+Destination walk(const State& s, const Action& a, Pos at, int budget) {
+    const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
+    const std::optional<Pos> whirlpool =
+        s.whirlpool.in_river ? std::optional<Pos>(s.whirlpool.pos) : std::nullopt;
+    const Branch branch = a.branch.value_or(Branch::Left);
+    if (a.direction == Direction::Up) return walk_up(at, budget, branch, whirlpool);
+    return walk_down(boat.in_river() ? std::optional<Pos>(at) : std::nullopt, budget, branch, whirlpool);
+}
+
+}  // namespace
+
+Destination move_destination(const State& s, const Action& a) {
+    const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
+    if (a.direction == Direction::None) return Destination{Destination::River, boat.pos, 0, false, false};
+    return walk(s, a, boat.pos, paddle_points(s, a) - 2 * (a.unload.size + a.load.size));
+}
+
 void execute_canoe_move(State& s, const Action& a, Log* log) {
     Canoe& boat = s.seats[a.seat].canoes[a.canoe];
-    const int points = paddle_points(s, a.seat, a.canoe);
-    const int budget = points - 2 * (a.unload.size + a.load.size);
+    const int budget = paddle_points(s, a) - 2 * (a.unload.size + a.load.size);
 
     auto handle_gems = [&](Pos at) {
         Gems& place = s.place(*place_at(at));
@@ -244,23 +271,21 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
     if (a.timing == Timing::Before && !(a.unload.empty() && a.load.empty())) handle_gems(boat.pos);
 
     if (a.direction != Direction::None) {
-        Destination d =
-            a.direction == Direction::Up
-                ? walk_up(boat.pos, budget)
-                : walk_down(boat.in_river() ? std::optional<Pos>(boat.pos) : std::nullopt, budget,
-                            a.branch.value_or(Branch::Left));
+        const Destination d = walk(s, a, boat.pos, budget);
+        if (d.pushed) say(log, seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                                   " cannot stay on the whirlpool and drifts down-river.");
         switch (d.kind) {
             case Destination::Land: {
                 // R6.6: gems reach the owner's collection.
                 Seat& owner = s.seats[a.seat];
                 if (boat.cargo.total())
-                    say(log,
-                        seat_label(a.seat) + " brings " + describe_gems(boat.cargo) + " to land.");
-                for (Colour c : kAllColours)
-                    owner.collection.add(c, boat.cargo.of(c));
+                    say(log, seat_label(a.seat) + " brings " + describe_gems(boat.cargo) +
+                                 " to land.");
+                for (Colour c : kAllColours) owner.collection.add(c, boat.cargo.of(c));
                 boat.cargo = Gems{};
                 boat.where = Where::Land;
                 boat.pos = Pos::T1;  // positions of canoes out of the river are kept neutral
+                release_elk(s, a.seat, a.canoe, log);
                 break;
             }
             case Destination::Waterfall:
@@ -279,10 +304,17 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         const Steal& st = a.steals[i];
         s.seats[st.seat].canoes[st.canoe].cargo.remove(st.colour);
         boat.cargo.add(st.colour);
-        say(log, seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) + " from " +
-                     seat_label(st.seat) + "'s canoe " + std::to_string(st.canoe + 1) + ".");
+        say(log, seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) +
+                     " from " + seat_label(st.seat) + "'s canoe " + std::to_string(st.canoe + 1) +
+                     ".");
     }
     s.turn.moved |= std::uint8_t(1u << a.canoe);
+}
+
+void release_elk(State& s, int seat, int canoe, Log* log) {
+    if (!s.elk.on(seat, canoe)) return;
+    s.elk = Elk{Elk::At::Returning, -1, -1};  // R10.8: back at the red place after phase III
+    say(log, "The Hurried Elk leaves " + seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + ".");
 }
 
 void lose_canoe(State& s, int seat, int canoe, Log* log) {
@@ -294,6 +326,7 @@ void lose_canoe(State& s, int seat, int canoe, Log* log) {
     move_gems_home(s, boat.cargo);  // R8.1
     boat.where = Where::Lost;
     boat.pos = Pos::T1;
+    release_elk(s, seat, canoe, log);
 }
 
 }  // namespace niagara::detail

@@ -35,10 +35,28 @@ std::string to_text(const Action& a) {
             return a.up ? "cloud up" : "cloud down";
         case ActionType::EndTurn:
             return "done";
+        case ActionType::TakeElk:
+            return a.canoe < 0 ? "elk no" : "elk " + std::to_string(a.canoe + 1);
+        case ActionType::Fork:
+            return "fork " + std::to_string(a.canoe + 1) + " " + std::string(branch_name(a.fork));
+        case ActionType::FreeCanoe:
+            return "free " + std::to_string(a.canoe + 1);
+        case ActionType::MeetJoe: {
+            const std::string canoe = " " + std::to_string(a.canoe + 1);
+            const std::string gem = " " + std::string(colour_name(a.colour));
+            switch (a.deal) {
+                case JoeDeal::None: return "joe no";
+                case JoeDeal::Take: return "joe take" + canoe;
+                case JoeDeal::Swap: return "joe swap" + canoe + gem;
+                case JoeDeal::Give: return "joe give" + canoe + gem;
+            }
+            return "";
+        }
         case ActionType::MoveCanoe:
             break;
     }
     std::string out = "canoe " + std::to_string(a.canoe + 1);
+    if (a.points) out += " using " + std::to_string(a.points);
     const bool moves = a.direction != Direction::None;
     if (a.timing == Timing::Before) {
         append_gems(out, "unload", a.unload);
@@ -67,7 +85,7 @@ namespace {
 
 constexpr const char* kHint =
     "try: play 4, buyback 1 red, cloud up, canoe 1 up 3, canoe 2 load blue then down 2 left, "
-    "canoe 1 up 2 steal red from 3.1, done";
+    "canoe 1 up 2 steal red from 3.1, done, elk 1, fork 1 left, free 1, joe take 1";
 
 class Parser {
   public:
@@ -92,6 +110,10 @@ class Parser {
         if (verb == "done" || verb == "end" || verb == "pass")
             return finish(Action::end_turn(seat_));
         if (verb == "canoe") return parse_canoe();
+        if (verb == "elk") return parse_elk();
+        if (verb == "fork") return parse_fork();
+        if (verb == "free") return parse_free();
+        if (verb == "joe") return parse_joe();
         return fail("unknown action '" + verb + "'; " + kHint);
     }
 
@@ -164,6 +186,42 @@ class Parser {
         return fail("say cloud up or cloud down");
     }
 
+    Parsed parse_elk() {
+        if (accept("no") || accept("none") || accept("skip")) return finish(Action::take_elk(seat_, -1));
+        auto canoe = canoe_number();
+        if (!canoe) return fail("say elk 1, elk 2 (the canoe that takes the elk) or elk no");
+        return finish(Action::take_elk(seat_, *canoe));
+    }
+
+    Parsed parse_fork() {
+        auto canoe = canoe_number();
+        const std::string w = next();
+        if (!canoe || (w != "left" && w != "right")) return fail("say fork 1 left or fork 1 right");
+        return finish(Action::fork_to(seat_, *canoe, w == "left" ? Branch::Left : Branch::Right));
+    }
+
+    Parsed parse_free() {
+        accept("canoe");
+        auto canoe = canoe_number();
+        if (!canoe) return fail("say free 1 (the double canoe) or free 2");
+        return finish(Action::free_canoe(seat_, *canoe));
+    }
+
+    Parsed parse_joe() {
+        const std::string deal = next();
+        if (deal == "no" || deal == "none" || deal == "skip") return finish(Action::meet_joe(seat_, JoeDeal::None));
+        if (deal != "take" && deal != "swap" && deal != "give")
+            return fail("say joe take 1, joe swap 1 red, joe give 1 red or joe no");
+        accept("canoe");
+        auto canoe = canoe_number();
+        if (!canoe) return fail("say which canoe deals with Joe, e.g. joe " + deal + " 1");
+        if (deal == "take") return finish(Action::meet_joe(seat_, JoeDeal::Take, *canoe));
+        const std::string w = next();
+        auto colour = parse_colour(w);
+        if (!colour) return fail("say which gem, e.g. joe " + deal + " 1 red");
+        return finish(Action::meet_joe(seat_, deal == "swap" ? JoeDeal::Swap : JoeDeal::Give, *canoe, *colour));
+    }
+
     // Reads "unload C [C]" and "load C [C]" at one moment. Returns an error text or "".
     std::string parse_gems(Action& a, bool& any) {
         bool loaded = false;
@@ -192,6 +250,11 @@ class Parser {
         auto canoe = canoe_number();
         if (!canoe) return fail("say which canoe: canoe 1 or canoe 2");
         Action a = Action::move(seat_, *canoe);
+        if (accept("using")) {  // R10.6: the points chosen with the 1/2/3 card
+            auto points = number(next());
+            if (!points || *points < 1 || *points > 3) return fail("with the 1/2/3 card say using 1, using 2 or using 3");
+            a.points = std::uint8_t(*points);
+        }
         bool before = false;
         if (auto why = parse_gems(a, before); !why.empty()) return fail(why);
         if (more() && (peek() == "up" || peek() == "down")) {

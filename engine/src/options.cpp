@@ -12,8 +12,6 @@ std::optional<std::string> validate(const Options& o) {
                std::to_string(o.players);
     if (o.starting_seat >= o.players)
         return "the starting seat must be one of the " + std::to_string(o.players) + " seats";
-    if (o.spirits || o.diamond_joe)
-        return "the Spirits expansion and Diamond Joe are not available yet";
     return std::nullopt;
 }
 

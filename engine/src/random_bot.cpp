@@ -3,7 +3,7 @@
 #include <bit>
 #include <stdexcept>
 
-#include "river.hpp"
+#include "internal.hpp"
 
 namespace niagara {
 
@@ -40,15 +40,15 @@ int move_rank(const State& state, const Action& a) {
     if (a.type == ActionType::Cloud) return a.up ? 1 : 0;  // a calm river loses fewer canoes
     if (a.type != ActionType::MoveCanoe) return 0;
     const Canoe& boat = state.seats[a.seat].canoes[a.canoe];
-    if (a.direction == Direction::Down) {
-        const int budget = card_number(state.turn.card) - 2 * (a.unload.size + a.load.size);
-        const auto from = boat.in_river() ? std::optional<Pos>(boat.pos) : std::nullopt;
-        const auto end = detail::walk_down(from, budget, a.branch.value_or(Branch::Left));
-        if (end.kind == detail::Destination::Waterfall) return 2;
-    }
+    const detail::Destination end = detail::move_destination(state, a);
+    if (end.kind == detail::Destination::Waterfall) return 3;
+    // Stopping at the brink (L7/R7) is worth it only to load the red gems there.
+    const bool brink = end.kind == detail::Destination::River &&
+                       (end.pos == Pos::L7 || end.pos == Pos::R7) && a.load.empty();
     const int cargo = boat.cargo.total() - a.unload.size + a.load.size + a.steal_count;
-    if (cargo > 0) return a.direction == Direction::Up || a.load.size ? 0 : 1;
-    return a.steal_count || a.load.size ? 0 : 1;
+    const bool sensible = cargo > 0 ? a.direction == Direction::Up || !a.load.empty()
+                                    : a.steal_count || !a.load.empty();
+    return (sensible ? 0 : 1) + (brink ? 1 : 0);
 }
 
 }  // namespace
@@ -67,6 +67,8 @@ Action RandomBot::pick_action(const State& state, int seat) {
     if (policy_ == Policy::Uniform) return legal_[rng_.below(std::uint32_t(legal_.size()))];
 
     preferred_.clear();
+    if (state.phase == Phase::ChooseCards && legal_.front().type == ActionType::FreeCanoe)
+        return legal_.front();  // R8.4 ruling: a bot takes the double canoe (canoe 1)
     if (state.phase == Phase::ChooseCards) {
         // Buying back whenever possible spends every landed gem again: only when no canoe
         // is left to paddle.
@@ -78,9 +80,9 @@ Action RandomBot::pick_action(const State& state, int seat) {
                 preferred_.push_back(std::uint16_t(i));
     } else {
         // Rank moves: 0 = sensible (loaded canoes head up-river, empty ones load, the cloud goes
-        // down), 1 = other
-        // moves that keep the canoe, 2 = paddling over the waterfall. Pick from the best rank.
-        int best = 3;
+        // down), +1 for other moves, +1 for stopping at the brink without loading, 3 for
+        // paddling over the waterfall. Pick uniformly from the best rank.
+        int best = 4;
         for (std::size_t i = 0; i < legal_.size(); ++i) {
             const int rank = move_rank(state, legal_[i]);
             if (rank > best) continue;

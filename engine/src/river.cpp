@@ -2,11 +2,22 @@
 
 namespace niagara::detail {
 
-Destination walk_up(Pos from, int budget) {
+void push_off_whirlpool(Destination& d, Branch b) {
+    d.pushed = true;
+    if (d.pos == Pos::T5) d.used_branch = true;
+    if (auto next = step_down(d.pos, b))
+        d.pos = *next;
+    else
+        d.kind = Destination::Waterfall;
+}
+
+Destination walk_up(Pos from, int budget, Branch b, std::optional<Pos> whirlpool) {
     Destination d;
     Pos at = from;
     while (budget > 0) {
-        --budget;
+        const int cost = at == whirlpool ? 2 : 1;
+        if (budget < cost) break;  // the last point is spent on the whirlpool (figure 4c)
+        budget -= cost;
         ++d.steps;
         auto next = step_up(at);
         if (!next) {
@@ -16,12 +27,12 @@ Destination walk_up(Pos from, int budget) {
         at = *next;
     }
     d.pos = at;
+    if (at == whirlpool) push_off_whirlpool(d, b);
     return d;
 }
 
-Destination walk_down(std::optional<Pos> from, int budget, Branch branch) {
+Destination walk_down(std::optional<Pos> from, int budget, Branch b, std::optional<Pos> whirlpool) {
     Destination d;
-    if (budget <= 0) return d;
     Pos at = Pos::T1;
     if (from) {
         at = *from;
@@ -33,7 +44,7 @@ Destination walk_down(std::optional<Pos> from, int budget, Branch branch) {
         --budget;
         ++d.steps;
         if (at == Pos::T5) d.used_branch = true;
-        auto next = step_down(at, branch);
+        auto next = step_down(at, b);
         if (!next) {
             d.kind = Destination::Waterfall;  // R4.6: the move ends; the canoe is lost
             return d;
@@ -41,6 +52,7 @@ Destination walk_down(std::optional<Pos> from, int budget, Branch branch) {
         at = *next;
     }
     d.pos = at;
+    if (at == whirlpool) push_off_whirlpool(d, b);
     return d;
 }
 

@@ -46,14 +46,20 @@ struct Destination {
     enum Kind { Land, River, Waterfall } kind = River;
     Pos pos = Pos::T1;         // when kind == River
     int steps = 0;             // spaces moved, the step onto land or over the fall included
-    bool used_branch = false;  // the walk went from T5 into a branch
+    bool used_branch = false;  // the walk, or the whirlpool's push, went from T5 into a branch
+    bool pushed = false;       // R10.3: it ended on the whirlpool and was pushed down-river
 };
 
-// R4.3/R4.4: up-river with exactly `budget` points, or fewer when land is reached.
-Destination walk_up(Pos from, int budget);
+// R10.3: a canoe may not stay on the whirlpool: one position down-river (the branch `b` at
+// the fork; over the waterfall from L7/R7).
+void push_off_whirlpool(Destination& d, Branch b);
 
-// R4.3/R4.6: down-river from `from` (nullopt = land, R4.5) with exactly `budget` points; the
-// walk stops early only by going over the waterfall. `branch` is the choice at the fork.
-Destination walk_down(std::optional<Pos> from, int budget, Branch branch);
+// R4.3/R4.4/R10.3: up-river with exactly `budget` points, or fewer when land is reached. The
+// step out of the whirlpool's position costs 2; a walk ending on it is pushed (branch `b`).
+Destination walk_up(Pos from, int budget, Branch b, std::optional<Pos> whirlpool);
+
+// R4.3/R4.6/R10.3: down-river from `from` (nullopt = land, R4.5) with exactly `budget` points;
+// the walk stops early only by going over the waterfall. `b` is the choice at the fork.
+Destination walk_down(std::optional<Pos> from, int budget, Branch b, std::optional<Pos> whirlpool);
 
 }  // namespace niagara::detail
