@@ -47,7 +47,8 @@ std::string explain_phase_one(const State& s, const Action& a) {
     const Seat& player = s.seats[a.seat];
     if (player.chosen) return "you have already chosen your card for this round";
     if (player.free_canoe_pending)
-        return "first choose which canoe comes back for free: free 1 (the double canoe) or free 2 (R8.4)";
+        return "first choose which canoe comes back for free: free 1 (the double canoe) or free 2 "
+               "(R8.4)";
     if (player.fork_pending) {
         const std::string k = std::to_string(std::countr_zero(player.fork_pending) + 1);
         return "first choose the branch canoe " + k + " drifts into from the whirlpool: fork " + k +
@@ -78,19 +79,26 @@ std::string explain_stage(const State& s, const Action& a) {
             return "only a canoe on L7 or R7 can take the elk (R10.8)";
         case Stage::Joe:
             if (a.type != ActionType::MeetJoe)
-                return "your turn ends with Diamond Joe: joe take, joe swap, joe give, or joe no (R11.5)";
-            return "that deal with Diamond Joe is not possible: a canoe on his position takes his gem "
+                return "your turn ends with Diamond Joe: joe take, joe swap, joe give, or joe no "
+                       "(R11.5)";
+            return "that deal with Diamond Joe is not possible: a canoe on his position takes his "
+                   "gem "
                    "into a free place, swaps a gem of another colour for it, or gives a gem to an "
                    "empty Joe (R11.5)";
         case Stage::Cloud:
-        case Stage::Move: break;
+        case Stage::Move:
+            break;
     }
     switch (a.type) {
-        case ActionType::TakeElk: return "the elk can only be taken at the start of your turn (R10.8)";
-        case ActionType::MeetJoe: return "Diamond Joe is met at the end of your turn (R11.5)";
+        case ActionType::TakeElk:
+            return "the elk can only be taken at the start of your turn (R10.8)";
+        case ActionType::MeetJoe:
+            return "Diamond Joe is met at the end of your turn (R11.5)";
         case ActionType::Fork:
-        case ActionType::FreeCanoe: return "that choice is made in phase I";
-        default: return "";
+        case ActionType::FreeCanoe:
+            return "that choice is made in phase I";
+        default:
+            return "";
     }
 }
 
@@ -142,10 +150,9 @@ std::string explain_move(const State& s, const Action& a) {
 
     const bool chosen_points = s.turn.card == Card::OneTwoThree;
     if (chosen_points && (a.points < 1 || a.points > 3))
-        return "with the 1/2/3 card say how many points, e.g. canoe " + std::to_string(a.canoe + 1) +
-               " using 2 up 2 (R10.6)";
-    if (!chosen_points && a.points)
-        return "only the 1/2/3 card lets you choose the points (R10.6)";
+        return "with the 1/2/3 card say how many points, e.g. canoe " +
+               std::to_string(a.canoe + 1) + " using 2 up 2 (R10.6)";
+    if (!chosen_points && a.points) return "only the 1/2/3 card lets you choose the points (R10.6)";
     const int total = paddle_points(s, a);
     const int handled = a.unload.size + a.load.size;
     if (handled && total < 2) return "with the card 1 no gem can be loaded or unloaded (R5.3)";
@@ -181,9 +188,10 @@ std::string explain_move(const State& s, const Action& a) {
         Action fixed = a;
         fixed.steps = std::uint8_t(d.steps);
         if (d.used_branch && !fixed.branch) fixed.branch = Branch::Left;
-        const std::string end = d.kind == Destination::Land        ? "reaches land"
-                                : d.kind == Destination::Waterfall ? "goes over the waterfall"
-                                                                   : "ends at " + std::string(pos_name(d.pos));
+        const std::string end = d.kind == Destination::Land ? "reaches land"
+                                : d.kind == Destination::Waterfall
+                                    ? "goes over the waterfall"
+                                    : "ends at " + std::string(pos_name(d.pos));
         std::string write = "'" + to_text(fixed) + "'";
         if (d.used_branch && !a.branch) {
             fixed.branch = Branch::Right;
@@ -197,9 +205,11 @@ std::string explain_move(const State& s, const Action& a) {
         return d.pushed && d.kind != Destination::Waterfall && !is_branch(*start)
                    ? "the canoe ends on the whirlpool at the fork: say left or right (R10.3)"
                    : "the move passes the fork at T5: say left or right (R4.3)";
-    if (!d.used_branch && a.branch) return "this move does not reach the fork; leave out left/right";
+    if (!d.used_branch && a.branch)
+        return "this move does not reach the fork; leave out left/right";
     if (d.pushed && (a.timing == Timing::After || a.steal_count))
-        return "a canoe pushed off the whirlpool may not load, unload or steal after its move (R10.3)";
+        return "a canoe pushed off the whirlpool may not load, unload or steal after its move "
+               "(R10.3)";
     if (a.timing == Timing::After) {
         if (d.kind != Destination::River)
             return std::string("the canoe ends ") +
@@ -209,7 +219,8 @@ std::string explain_move(const State& s, const Action& a) {
         if (!why.empty()) return why;
     }
     if (a.steal_count > 0) {
-        if (a.direction == Direction::None) return "only a canoe that moved up-river can steal (R6.1)";
+        if (a.direction == Direction::None)
+            return "only a canoe that moved up-river can steal (R6.1)";
         if (a.direction == Direction::Down) return "a canoe moving down-river never steals (R6.4)";
         if (d.kind != Destination::River) return "there is nothing to steal on land (R6.2)";
         if (a.timing == Timing::After && handled)
@@ -249,7 +260,8 @@ std::string explain_rejection(const State& s, const Action& a) {
         if (a.type == ActionType::FreeCanoe && player.free_canoe_pending)
             return "that canoe is not lost";
         if (a.type == ActionType::Fork && player.fork_pending)
-            return "choose the branch for canoe " + std::to_string(std::countr_zero(player.fork_pending) + 1) + " (R10.5)";
+            return "choose the branch for canoe " +
+                   std::to_string(std::countr_zero(player.fork_pending) + 1) + " (R10.5)";
         if (a.type != ActionType::PlayCard && a.type != ActionType::BuyBack && !player.chosen &&
             !player.free_canoe_pending && !player.fork_pending)
             return "it is phase I: every player chooses a card first (R3.1)";

@@ -149,16 +149,20 @@ bool may_end_turn(const State& s) {
 
 // Phase I decisions owed before the card: the free canoe's choice, then lassoed canoes'
 // branches (R8.4, R10.5).
-bool owes_decision(const Seat& p) { return p.free_canoe_pending || p.fork_pending; }
+bool owes_decision(const Seat& p) {
+    return p.free_canoe_pending || p.fork_pending;
+}
 
 void owed_decisions(const State& s, int seat, std::vector<Action>& out) {
     const Seat& p = s.seats[seat];
     if (p.free_canoe_pending) {
-        for (int k = 0; k < kCanoesPerSeat; ++k) out.push_back(Action::free_canoe(seat, k));
+        for (int k = 0; k < kCanoesPerSeat; ++k)
+            out.push_back(Action::free_canoe(seat, k));
         return;
     }
     const int k = std::countr_zero(p.fork_pending);
-    for (Branch b : {Branch::Left, Branch::Right}) out.push_back(Action::fork_to(seat, k, b));
+    for (Branch b : {Branch::Left, Branch::Right})
+        out.push_back(Action::fork_to(seat, k, b));
 }
 
 // R10.8: take the elk onto a canoe on L7/R7, or not.
@@ -181,8 +185,10 @@ void joe_deals(const State& s, int seat, std::vector<Action>& out) {
             out.push_back(Action::meet_joe(seat, JoeDeal::Take, k));
         for (Colour c : kAllColours) {
             if (!boat.cargo.of(c)) continue;
-            if (!joe_loaded) out.push_back(Action::meet_joe(seat, JoeDeal::Give, k, c));
-            else if (!s.joe_cargo.of(c)) out.push_back(Action::meet_joe(seat, JoeDeal::Swap, k, c));
+            if (!joe_loaded)
+                out.push_back(Action::meet_joe(seat, JoeDeal::Give, k, c));
+            else if (!s.joe_cargo.of(c))
+                out.push_back(Action::meet_joe(seat, JoeDeal::Swap, k, c));
         }
     }
     out.push_back(Action::meet_joe(seat, JoeDeal::None));
@@ -210,7 +216,9 @@ void legal_actions(const State& s, int seat, std::vector<Action>& out) {
         return;
     }
     switch (s.turn.stage) {
-        case Stage::Elk: elk_choices(s, seat, out); return;
+        case Stage::Elk:
+            elk_choices(s, seat, out);
+            return;
         case Stage::Cloud:
             for (bool up : {true, false})
                 if (cloud_allowed(s, up)) out.push_back(Action::cloud(seat, up));
@@ -220,7 +228,9 @@ void legal_actions(const State& s, int seat, std::vector<Action>& out) {
                 if (detail::canoe_may_move_now(s, k)) detail::generate_canoe_moves(s, seat, k, out);
             if (may_end_turn(s)) out.push_back(Action::end_turn(seat));
             return;
-        case Stage::Joe: joe_deals(s, seat, out); return;
+        case Stage::Joe:
+            joe_deals(s, seat, out);
+            return;
     }
 }
 
@@ -245,8 +255,10 @@ bool is_legal(const State& s, const Action& a) {
                    a == Action::buy_back(a.seat, a.canoe, a.colour) && a.canoe >= 0 &&
                    a.canoe < kCanoesPerSeat && player.canoes[a.canoe].where == Where::Lost &&
                    player.collection.of(a.colour) > 0;
-        case ActionType::Cloud: return a == Action::cloud(a.seat, a.up) && cloud_allowed(s, a.up);
-        case ActionType::EndTurn: return a == Action::end_turn(a.seat) && may_end_turn(s);
+        case ActionType::Cloud:
+            return a == Action::cloud(a.seat, a.up) && cloud_allowed(s, a.up);
+        case ActionType::EndTurn:
+            return a == Action::end_turn(a.seat) && may_end_turn(s);
         case ActionType::MoveCanoe:
             return a.canoe >= 0 && a.canoe < kCanoesPerSeat &&
                    detail::canoe_may_move_now(s, a.canoe) && detail::is_legal_canoe_move(s, a);
@@ -271,26 +283,31 @@ Status apply(State& s, const Action& a, Log* log) {
         case ActionType::PlayCard:
             player.hand &= std::uint16_t(~card_bit(a.card));
             player.chosen = a.card;
-            detail::say(log, detail::seat_label(a.seat) + " has chosen a card.");
+            detail::say(log, [&] { return detail::seat_label(a.seat) + " has chosen a card."; });
             detail::after_card_chosen(s, log);
             break;
         case ActionType::BuyBack:
             player.collection.remove(a.colour);
             s.place(a.colour).add(a.colour);
             player.canoes[a.canoe].where = Where::Land;
-            detail::say(log, detail::seat_label(a.seat) + " buys back canoe " +
-                                 std::to_string(a.canoe + 1) + " with a " +
-                                 std::string(colour_name(a.colour)) + " gem.");
+            detail::say(log, [&] {
+                return detail::seat_label(a.seat) + " buys back canoe " +
+                       std::to_string(a.canoe + 1) + " with a " +
+                       std::string(colour_name(a.colour)) + " gem.";
+            });
             break;
         case ActionType::Cloud:
             s.weather = std::int8_t(s.weather + (a.up ? 1 : -1));
-            detail::say(log, detail::seat_label(a.seat) + " moves the weather " +
-                                 (a.up ? "up" : "down") + " to " +
-                                 (s.weather > 0 ? "+" : "") + std::to_string(s.weather) + ".");
+            detail::say(log, [&] {
+                return detail::seat_label(a.seat) + " moves the weather " + (a.up ? "up" : "down") +
+                       " to " + (s.weather > 0 ? "+" : "") + std::to_string(s.weather) + ".";
+            });
             if (s.options.spirits && s.weather == 2 && !s.beaver.in_river) {  // R10.7
                 s.beaver = Piece{true, s.whirlpool.at(Pos::T1) ? Pos::T2 : Pos::T1};
-                detail::say(log, "The Bathing Beaver jumps into the river at " +
-                                     std::string(pos_name(s.beaver.pos)) + ".");
+                detail::say(log, [&] {
+                    return "The Bathing Beaver jumps into the river at " +
+                           std::string(pos_name(s.beaver.pos)) + ".";
+                });
             }
             detail::finish_card_action(s, log);
             break;
@@ -304,8 +321,10 @@ Status apply(State& s, const Action& a, Log* log) {
         case ActionType::TakeElk:
             if (a.canoe >= 0) {
                 s.elk = Elk{Elk::At::Canoe, a.seat, a.canoe};
-                detail::say(log, detail::seat_label(a.seat) + "'s canoe " +
-                                     std::to_string(a.canoe + 1) + " takes the Hurried Elk.");
+                detail::say(log, [&] {
+                    return detail::seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                           " takes the Hurried Elk.";
+                });
             }
             detail::start_card_action(s, log);
             break;
@@ -314,15 +333,19 @@ Status apply(State& s, const Action& a, Log* log) {
             boat.where = Where::River;
             boat.pos = a.fork == Branch::Left ? Pos::L6 : Pos::R6;
             player.fork_pending &= std::uint8_t(~(1u << a.canoe));
-            detail::say(log, detail::seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
-                                 " drifts into the " + std::string(branch_name(a.fork)) + " branch.");
+            detail::say(log, [&] {
+                return detail::seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                       " drifts into the " + std::string(branch_name(a.fork)) + " branch.";
+            });
             break;
         }
         case ActionType::FreeCanoe:
             player.canoes[a.canoe].where = Where::Land;
             player.free_canoe_pending = false;
-            detail::say(log, detail::seat_label(a.seat) + " gets canoe " +
-                                 std::to_string(a.canoe + 1) + " back for free.");
+            detail::say(log, [&] {
+                return detail::seat_label(a.seat) + " gets canoe " + std::to_string(a.canoe + 1) +
+                       " back for free.";
+            });
             break;
         case ActionType::MeetJoe:
             detail::meet_joe(s, a, log);
@@ -337,7 +360,7 @@ void abandon(State& s, Log* log) {
     s.phase = Phase::GameOver;
     s.abandoned = true;
     s.winners = 0;
-    detail::say(log, "The table ended the game; there is no winner.");
+    detail::say(log, [&] { return "The table ended the game; there is no winner."; });
 }
 
 bool is_winning_collection(const Gems& g) {

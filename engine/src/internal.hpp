@@ -14,8 +14,11 @@ namespace niagara::detail {
 inline std::string seat_label(int seat) {
     return "Seat " + std::to_string(seat + 1);
 }
-inline void say(Log* log, std::string line) {
-    if (log) log->push_back(std::move(line));
+// Appends the line that `make` builds, building it only when a log is wanted (self-play and
+// search pass no log, and string building would dominate their time).
+template <typename Make>
+void say(Log* log, Make&& make) {
+    if (log) log->push_back(make());
 }
 
 // Canoe moves (moves.cpp). The generator streams moves into a sink that either lists them or

@@ -147,10 +147,14 @@ std::string_view where_name(Where w) {
 
 std::string_view stage_name(Stage stage) {
     switch (stage) {
-        case Stage::Elk: return "elk";
-        case Stage::Cloud: return "cloud";
-        case Stage::Move: return "move";
-        case Stage::Joe: return "joe";
+        case Stage::Elk:
+            return "elk";
+        case Stage::Cloud:
+            return "cloud";
+        case Stage::Move:
+            return "move";
+        case Stage::Joe:
+            return "joe";
     }
     return "";
 }
@@ -161,9 +165,12 @@ Json piece_json(const Piece& p, const char* away) {
 
 Json elk_json(const Elk& e) {
     switch (e.at) {
-        case Elk::At::RedPlace: return Json{{"at", "red"}};
-        case Elk::At::Returning: return Json{{"at", "returning"}};
-        case Elk::At::Canoe: return Json{{"at", "canoe"}, {"seat", e.seat}, {"canoe", e.canoe}};
+        case Elk::At::RedPlace:
+            return Json{{"at", "red"}};
+        case Elk::At::Returning:
+            return Json{{"at", "returning"}};
+        case Elk::At::Canoe:
+            return Json{{"at", "canoe"}, {"seat", e.seat}, {"canoe", e.canoe}};
     }
     return nullptr;
 }
@@ -211,25 +218,26 @@ Json public_json(const State& s) {
     Json places = Json::object();
     for (Colour c : kAllColours)
         places[std::string(colour_name(c))] = gems_json(s.place(c));
-    return Json{{"options", options_to_json(s.options)},
-                {"phase", phase_name(s.phase)},
-                {"round", s.round},
-                {"starting_seat", s.starting_seat},
-                {"acting", seat_list(acting_seats(s))},
-                {"turn", turn_json(s)},
-                {"weather", s.weather},
-                {"fork", branch_name(s.fork)},
-                {"lowest_number", s.lowest_number},
-                {"last_speed", s.last_speed},
-                {"places", places},
-                {"whirlpool", s.options.spirits ? piece_json(s.whirlpool, "waiting") : Json(nullptr)},
-                {"beaver", s.options.spirits ? piece_json(s.beaver, nullptr) : Json(nullptr)},
-                {"elk", s.options.spirits ? elk_json(s.elk) : Json(nullptr)},
-                {"joe", s.options.diamond_joe
-                            ? Json{{"pos", piece_json(s.joe, nullptr)}, {"cargo", cargo_json(s.joe_cargo)}}
-                            : Json(nullptr)},
-                {"winners", winners(s)},
-                {"abandoned", s.abandoned}};
+    return Json{
+        {"options", options_to_json(s.options)},
+        {"phase", phase_name(s.phase)},
+        {"round", s.round},
+        {"starting_seat", s.starting_seat},
+        {"acting", seat_list(acting_seats(s))},
+        {"turn", turn_json(s)},
+        {"weather", s.weather},
+        {"fork", branch_name(s.fork)},
+        {"lowest_number", s.lowest_number},
+        {"last_speed", s.last_speed},
+        {"places", places},
+        {"whirlpool", s.options.spirits ? piece_json(s.whirlpool, "waiting") : Json(nullptr)},
+        {"beaver", s.options.spirits ? piece_json(s.beaver, nullptr) : Json(nullptr)},
+        {"elk", s.options.spirits ? elk_json(s.elk) : Json(nullptr)},
+        {"joe", s.options.diamond_joe
+                    ? Json{{"pos", piece_json(s.joe, nullptr)}, {"cargo", cargo_json(s.joe_cargo)}}
+                    : Json(nullptr)},
+        {"winners", winners(s)},
+        {"abandoned", s.abandoned}};
 }
 
 Json seat_public_json(const Seat& p) {
@@ -342,7 +350,8 @@ Json action_to_json(const Action& a) {
             j["type"] = "joe";
             j["deal"] = kDealNames[static_cast<int>(a.deal)];
             if (a.deal != JoeDeal::None) j["canoe"] = a.canoe;
-            if (a.deal == JoeDeal::Swap || a.deal == JoeDeal::Give) j["gem"] = colour_name(a.colour);
+            if (a.deal == JoeDeal::Swap || a.deal == JoeDeal::Give)
+                j["gem"] = colour_name(a.colour);
             break;
         case ActionType::MoveCanoe: {
             j["type"] = "move";
@@ -402,7 +411,8 @@ Action action_from_json(const Json& j) {
         return Action::fork_to(seat, get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1),
                                b == "left" ? Branch::Left : Branch::Right);
     }
-    if (type == "free") return Action::free_canoe(seat, get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1));
+    if (type == "free")
+        return Action::free_canoe(seat, get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1));
     if (type == "joe") {
         const std::string deal = get<std::string>(j, "deal", "none");
         for (int d = 0; d < 4; ++d) {
@@ -416,7 +426,8 @@ Action action_from_json(const Json& j) {
         bad("'deal' must be \"take\", \"swap\", \"give\" or \"none\"");
     }
     if (type != "move")
-        bad("unknown action type '" + type + "' (play, buyback, cloud, move, done, elk, fork, free, joe)");
+        bad("unknown action type '" + type +
+            "' (play, buyback, cloud, move, done, elk, fork, free, joe)");
     Action a = Action::move(seat, get_int(j, "canoe", 0, 0, kCanoesPerSeat - 1));
     a.points = std::uint8_t(get_int(j, "points", 0, 0, 3));
     a.unload = gem_list_of(j, "unload");
@@ -510,7 +521,8 @@ Canoe canoe_of(const Json& j) {
     } else if (where == "lost") {
         boat.where = Where::Lost;
     } else if (where != "land") {
-        bad("a canoe is on \"land\", in the \"river\", on the \"bank\" or \"lost\", not '" + where + "'");
+        bad("a canoe is on \"land\", in the \"river\", on the \"bank\" or \"lost\", not '" + where +
+            "'");
     }
     if (j.contains("cargo")) boat.cargo = gems_of(j.at("cargo"));
     return boat;
@@ -579,8 +591,10 @@ std::optional<Pos> pos_of(const Json& j, const char* what) {
 void read_pieces(const Json& j, State& s) {
     if (s.options.spirits && j.contains("whirlpool")) {
         const Json& w = j.at("whirlpool");
-        if (w == "waiting") s.whirlpool = Piece{};
-        else s.whirlpool = Piece{true, *pos_of(w, "'whirlpool'")};
+        if (w == "waiting")
+            s.whirlpool = Piece{};
+        else
+            s.whirlpool = Piece{true, *pos_of(w, "'whirlpool'")};
     }
     if (s.options.spirits && j.contains("beaver")) {
         auto p = pos_of(j.at("beaver"), "'beaver'");
@@ -589,19 +603,23 @@ void read_pieces(const Json& j, State& s) {
     if (s.options.spirits && j.contains("elk")) {
         const Json& e = object(j.at("elk"), "'elk'");
         const std::string at = get<std::string>(e, "at", "red");
-        if (at == "red") s.elk = Elk{};
-        else if (at == "returning") s.elk = Elk{Elk::At::Returning, -1, -1};
+        if (at == "red")
+            s.elk = Elk{};
+        else if (at == "returning")
+            s.elk = Elk{Elk::At::Returning, -1, -1};
         else if (at == "canoe") {
             s.elk = Elk{Elk::At::Canoe, std::int8_t(get_int(e, "seat", 0, 0, s.players() - 1)),
                         std::int8_t(get_int(e, "canoe", 0, 0, kCanoesPerSeat - 1))};
             if (!s.seats[s.elk.seat].canoes[s.elk.canoe].in_river() &&
                 s.seats[s.elk.seat].canoes[s.elk.canoe].where != Where::Bank)
                 bad("the elk rides only a canoe in the river or on the bank (R10.8)");
-        } else bad("'elk' \"at\" must be \"red\", \"canoe\" or \"returning\"");
+        } else
+            bad("'elk' \"at\" must be \"red\", \"canoe\" or \"returning\"");
     }
     if (s.options.diamond_joe && j.contains("joe")) {
         const Json& joe = object(j.at("joe"), "'joe'");
-        if (joe.contains("pos")) s.joe = Piece{true, pos_of(joe.at("pos"), "'joe'").value_or(Pos::T1)};
+        if (joe.contains("pos"))
+            s.joe = Piece{true, pos_of(joe.at("pos"), "'joe'").value_or(Pos::T1)};
         if (joe.contains("cargo")) s.joe_cargo = gems_of(joe.at("cargo"));
         if (s.joe_cargo.total() > 1) bad("Diamond Joe carries at most one gem (R11.1)");
     }
@@ -699,8 +717,10 @@ State state_from_json(const Json& j) {
                 s.lowest_number = std::int8_t(card_number(*p.chosen));
         }
         s.turn = detail::make_turn(s, turn_seat);
-        if (s.turn.stage == Stage::Move && s.turn.card != Card::Lasso && !(s.turn.required | s.turn.optional))
-            bad("seat " + std::to_string(turn_seat) + " has no canoe to move, so its turn would have passed");
+        if (s.turn.stage == Stage::Move && s.turn.card != Card::Lasso &&
+            !(s.turn.required | s.turn.optional))
+            bad("seat " + std::to_string(turn_seat) +
+                " has no canoe to move, so its turn would have passed");
         if (j.contains("turn_state")) {
             const Json& t = object(j.at("turn_state"), "'turn_state'");
             s.turn.moved = seat_bits(t, "moved", kCanoesPerSeat);
@@ -708,9 +728,12 @@ State state_from_json(const Json& j) {
             if (t.contains("optional")) s.turn.optional = seat_bits(t, "optional", kCanoesPerSeat);
             if (t.contains("stage")) {
                 const std::string stage = get<std::string>(t, "stage", "");
-                if (stage == "elk") s.turn.stage = Stage::Elk;
-                else if (stage == "joe") s.turn.stage = Stage::Joe;
-                else if (stage != "cloud" && stage != "move") bad("unknown turn stage '" + stage + "'");
+                if (stage == "elk")
+                    s.turn.stage = Stage::Elk;
+                else if (stage == "joe")
+                    s.turn.stage = Stage::Joe;
+                else if (stage != "cloud" && stage != "move")
+                    bad("unknown turn stage '" + stage + "'");
             }
             s.turn.exactly_one = get<bool>(t, "exactly_one", s.turn.exactly_one);
         }

@@ -109,7 +109,8 @@ struct Generator {
     void for_each_movement(Action move, int budget, F&& f) {
         const std::optional<Pos> whirlpool =
             s.whirlpool.in_river ? std::optional<Pos>(s.whirlpool.pos) : std::nullopt;
-        const std::optional<Pos> from = boat.in_river() ? std::optional<Pos>(boat.pos) : std::nullopt;
+        const std::optional<Pos> from =
+            boat.in_river() ? std::optional<Pos>(boat.pos) : std::nullopt;
         for (Direction dir : {Direction::Up, Direction::Down}) {
             if (dir == Direction::Up && !from) continue;  // R4.5
             move.direction = dir;
@@ -182,14 +183,16 @@ struct Generator {
 }  // namespace
 
 void move_gems_home(State& s, Gems& cargo) {
-    for (Colour c : kAllColours) s.place(c).add(c, cargo.of(c));
+    for (Colour c : kAllColours)
+        s.place(c).add(c, cargo.of(c));
     cargo = Gems{};
 }
 
 std::string describe_gems(const Gems& g) {
     std::string text;
     for (Colour c : kAllColours)
-        for (int i = 0; i < g.of(c); ++i) text += (text.empty() ? "" : " and ") + std::string(colour_name(c));
+        for (int i = 0; i < g.of(c); ++i)
+            text += (text.empty() ? "" : " and ") + std::string(colour_name(c));
     return text;
 }
 
@@ -241,14 +244,16 @@ Destination walk(const State& s, const Action& a, Pos at, int budget) {
         s.whirlpool.in_river ? std::optional<Pos>(s.whirlpool.pos) : std::nullopt;
     const Branch branch = a.branch.value_or(Branch::Left);
     if (a.direction == Direction::Up) return walk_up(at, budget, branch, whirlpool);
-    return walk_down(boat.in_river() ? std::optional<Pos>(at) : std::nullopt, budget, branch, whirlpool);
+    return walk_down(boat.in_river() ? std::optional<Pos>(at) : std::nullopt, budget, branch,
+                     whirlpool);
 }
 
 }  // namespace
 
 Destination move_destination(const State& s, const Action& a) {
     const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
-    if (a.direction == Direction::None) return Destination{Destination::River, boat.pos, 0, false, false};
+    if (a.direction == Direction::None)
+        return Destination{Destination::River, boat.pos, 0, false, false};
     return walk(s, a, boat.pos, paddle_points(s, a) - 2 * (a.unload.size + a.load.size));
 }
 
@@ -272,16 +277,22 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
 
     if (a.direction != Direction::None) {
         const Destination d = walk(s, a, boat.pos, budget);
-        if (d.pushed) say(log, seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
-                                   " cannot stay on the whirlpool and drifts down-river.");
+        if (d.pushed)
+            say(log, [&] {
+                return seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                       " cannot stay on the whirlpool and drifts down-river.";
+            });
         switch (d.kind) {
             case Destination::Land: {
                 // R6.6: gems reach the owner's collection.
                 Seat& owner = s.seats[a.seat];
                 if (boat.cargo.total())
-                    say(log, seat_label(a.seat) + " brings " + describe_gems(boat.cargo) +
-                                 " to land.");
-                for (Colour c : kAllColours) owner.collection.add(c, boat.cargo.of(c));
+                    say(log, [&] {
+                        return seat_label(a.seat) + " brings " + describe_gems(boat.cargo) +
+                               " to land.";
+                    });
+                for (Colour c : kAllColours)
+                    owner.collection.add(c, boat.cargo.of(c));
                 boat.cargo = Gems{};
                 boat.where = Where::Land;
                 boat.pos = Pos::T1;  // positions of canoes out of the river are kept neutral
@@ -304,9 +315,11 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         const Steal& st = a.steals[i];
         s.seats[st.seat].canoes[st.canoe].cargo.remove(st.colour);
         boat.cargo.add(st.colour);
-        say(log, seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) +
-                     " from " + seat_label(st.seat) + "'s canoe " + std::to_string(st.canoe + 1) +
-                     ".");
+        say(log, [&] {
+            return seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) +
+                   " from " + seat_label(st.seat) + "'s canoe " + std::to_string(st.canoe + 1) +
+                   ".";
+        });
     }
     s.turn.moved |= std::uint8_t(1u << a.canoe);
 }
@@ -314,15 +327,20 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
 void release_elk(State& s, int seat, int canoe, Log* log) {
     if (!s.elk.on(seat, canoe)) return;
     s.elk = Elk{Elk::At::Returning, -1, -1};  // R10.8: back at the red place after phase III
-    say(log, "The Hurried Elk leaves " + seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + ".");
+    say(log, [&] {
+        return "The Hurried Elk leaves " + seat_label(seat) + "'s canoe " +
+               std::to_string(canoe + 1) + ".";
+    });
 }
 
 void lose_canoe(State& s, int seat, int canoe, Log* log) {
     Canoe& boat = s.seats[seat].canoes[canoe];
     std::string line =
         seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + " goes over the waterfall";
-    if (boat.cargo.total()) line += "; " + describe_gems(boat.cargo) + " returns to its place";
-    say(log, line + ".");
+    if (boat.cargo.total())
+        line += "; " + describe_gems(boat.cargo) +
+                (boat.cargo.total() > 1 ? " return to their places" : " returns to its place");
+    say(log, [&] { return line + "."; });
     move_gems_home(s, boat.cargo);  // R8.1
     boat.where = Where::Lost;
     boat.pos = Pos::T1;

@@ -45,10 +45,14 @@ std::string to_text(const Action& a) {
             const std::string canoe = " " + std::to_string(a.canoe + 1);
             const std::string gem = " " + std::string(colour_name(a.colour));
             switch (a.deal) {
-                case JoeDeal::None: return "joe no";
-                case JoeDeal::Take: return "joe take" + canoe;
-                case JoeDeal::Swap: return "joe swap" + canoe + gem;
-                case JoeDeal::Give: return "joe give" + canoe + gem;
+                case JoeDeal::None:
+                    return "joe no";
+                case JoeDeal::Take:
+                    return "joe take" + canoe;
+                case JoeDeal::Swap:
+                    return "joe swap" + canoe + gem;
+                case JoeDeal::Give:
+                    return "joe give" + canoe + gem;
             }
             return "";
         }
@@ -187,7 +191,8 @@ class Parser {
     }
 
     Parsed parse_elk() {
-        if (accept("no") || accept("none") || accept("skip")) return finish(Action::take_elk(seat_, -1));
+        if (accept("no") || accept("none") || accept("skip"))
+            return finish(Action::take_elk(seat_, -1));
         auto canoe = canoe_number();
         if (!canoe) return fail("say elk 1, elk 2 (the canoe that takes the elk) or elk no");
         return finish(Action::take_elk(seat_, *canoe));
@@ -209,7 +214,8 @@ class Parser {
 
     Parsed parse_joe() {
         const std::string deal = next();
-        if (deal == "no" || deal == "none" || deal == "skip") return finish(Action::meet_joe(seat_, JoeDeal::None));
+        if (deal == "no" || deal == "none" || deal == "skip")
+            return finish(Action::meet_joe(seat_, JoeDeal::None));
         if (deal != "take" && deal != "swap" && deal != "give")
             return fail("say joe take 1, joe swap 1 red, joe give 1 red or joe no");
         accept("canoe");
@@ -219,7 +225,8 @@ class Parser {
         const std::string w = next();
         auto colour = parse_colour(w);
         if (!colour) return fail("say which gem, e.g. joe " + deal + " 1 red");
-        return finish(Action::meet_joe(seat_, deal == "swap" ? JoeDeal::Swap : JoeDeal::Give, *canoe, *colour));
+        return finish(Action::meet_joe(seat_, deal == "swap" ? JoeDeal::Swap : JoeDeal::Give,
+                                       *canoe, *colour));
     }
 
     // Reads "unload C [C]" and "load C [C]" at one moment. Returns an error text or "".
@@ -252,7 +259,8 @@ class Parser {
         Action a = Action::move(seat_, *canoe);
         if (accept("using")) {  // R10.6: the points chosen with the 1/2/3 card
             auto points = number(next());
-            if (!points || *points < 1 || *points > 3) return fail("with the 1/2/3 card say using 1, using 2 or using 3");
+            if (!points || *points < 1 || *points > 3)
+                return fail("with the 1/2/3 card say using 1, using 2 or using 3");
             a.points = std::uint8_t(*points);
         }
         bool before = false;

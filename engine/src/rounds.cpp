@@ -9,7 +9,9 @@
 namespace niagara::detail {
 namespace {
 
-std::string signed_number(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
+std::string signed_number(int v) {
+    return (v > 0 ? "+" : "") + std::to_string(v);
+}
 std::string canoe_of(int seat, int canoe) {
     return seat_label(seat) + "'s canoe " + std::to_string(canoe + 1);
 }
@@ -42,13 +44,16 @@ void river_step(State& s, Log* log) {
                 lose_canoe(s, seat, k, log);  // R8.1
         }
     }
-    if (!float_down(s.whirlpool, flow)) say(log, "The whirlpool goes over the waterfall.");
+    if (!float_down(s.whirlpool, flow))
+        say(log, [&] { return "The whirlpool goes over the waterfall."; });
     if (!float_down(s.beaver, flow)) {  // R10.7
         s.weather = 0;
-        say(log, "The Bathing Beaver goes over the waterfall: the weather is back to 0.");
+        say(log, [&] {
+            return "The Bathing Beaver goes over the waterfall: the weather is back to 0.";
+        });
     }
     if (!float_down(s.joe, flow)) {  // R11.4
-        say(log, "Diamond Joe goes over the waterfall and starts again at T1.");
+        say(log, [&] { return "Diamond Joe goes over the waterfall and starts again at T1."; });
         move_gems_home(s, s.joe_cargo);
         s.joe = Piece{true, Pos::T1};
     }
@@ -66,10 +71,14 @@ void return_from_bank(State& s, int seat, int k, Log* log) {
     }
     if (boat.pos == Pos::T5) {
         s.seats[seat].fork_pending |= std::uint8_t(1u << k);
-        say(log, canoe_of(seat, k) + " returns onto the whirlpool at the fork: its owner picks a branch.");
+        say(log, [&] {
+            return canoe_of(seat, k) +
+                   " returns onto the whirlpool at the fork: its owner picks a branch.";
+        });
         return;
     }
-    say(log, canoe_of(seat, k) + " returns onto the whirlpool and drifts down-river.");
+    say(log,
+        [&] { return canoe_of(seat, k) + " returns onto the whirlpool and drifts down-river."; });
     if (auto next = step_down(boat.pos, Branch::Left)) {
         boat.where = Where::River;
         boat.pos = *next;
@@ -85,7 +94,7 @@ void move_joe(State& s, Log* log) {
         if (auto place = place_at(s.joe.pos); place && s.place(*place).of(*place) > 0) {
             s.place(*place).remove(*place);
             s.joe_cargo.add(*place);
-            say(log, "Diamond Joe loads " + std::string(colour_name(*place)) + ".");
+            say(log, [&] { return "Diamond Joe loads " + std::string(colour_name(*place)) + "."; });
         }
     }
     const std::optional<Card> card = s.seats[s.starting_seat].chosen;
@@ -99,13 +108,14 @@ void move_joe(State& s, Log* log) {
         } else if (auto next = step_down(s.joe.pos, Branch::Right)) {
             s.joe.pos = *next;
         } else {  // R11.4
-            say(log, "Diamond Joe paddles over the waterfall and starts again at T1.");
+            say(log,
+                [&] { return "Diamond Joe paddles over the waterfall and starts again at T1."; });
             move_gems_home(s, s.joe_cargo);
             s.joe = Piece{true, Pos::T1};
             return;
         }
     }
-    say(log, "Diamond Joe moves to " + std::string(pos_name(s.joe.pos)) + ".");
+    say(log, [&] { return "Diamond Joe moves to " + std::string(pos_name(s.joe.pos)) + "."; });
 }
 
 void phase_three(State& s, Log* log) {
@@ -113,19 +123,22 @@ void phase_three(State& s, Log* log) {
     const int speed = s.lowest_number + s.weather;
     s.last_speed = std::int8_t(speed);
     if (speed <= 0) {
-        say(log, "The river does not move (speed " + std::to_string(speed) + ").");
+        say(log, [&] { return "The river does not move (speed " + std::to_string(speed) + ")."; });
     } else {
-        say(log, "The river moves " + std::to_string(speed) + (speed == 1 ? " space" : " spaces") +
-                     " (lowest card " + std::to_string(s.lowest_number) + ", weather " +
-                     signed_number(s.weather) + ").");
-        for (int i = 0; i < speed; ++i) river_step(s, log);  // R7.3
+        say(log, [&] {
+            return "The river moves " + std::to_string(speed) +
+                   (speed == 1 ? " space" : " spaces") + " (lowest card " +
+                   std::to_string(s.lowest_number) + ", weather " + signed_number(s.weather) + ").";
+        });
+        for (int i = 0; i < speed; ++i)
+            river_step(s, log);  // R7.3
     }
     for (int seat = 0; seat < s.players(); ++seat)
         for (int k = 0; k < kCanoesPerSeat; ++k)
             if (s.seats[seat].canoes[k].where == Where::Bank) return_from_bank(s, seat, k, log);
     if (s.elk.at == Elk::At::Returning) {  // R10.8
         s.elk = Elk{};
-        say(log, "The Hurried Elk is back at the red place.");
+        say(log, [&] { return "The Hurried Elk is back at the red place."; });
     }
     move_joe(s, log);
 }
@@ -139,9 +152,12 @@ void end_phase_two(State& s, Log* log) {
         s.winners = winners;
         s.phase = Phase::GameOver;
         std::string names;
-        for (int seat : niagara::winners(s)) names += (names.empty() ? "" : ", ") + seat_label(seat);
-        say(log, "Game over after round " + std::to_string(s.round) + ". Winner" +
-                     (std::popcount(winners) > 1 ? "s: " : ": ") + names + ".");
+        for (int seat : niagara::winners(s))
+            names += (names.empty() ? "" : ", ") + seat_label(seat);
+        say(log, [&] {
+            return "Game over after round " + std::to_string(s.round) + ". Winner" +
+                   (std::popcount(winners) > 1 ? "s: " : ": ") + names + ".";
+        });
         return;
     }
     phase_three(s, log);
@@ -166,7 +182,7 @@ void begin_turn(State& s, int seat, Log* log) {
     player.discard[player.discard_size++] = card;
     if (is_number_card(card) && (s.lowest_number == 0 || card_number(card) < s.lowest_number))
         s.lowest_number = std::int8_t(card_number(card));
-    say(log, seat_label(seat) + " reveals " + std::string(card_name(card)) + ".");
+    say(log, [&] { return seat_label(seat) + " reveals " + std::string(card_name(card)) + "."; });
     s.turn = Turn{};
     s.turn.seat = std::int8_t(seat);
     s.turn.card = card;
@@ -232,22 +248,29 @@ void meet_joe(State& s, const Action& a, Log* log) {
         case JoeDeal::Take:
             s.joe_cargo.remove(*joes);
             boat.cargo.add(*joes);
-            say(log, who + " takes Diamond Joe's " + std::string(colour_name(*joes)) + ".");
+            say(log, [&] {
+                return who + " takes Diamond Joe's " + std::string(colour_name(*joes)) + ".";
+            });
             break;
         case JoeDeal::Swap:
             s.joe_cargo.remove(*joes);
             s.joe_cargo.add(a.colour);
             boat.cargo.remove(a.colour);
             boat.cargo.add(*joes);
-            say(log, who + " swaps " + std::string(colour_name(a.colour)) + " for Diamond Joe's " +
-                         std::string(colour_name(*joes)) + ".");
+            say(log, [&] {
+                return who + " swaps " + std::string(colour_name(a.colour)) +
+                       " for Diamond Joe's " + std::string(colour_name(*joes)) + ".";
+            });
             break;
         case JoeDeal::Give:
             boat.cargo.remove(a.colour);
             s.joe_cargo.add(a.colour);
-            say(log, who + " gives " + std::string(colour_name(a.colour)) + " to Diamond Joe.");
+            say(log, [&] {
+                return who + " gives " + std::string(colour_name(a.colour)) + " to Diamond Joe.";
+            });
             break;
-        case JoeDeal::None: break;
+        case JoeDeal::None:
+            break;
     }
 }
 
@@ -259,14 +282,16 @@ void start_card_action(State& s, Log* log) {
         for (int k = 0; k < kCanoesPerSeat; ++k)
             if (player.canoes[k].in_river()) {
                 player.canoes[k].where = Where::Bank;
-                say(log, canoe_of(seat, k) + " is pulled onto the river bank at " +
-                             std::string(pos_name(player.canoes[k].pos)) + ".");
+                say(log, [&] {
+                    return canoe_of(seat, k) + " is pulled onto the river bank at " +
+                           std::string(pos_name(player.canoes[k].pos)) + ".";
+                });
             }
         finish_card_action(s, log);
         return;
     }
     if (s.turn.stage == Stage::Move && s.turn.required == 0 && s.turn.optional == 0) {
-        say(log, seat_label(seat) + " has no canoe to move.");
+        say(log, [&] { return seat_label(seat) + " has no canoe to move."; });
         finish_card_action(s, log);
     }
 }
@@ -284,8 +309,10 @@ void begin_round(State& s, Log* log) {
     s.turn = Turn{};
     s.turns_done = 0;
     s.lowest_number = 0;
-    say(log, "Round " + std::to_string(s.round) + ": " + seat_label(s.starting_seat) +
-                 " holds the life preserver.");
+    say(log, [&] {
+        return "Round " + std::to_string(s.round) + ": " + seat_label(s.starting_seat) +
+               " holds the life preserver.";
+    });
     for (int seat = 0; seat < s.players(); ++seat) {
         Seat& player = s.seats[seat];
         player.chosen.reset();
@@ -297,13 +324,14 @@ void begin_round(State& s, Log* log) {
         }
         // R8.4: no canoe left and nothing to pay with: one canoe back for free.
         bool all_lost = true;
-        for (const Canoe& boat : player.canoes) all_lost = all_lost && boat.where == Where::Lost;
+        for (const Canoe& boat : player.canoes)
+            all_lost = all_lost && boat.where == Where::Lost;
         if (all_lost && player.collection.total() == 0) {
             if (s.options.spirits) {  // the canoes differ: the player chooses
                 player.free_canoe_pending = true;
             } else {
                 player.canoes[0].where = Where::Land;
-                say(log, seat_label(seat) + " gets canoe 1 back for free.");
+                say(log, [&] { return seat_label(seat) + " gets canoe 1 back for free."; });
             }
         }
     }

@@ -13,7 +13,9 @@ TEST_CASE("Notation: canonical texts parse back to the same text", "[notation]")
           "canoe 2 load blue then up 3 steal red from 3.1",
           "canoe 1 down 2 then unload red load blue",
           "canoe 2 up 1 steal red from 2.1 and yellow from 4.2",
-          "canoe 1 unload clear then up 3 steal red from 1.2"}) {
+          "canoe 1 unload clear then up 3 steal red from 1.2", "canoe 1 using 2 up 2",
+          "canoe 2 using 3 load red then down 1", "elk 1", "elk no", "fork 2 left", "fork 1 right",
+          "free 1", "joe take 1", "joe swap 2 red", "joe give 1 blue", "joe no"}) {
         auto parsed = parse_action(text, 2);
         INFO(text << ": " << parsed.error);
         REQUIRE(parsed.action);
@@ -40,6 +42,9 @@ TEST_CASE("Notation: friendly spellings mean the canonical action", "[notation]"
     same("canoe 1 up 1 steal red from 3.1 and blue from 2.1",
          "canoe 1 up 1 steal blue from 2.1 and red from 3.1");
     same("end", "done");
+    same("elk none", "elk no");
+    same("joe give canoe 1 sapphire", "joe give 1 blue");
+    same("free canoe 2", "free 2");
 }
 
 TEST_CASE("Notation: mistakes are refused with what would be right", "[notation]") {
@@ -63,6 +68,11 @@ TEST_CASE("Notation: mistakes are refused with what would be right", "[notation]
     CHECK_THAT(error("cloud sideways"), Catch::Contains("cloud up or cloud down"));
     CHECK_THAT(error("buyback 1 gold"), Catch::Contains("not a gem colour"));
     CHECK_THAT(error("play 4 now"), Catch::Contains("unexpected 'now'"));
+    CHECK_THAT(error("canoe 1 using 4 up 4"), Catch::Contains("using 1, using 2 or using 3"));
+    CHECK_THAT(error("elk 3"), Catch::Contains("elk no"));
+    CHECK_THAT(error("fork 1 up"), Catch::Contains("fork 1 left"));
+    CHECK_THAT(error("joe steal 1"), Catch::Contains("joe take 1"));
+    CHECK_THAT(error("joe swap 1"), Catch::Contains("which gem"));
 }
 
 TEST_CASE("Notation: a wrong step count is refused with the exact text to write (R4.4)",

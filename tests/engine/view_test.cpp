@@ -73,3 +73,20 @@ TEST_CASE("R3.6: memory mode shows only the top card of other discard stacks", "
     CHECK(open["seats"][1]["discard"] == Json::array({"2", "3"}));  // default: all public
     CHECK(open["seats"][1]["hand"].size() == 5);
 }
+
+TEST_CASE("R10/R11: views show the whirlpool, beaver, elk, Joe and lassoed canoes", "[view][spirits][joe]") {
+    auto s = test::state(R"({"options": {"players": 3, "spirits": true, "diamond_joe": true, "starting_seat": 0},
+        "whirlpool": "L6", "beaver": "T2", "elk": {"at": "canoe", "seat": 1, "canoe": 0},
+        "joe": {"pos": "T4", "cargo": ["clear"]},
+        "seats": [{"canoes": [{"where": "bank", "pos": "T3", "cargo": ["violet"]}, {"where": "land"}]},
+                  {"canoes": [{"where": "river", "pos": "L7", "cargo": ["red", "red"]}, {"where": "land"}]}, {}]})");
+    for (const Json& v : {spectator_view(s), seat_view(s, 2)}) {
+        CHECK(v["whirlpool"] == "L6");
+        CHECK(v["beaver"] == "T2");
+        CHECK(v["elk"] == Json::parse(R"({"at": "canoe", "seat": 1, "canoe": 0})"));
+        CHECK(v["joe"] == Json::parse(R"({"pos": "T4", "cargo": ["clear"]})"));
+        CHECK(v["seats"][0]["canoes"][0] == Json::parse(R"({"where": "bank", "pos": "T3", "cargo": ["violet"]})"));
+        CHECK(v["seats"][1]["canoes"][0]["cargo"] == Json::array({"red", "red"}));  // the double canoe
+    }
+    CHECK(spectator_view(new_game(Options{})).at("whirlpool") == nullptr);  // base game: none
+}
