@@ -143,8 +143,10 @@ std::string explain_move(const State& s, const Action& a) {
     const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
     if (t.moved & bit) return canoe_label(a.canoe) + " has already moved this turn (R4.2)";
     if (t.exactly_one && t.moved)
-        return "with no canoe in the river at the start of the turn, only one canoe may move "
-               "(R4.2)";
+        return t.card == Card::OneTwoThree
+                   ? "with the 1/2/3 card only one canoe moves (R10.6)"
+                   : "with no canoe in the river at the start of the turn, only one canoe may move "
+                     "(R4.2)";
     if (!((t.required | t.optional) & bit))
         return canoe_label(a.canoe) + " is " + where_text(boat) + " and cannot move";
 
@@ -202,8 +204,9 @@ std::string explain_move(const State& s, const Action& a) {
                "; write " + write + " (all points must be used, R4.4)";
     }
     if (d.used_branch && !a.branch)
-        return d.pushed && d.kind != Destination::Waterfall && !is_branch(*start)
-                   ? "the canoe ends on the whirlpool at the fork: say left or right (R10.3)"
+        return d.pushed && d.pushed_from == Pos::T5
+                   ? "the canoe ends on the whirlpool at the fork and drifts into a branch: say "
+                     "left or right (R10.3)"
                    : "the move passes the fork at T5: say left or right (R4.3)";
     if (!d.used_branch && a.branch)
         return "this move does not reach the fork; leave out left/right";
@@ -238,6 +241,9 @@ std::string explain_move(const State& s, const Action& a) {
             if (st.seat < 0 || st.seat >= s.players() || st.canoe < 0 || st.canoe >= kCanoesPerSeat)
                 return "there is no such canoe to steal from";
             const Canoe& victim = s.seats[st.seat].canoes[st.canoe];
+            if (victim.where == Where::Bank && victim.pos == d.pos)
+                return seat_label(st.seat) + "'s " + canoe_label(st.canoe) +
+                       " is on the river bank and cannot be robbed (R10.5)";
             if (!victim.in_river() || victim.pos != d.pos)
                 return seat_label(st.seat) + "'s " + canoe_label(st.canoe) + " is not at " +
                        std::string(pos_name(d.pos)) + " (R6.2)";
@@ -283,6 +289,8 @@ std::string explain_rejection(const State& s, const Action& a) {
                    " (R7.1)";
         case ActionType::EndTurn:
             if (s.turn.stage == Stage::Cloud) return "move the weather up or down first (R7.1)";
+            if (s.turn.card == Card::OneTwoThree)
+                return "with the 1/2/3 card you move exactly one canoe (R10.6)";
             if (s.turn.exactly_one)
                 return "with no canoe in the river you must move one canoe from land (R4.2)";
             for (int k = 0; k < kCanoesPerSeat; ++k)

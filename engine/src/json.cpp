@@ -664,6 +664,11 @@ State state_from_json(const Json& j) {
             read_seat(seats[seat], s, seat, s.seats[seat]);
     }
     read_pieces(j, s);
+    for (int seat = 0; seat < s.players(); ++seat)
+        for (const Canoe& boat : s.seats[seat].canoes)
+            if (boat.in_river() && s.whirlpool.at(boat.pos))
+                bad("a canoe never stays on the whirlpool (R10.3); it is at " +
+                    std::string(pos_name(boat.pos)));
     // Discovery places: given, or whatever is not in canoes, collections or Joe (R1.3).
     for (Colour c : kAllColours) {
         int elsewhere = s.joe_cargo.of(c);

@@ -4,6 +4,7 @@ namespace niagara::detail {
 
 void push_off_whirlpool(Destination& d, Branch b) {
     d.pushed = true;
+    d.pushed_from = d.pos;
     if (d.pos == Pos::T5) d.used_branch = true;
     if (auto next = step_down(d.pos, b))
         d.pos = *next;

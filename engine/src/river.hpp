@@ -48,6 +48,7 @@ struct Destination {
     int steps = 0;             // spaces moved, the step onto land or over the fall included
     bool used_branch = false;  // the walk, or the whirlpool's push, went from T5 into a branch
     bool pushed = false;       // R10.3: it ended on the whirlpool and was pushed down-river
+    Pos pushed_from = Pos::T1;  // where the whirlpool was, when pushed
 };
 
 // R10.3: a canoe may not stay on the whirlpool: one position down-river (the branch `b` at

@@ -1,6 +1,7 @@
 // R3.6: what each seat and the spectators may see. A chosen card stays secret from everyone but
 // its owner until it is revealed in phase II.
 #include "engine/scenario.hpp"
+#include "niagara/random_bot.hpp"
 
 using namespace niagara;
 
@@ -74,8 +75,10 @@ TEST_CASE("R3.6: memory mode shows only the top card of other discard stacks", "
     CHECK(open["seats"][1]["hand"].size() == 5);
 }
 
-TEST_CASE("R10/R11: views show the whirlpool, beaver, elk, Joe and lassoed canoes", "[view][spirits][joe]") {
-    auto s = test::state(R"({"options": {"players": 3, "spirits": true, "diamond_joe": true, "starting_seat": 0},
+TEST_CASE("R10/R11: views show the whirlpool, beaver, elk, Joe and lassoed canoes",
+          "[view][spirits][joe]") {
+    auto s = test::state(
+        R"({"options": {"players": 3, "spirits": true, "diamond_joe": true, "starting_seat": 0},
         "whirlpool": "L6", "beaver": "T2", "elk": {"at": "canoe", "seat": 1, "canoe": 0},
         "joe": {"pos": "T4", "cargo": ["clear"]},
         "seats": [{"canoes": [{"where": "bank", "pos": "T3", "cargo": ["violet"]}, {"where": "land"}]},
@@ -85,8 +88,37 @@ TEST_CASE("R10/R11: views show the whirlpool, beaver, elk, Joe and lassoed canoe
         CHECK(v["beaver"] == "T2");
         CHECK(v["elk"] == Json::parse(R"({"at": "canoe", "seat": 1, "canoe": 0})"));
         CHECK(v["joe"] == Json::parse(R"({"pos": "T4", "cargo": ["clear"]})"));
-        CHECK(v["seats"][0]["canoes"][0] == Json::parse(R"({"where": "bank", "pos": "T3", "cargo": ["violet"]})"));
-        CHECK(v["seats"][1]["canoes"][0]["cargo"] == Json::array({"red", "red"}));  // the double canoe
+        CHECK(v["seats"][0]["canoes"][0] ==
+              Json::parse(R"({"where": "bank", "pos": "T3", "cargo": ["violet"]})"));
+        CHECK(v["seats"][1]["canoes"][0]["cargo"] ==
+              Json::array({"red", "red"}));  // the double canoe
     }
     CHECK(spectator_view(new_game(Options{})).at("whirlpool") == nullptr);  // base game: none
+}
+
+TEST_CASE("state_from_view: a seat's view yields exactly its legal actions (R3.6, R12.2)",
+          "[view][property]") {
+    int checked = 0;
+    for (int variant = 0; variant < 8; ++variant) {
+        Options o;
+        o.players = 3 + variant % 3;
+        o.spirits = variant & 1;
+        o.diamond_joe = variant & 2;
+        o.memory = variant & 4;
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            o.seed = seed;
+            State s = new_game(o);
+            RandomBot bot(seed);
+            for (int step = 0; step < 400 && !is_over(s); ++step) {
+                const int seat = bot.pick_seat(s);
+                const State seen = state_from_view(seat_view(s, seat));
+                if (legal_actions(seen, seat) != legal_actions(s, seat))
+                    FAIL("view of seat " << seat << " gives other legal actions\nview: "
+                                         << seat_view(s, seat).dump());
+                ++checked;
+                REQUIRE(apply(s, bot.pick_action(s, seat)).ok);
+            }
+        }
+    }
+    CHECK(checked > 1000);
 }

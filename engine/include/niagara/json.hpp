@@ -32,6 +32,12 @@ State state_from_json(const Json& j);
 Json seat_view(const State& state, int seat);
 Json spectator_view(const State& state);
 
+// A full state consistent with what `view` (a seat_view or spectator_view) shows, with the
+// hidden cards (others' choices, and their hands in memory mode) filled in arbitrarily. For
+// bots that decide from a view: the legal actions of the viewing seat are exactly its real
+// ones. Throws std::invalid_argument when the view is malformed.
+State state_from_view(const Json& view);
+
 // The result: over or not, winners (ranked with tie-break), collections, rounds.
 Json result_to_json(const State& state);
 

@@ -1,0 +1,82 @@
+// What a client may send: JSON objects ({"type": ...}) or chat-style text commands ("/join 3").
+// Parsing is pure: the server decides what a message means for the sender's table and seat.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "niagara/options.hpp"
+
+namespace niagara::protocol {
+
+using Json = nlohmann::json;
+
+// The largest text frame the server accepts (bytes); larger frames are refused unread.
+inline constexpr std::size_t kMaxFrameBytes = 16 * 1024;
+inline constexpr std::size_t kMaxNameLength = 24;
+inline constexpr std::size_t kMaxChatLength = 500;
+
+// A table's options: the game's (engine Options) plus the server's own.
+struct TableOptions {
+    Options game;
+    int turn_seconds = 0;  // 0: no turn timer
+    bool operator==(const TableOptions&) const = default;
+};
+
+enum class Command {
+    Help,    // /help
+    Resume,  // /resume TOKEN          {"type": "resume", "token": "..."}
+    Name,    // /name alice            {"type": "name", "name": "alice"}
+    Tables,  // /tables                {"type": "tables"}
+    New,     // /new players=4 spirits {"type": "new", "options": {...}}
+    Join,    // /join [table] [seat]   {"type": "join", "table": 3, "seat": 0}
+    Watch,   // /watch table           {"type": "watch", "table": 3}
+    Leave,   // /leave                 {"type": "leave"}
+    Start,   // /start                 {"type": "start"}
+    AddBot,  // /addbot                {"type": "addbot"}
+    Say,     // /say text, or any text not starting with '/'   {"type": "say", "text": "..."}
+    Act,     // /play 4, /canoe 1 up 3  {"type": "act", "text": "play 4"} or "action": {...}
+    Sync,    // /sync: a fresh snapshot {"type": "sync"}
+};
+
+struct ClientMessage {
+    Command command = Command::Help;
+    std::string text;            // Name: the name; Say: the chat text; Act: the engine notation
+    std::optional<Json> action;  // Act sent as an engine action object (engine/README.md)
+    std::string token;           // Resume
+    std::optional<long> table;   // Join, Watch (absent: the sender's current or any open table)
+    std::optional<int> seat;     // Join, 0-based (text commands count seats from 1)
+    TableOptions options;        // New
+};
+
+struct ParsedMessage {
+    std::optional<ClientMessage> message;
+    std::string error;  // what is wrong and what would be right
+    // With an error, the code for the server's error message: too_large, bad_json,
+    // unknown_command or bad_command (see protocol/README.md).
+    std::string code;
+};
+
+// The JSON "type" of a command: "help", "resume", ..., "act", "sync".
+std::string_view command_name(Command command);
+
+// Parses one text frame. Never throws; malformed input gives an error that names the fix.
+ParsedMessage parse_client_frame(std::string_view frame);
+
+// "/new" option words: players=N, spirits, joe (or diamond_joe), memory, tiebreak (or
+// tie_break), timer=SECONDS, seed=N. Also used for {"type": "new", "options": {...}}.
+// Both start from `out` (words and keys not given keep its values), check the result with
+// niagara::validate() and the timer's range, and change `out` only on success. They return the
+// error, or nullopt. Seed 0 (the default) means "the server draws one".
+std::optional<std::string> parse_table_options(std::string_view words, TableOptions& out);
+std::optional<std::string> table_options_from_json(const Json& j, TableOptions& out);
+Json table_options_to_json(const TableOptions& options);
+std::string describe(const TableOptions& options);  // "4 players, Spirits, 60 s turns"
+
+std::string help_text();                // every command with an example, one per line
+std::vector<std::string> help_lines();  // the same lines, for the "help" message's "commands"
+
+}  // namespace niagara::protocol

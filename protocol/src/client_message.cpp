@@ -1,0 +1,730 @@
+#include "niagara/protocol/client_message.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <exception>
+#include <limits>
+
+#include "niagara/notation.hpp"
+#include "niagara/protocol/text.hpp"
+#include "niagara/types.hpp"
+
+namespace niagara::protocol {
+
+namespace {
+
+constexpr int kMinTimer = 10;
+constexpr int kMaxTimer = 3600;
+// Real messages nest three or four levels (a move's thefts inside an action inside a message);
+// refusing deeper input before parsing keeps hostile frames from costing deep recursion later.
+constexpr int kMaxJsonDepth = 10;
+constexpr std::size_t kMinTokenLength = 8;
+constexpr std::size_t kMaxTokenLength = 128;
+
+constexpr const char* kJsonExample = R"({"type": "join", "table": 3, "seat": 0})";
+constexpr const char* kOptionWords =
+    "players=N, spirits, joe, memory, tiebreak, timer=SECONDS, seed=N";
+constexpr const char* kOptionKeys =
+    "players, spirits, diamond_joe, memory, tie_break, seed, turn_seconds";
+
+// ---------------------------------------------------------------- small helpers
+
+ParsedMessage ok(ClientMessage message) {
+    return {std::move(message), "", ""};
+}
+
+ParsedMessage fail(std::string code, std::string why) {
+    return {std::nullopt, std::move(why), std::move(code)};
+}
+
+ParsedMessage bad_command(std::string why) {
+    return fail("bad_command", std::move(why));
+}
+ParsedMessage bad_json(std::string why) {
+    return fail("bad_json", std::move(why));
+}
+
+ClientMessage of(Command command) {
+    ClientMessage m;
+    m.command = command;
+    return m;
+}
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+// Words separated by ASCII white space (and commas, when `commas`).
+std::vector<std::string_view> split_words(std::string_view s, bool commas = false) {
+    std::vector<std::string_view> words;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= s.size(); ++i) {
+        if (i == s.size() || is_space(s[i]) || (commas && s[i] == ',')) {
+            if (i > start) words.push_back(s.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    return words;
+}
+
+std::string join_words(const std::vector<std::string_view>& words) {
+    std::string out;
+    for (auto w : words) {
+        if (!out.empty()) out += ' ';
+        out += w;
+    }
+    return out;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return out;
+}
+
+template <typename T>
+std::optional<T> to_number(std::string_view s) {
+    T value{};
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return value;
+}
+
+std::string in_quotes(std::string_view s) {
+    return "'" + quote(s) + "'";
+}
+
+// ---------------------------------------------------------------- checks shared by both forms
+
+std::optional<std::string> check_name(std::string_view name) {
+    const auto allowed = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_' || c == '-' || c == '.';
+    };
+    const std::string rule = "a name is 1 to " + std::to_string(kMaxNameLength) +
+                             " letters (a-z, A-Z), digits, '_', '-' or '.'";
+    if (name.empty()) return "say your name, e.g. /name alice; " + rule;
+    if (const std::size_t length = utf8_length(name); length > kMaxNameLength)
+        return in_quotes(name) + " is too long (" + std::to_string(length) + " characters); " +
+               rule;
+    if (!std::all_of(name.begin(), name.end(), allowed))
+        return in_quotes(name) + " is not a valid name; " + rule;
+    return std::nullopt;
+}
+
+// Tokens are the hex strings the server sent in "seated"; hex is case-insensitive, so the
+// token is lowercased for the server's comparison.
+ParsedMessage resume_with(std::string_view token) {
+    const bool hex = std::all_of(token.begin(), token.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    });
+    if (token.size() < kMinTokenLength || token.size() > kMaxTokenLength || !hex)
+        return bad_command(
+            "a seat token is the hexadecimal string from your 'seated' message, e.g. /resume "
+            "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69");
+    ClientMessage m = of(Command::Resume);
+    m.token = lower(token);
+    return ok(std::move(m));
+}
+
+ParsedMessage name_as(std::string_view name) {
+    if (auto why = check_name(name)) return bad_command(*why);
+    ClientMessage m = of(Command::Name);
+    m.text = std::string(name);
+    return ok(std::move(m));
+}
+
+// Chat is cleaned rather than refused: people paste text with tabs and line breaks, and a
+// message with a stray control character is still worth delivering.
+ParsedMessage say(std::string_view text) {
+    std::string clean = clean_chat(text);
+    if (clean.empty()) return bad_command("say something, e.g. /say hello");
+    const std::size_t length = utf8_length(clean);
+    if (length > kMaxChatLength)
+        return bad_command("chat text too long (" + std::to_string(length) +
+                           " characters; at most " + std::to_string(kMaxChatLength) + ")");
+    ClientMessage m = of(Command::Say);
+    m.text = std::move(clean);
+    return ok(std::move(m));
+}
+
+// A game decision in the engine's notation. Only its form is checked here: whether it is legal
+// depends on the table, which the server knows.
+ParsedMessage act(std::string_view text) {
+    if (has_control(text))
+        return bad_command("control characters are not allowed in commands; e.g. /play 4");
+    const std::string normal = join_words(split_words(text));
+    if (normal.empty())
+        return bad_command("say what you do, e.g. /play 4 or /canoe 1 up 3; type /help");
+    const Parsed parsed = parse_action(normal, 0);
+    if (!parsed.action) return bad_command(parsed.error);
+    ClientMessage m = of(Command::Act);
+    m.text = normal;
+    return ok(std::move(m));
+}
+
+// ---------------------------------------------------------------- table options
+
+std::optional<bool> flag_value(std::string_view value) {
+    if (value.empty() || value == "on" || value == "yes" || value == "true" || value == "1")
+        return true;
+    if (value == "off" || value == "no" || value == "false" || value == "0") return false;
+    return std::nullopt;
+}
+
+std::optional<std::string> check_timer(int seconds) {
+    if (seconds == 0 || (seconds >= kMinTimer && seconds <= kMaxTimer)) return std::nullopt;
+    return "a turn timer is 0 (none) or " + std::to_string(kMinTimer) + " to " +
+           std::to_string(kMaxTimer) + " seconds";
+}
+
+bool* flag_of(std::string_view key, TableOptions& o) {
+    if (key == "spirits") return &o.game.spirits;
+    if (key == "joe" || key == "diamond_joe" || key == "diamond-joe" || key == "diamondjoe")
+        return &o.game.diamond_joe;
+    if (key == "memory") return &o.game.memory;
+    if (key == "tiebreak" || key == "tie_break" || key == "tie-break") return &o.game.tie_break;
+    return nullptr;
+}
+
+// Applies one "/new" word ("players=4", "spirits", "timer=60"); returns the error, if any.
+std::optional<std::string> apply_option_word(std::string_view word, TableOptions& o) {
+    const std::string w = lower(word);
+    const auto eq = w.find('=');
+    const std::string key = w.substr(0, eq);
+    const std::string value = eq == std::string::npos ? "" : w.substr(eq + 1);
+    if (bool* flag = flag_of(key, o)) {
+        auto on = flag_value(value);
+        if (!on) return in_quotes(word) + ": say " + key + " or " + key + "=off";
+        *flag = *on;
+        return std::nullopt;
+    }
+    if (key == "players") {
+        auto n = to_number<int>(value);
+        if (!n) return in_quotes(word) + ": say how many players, e.g. players=4";
+        o.game.players = *n;
+    } else if (key == "timer" || key == "turn_seconds") {
+        auto n = to_number<int>(value);
+        if (!n) return in_quotes(word) + ": say the seconds per decision, e.g. timer=60";
+        if (auto why = check_timer(*n)) return in_quotes(word) + ": " + *why;
+        o.turn_seconds = *n;
+    } else if (key == "seed") {
+        auto n = to_number<std::uint64_t>(value);
+        if (!n) return in_quotes(word) + ": the seed is a whole number, e.g. seed=7";
+        o.game.seed = *n;
+    } else {
+        return "unknown option " + in_quotes(word) + "; options: " + kOptionWords;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> check_game(const TableOptions& o, const std::string& players_word) {
+    if (auto why = validate(o.game)) return players_word + ": " + *why;
+    return std::nullopt;
+}
+
+// A JSON whole number that fits an int (floats such as 4.0 are refused, as in the engine).
+std::optional<int> json_int(const Json& v) {
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        if (u > std::uint64_t(std::numeric_limits<int>::max())) return std::nullopt;
+        return int(u);
+    }
+    if (!v.is_number_integer()) return std::nullopt;
+    const auto i = v.get<std::int64_t>();
+    if (i < std::numeric_limits<int>::min() || i > std::numeric_limits<int>::max())
+        return std::nullopt;
+    return int(i);
+}
+
+bool* json_flag_of(std::string_view key, TableOptions& o) {
+    if (key == "spirits") return &o.game.spirits;
+    if (key == "diamond_joe") return &o.game.diamond_joe;
+    if (key == "memory") return &o.game.memory;
+    if (key == "tie_break") return &o.game.tie_break;
+    return nullptr;
+}
+
+// Applies one key of a JSON options object; returns the error, if any. Unknown keys are refused:
+// silently ignoring {"spirit": true} would open a table the player did not ask for.
+std::optional<std::string> apply_option_key(const std::string& key, const Json& v,
+                                            TableOptions& o) {
+    const std::string name = "option \"" + quote(key) + "\"";
+    if (bool* flag = json_flag_of(key, o)) {
+        if (!v.is_boolean()) return name + " must be true or false";
+        *flag = v.get<bool>();
+    } else if (key == "players") {
+        auto n = json_int(v);
+        if (!n) return name + " must be a whole number, e.g. 4";
+        o.game.players = *n;
+    } else if (key == "seed") {
+        if (!v.is_number_unsigned()) return name + " must be a whole number from 0 to 2^64-1";
+        o.game.seed = v.get<std::uint64_t>();
+    } else if (key == "turn_seconds") {
+        auto n = json_int(v);
+        if (!n) return name + " must be a whole number of seconds, e.g. 60";
+        if (auto why = check_timer(*n)) return name + ": " + *why;
+        o.turn_seconds = *n;
+    } else {
+        return "unknown " + name + "; options: " + kOptionKeys;
+    }
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------- text commands ("/join 3")
+
+std::optional<long> table_number(std::string_view word) {
+    if (!word.empty() && word.front() == '#') word.remove_prefix(1);  // tables are shown as "#3"
+    auto n = to_number<long>(word);
+    if (!n || *n < 0) return std::nullopt;
+    return n;
+}
+
+ParsedMessage no_table(std::string_view word, std::string_view example) {
+    return bad_command(in_quotes(word) + " is not a table number; e.g. " + std::string(example));
+}
+
+ParsedMessage join_text(const std::vector<std::string_view>& args) {
+    if (args.size() > 2)
+        return bad_command("/join takes a table and a seat at most, e.g. /join 3 2 or /join");
+    ClientMessage m = of(Command::Join);
+    if (!args.empty()) {
+        m.table = table_number(args[0]);
+        if (!m.table) return no_table(args[0], "/join 3");
+    }
+    if (args.size() == 2) {
+        auto seat = to_number<int>(args[1]);
+        if (!seat || *seat < 1 || *seat > kMaxSeats)
+            return bad_command(in_quotes(args[1]) + " is not a seat; seats are 1 to " +
+                               std::to_string(kMaxSeats) + ", e.g. /join 3 2");
+        m.seat = *seat - 1;
+    }
+    return ok(std::move(m));
+}
+
+ParsedMessage watch_text(const std::vector<std::string_view>& args) {
+    if (args.size() != 1) return bad_command("say which table to watch, e.g. /watch 3");
+    ClientMessage m = of(Command::Watch);
+    m.table = table_number(args[0]);
+    if (!m.table) return no_table(args[0], "/watch 3");
+    return ok(std::move(m));
+}
+
+ParsedMessage new_text(std::string_view args) {
+    ClientMessage m = of(Command::New);
+    if (auto why = parse_table_options(args, m.options)) return bad_command(*why);
+    return ok(std::move(m));
+}
+
+ParsedMessage one_word(const std::vector<std::string_view>& args, std::string_view missing,
+                       std::string_view example, ParsedMessage (*then)(std::string_view)) {
+    if (args.empty()) return bad_command(std::string(missing) + ", e.g. " + std::string(example));
+    if (args.size() > 1) return bad_command("say it as one word, e.g. " + std::string(example));
+    return then(args[0]);
+}
+
+struct TextCommand {
+    std::string_view name;
+    Command command;
+    bool is_action;  // a game decision, passed to the engine's notation
+};
+
+// Every text command. Game decisions go to the engine's notation; parse_text_command() reads
+// the arguments of the others.
+constexpr std::array<TextCommand, 24> kTextCommands{{
+    {"help", Command::Help, false},   {"resume", Command::Resume, false},
+    {"name", Command::Name, false},   {"tables", Command::Tables, false},
+    {"new", Command::New, false},     {"join", Command::Join, false},
+    {"watch", Command::Watch, false}, {"leave", Command::Leave, false},
+    {"start", Command::Start, false}, {"addbot", Command::AddBot, false},
+    {"say", Command::Say, false},     {"sync", Command::Sync, false},
+    {"play", Command::Act, true},     {"buyback", Command::Act, true},
+    {"buy", Command::Act, true},      {"cloud", Command::Act, true},
+    {"done", Command::Act, true},     {"end", Command::Act, true},
+    {"pass", Command::Act, true},     {"canoe", Command::Act, true},
+    {"elk", Command::Act, true},      {"fork", Command::Act, true},
+    {"free", Command::Act, true},     {"joe", Command::Act, true},
+}};
+
+// Optimal string alignment distance, to suggest "/join" for "/jion".
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i)
+        d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+ParsedMessage unknown_command(std::string_view word) {
+    std::string why = "unknown command " + in_quotes("/" + std::string(word)) + "; ";
+    if (word.size() <= 16) {  // a long word is no typo of a short command
+        const std::string typed = lower(word);
+        std::size_t best = 3;
+        std::string_view guess;
+        for (const auto& c : kTextCommands) {
+            const std::size_t d = edit_distance(typed, c.name);
+            if (d < best && d <= c.name.size() / 2) {
+                best = d;
+                guess = c.name;
+            }
+        }
+        if (!guess.empty())
+            return fail("unknown_command",
+                        why + "did you mean /" + std::string(guess) + "? Try /help");
+    }
+    return fail("unknown_command", why + "try /help");
+}
+
+ParsedMessage parse_text_command(std::string_view frame) {
+    const std::string_view body = frame.substr(1);
+    std::size_t end = 0;
+    while (end < body.size() && !is_space(body[end]))
+        ++end;
+    const std::string verb = lower(body.substr(0, end));
+    const std::string_view rest = trim(body.substr(end));
+    const auto args = split_words(rest);
+    const auto found = std::find_if(kTextCommands.begin(), kTextCommands.end(),
+                                    [&](const TextCommand& c) { return c.name == verb; });
+    if (found == kTextCommands.end()) return unknown_command(body.substr(0, end));
+    if (found->is_action) return act(body);
+    switch (found->command) {
+        case Command::Help:  // "/help join" is still a request for help
+            return ok(of(Command::Help));
+        case Command::Resume:
+            return one_word(args, "say the seat token you were given",
+                            "/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69", resume_with);
+        case Command::Name:
+            return one_word(args, "say your name", "/name alice", name_as);
+        case Command::New:
+            return new_text(rest);
+        case Command::Join:
+            return join_text(args);
+        case Command::Watch:
+            return watch_text(args);
+        case Command::Say:
+            return say(rest);
+        default:
+            if (!args.empty()) return bad_command("/" + verb + " takes no arguments");
+            return ok(of(found->command));
+    }
+}
+
+// ---------------------------------------------------------------- JSON messages
+
+// Nesting depth of a JSON text, counted without parsing (brackets inside strings do not count).
+int json_depth(std::string_view s) {
+    int depth = 0, deepest = 0;
+    bool in_string = false, escaped = false;
+    for (char c : s) {
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '{' || c == '[') {
+            deepest = std::max(deepest, ++depth);
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+std::string parse_error_text(const std::exception& e) {
+    // nlohmann's messages start with "[json.exception.parse_error.101] ", noise to a person.
+    std::string what = e.what();
+    if (auto close = what.find("] "); what.rfind("[json.exception", 0) == 0 && close != what.npos)
+        what.erase(0, close + 2);
+    return "not valid JSON (" + what + "); send one object such as " + kJsonExample;
+}
+
+// A present, non-null field. Null counts as absent so clients may send {"table": null}.
+const Json* field(const Json& j, const char* key) {
+    auto it = j.find(key);
+    return it == j.end() || it->is_null() ? nullptr : &*it;
+}
+
+std::string needs(const char* key, const char* what, const char* example) {
+    return std::string("\"") + key + "\" must be " + what + ", e.g. " + example;
+}
+
+ParsedMessage string_field(const Json& j, const char* key, const char* example,
+                           ParsedMessage (*then)(std::string_view)) {
+    const Json* v = field(j, key);
+    if (!v || !v->is_string()) return bad_json(needs(key, "a string", example));
+    return then(v->get_ref<const std::string&>());
+}
+
+std::optional<long> json_table(const Json& v) {
+    if (v.is_number_unsigned() &&
+        v.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<long>::max()))
+        return long(v.get<std::uint64_t>());
+    if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return long(v.get<std::int64_t>());
+    return std::nullopt;
+}
+
+ParsedMessage join_json(const Json& j, Command command) {
+    ClientMessage m = of(command);
+    if (const Json* t = field(j, "table")) {
+        m.table = json_table(*t);
+        if (!m.table) return bad_json(needs("table", "a table number (0 or more)", kJsonExample));
+    } else if (command == Command::Watch) {
+        return bad_json(needs("table", "the table to watch", R"({"type": "watch", "table": 3})"));
+    }
+    if (const Json* s = field(j, "seat"); s && command == Command::Join) {
+        m.seat = json_int(*s);
+        if (!m.seat || *m.seat < 0 || *m.seat >= kMaxSeats)
+            return bad_json(
+                needs("seat", "a seat from 0 to 5 (JSON counts seats from 0)", kJsonExample));
+    }
+    return ok(std::move(m));
+}
+
+ParsedMessage new_json(const Json& j) {
+    ClientMessage m = of(Command::New);
+    const Json* o = field(j, "options");
+    std::optional<std::string> why;
+    if (o && o->is_string())  // the "/new" words, for convenience
+        why = parse_table_options(o->get_ref<const std::string&>(), m.options);
+    else if (o)
+        why = table_options_from_json(*o, m.options);
+    if (why) return bad_json(*why);
+    return ok(std::move(m));
+}
+
+ParsedMessage act_json(const Json& j) {
+    const Json* text = field(j, "text");
+    const Json* action = field(j, "action");
+    if ((text != nullptr) == (action != nullptr))
+        return bad_json(
+            R"(an act needs either "text" or "action", e.g. {"type": "act", "text": "play 4"})");
+    if (text) {
+        if (!text->is_string())
+            return bad_json(needs("text", "the decision as text", R"("play 4")"));
+        return act(text->get_ref<const std::string&>());
+    }
+    if (!action->is_object())
+        return bad_json(
+            needs("action", "an action object", R"({"type": "play", "seat": 0, "card": "4"})"));
+    ClientMessage m = of(Command::Act);
+    m.action = *action;
+    return ok(std::move(m));
+}
+
+constexpr std::array<Command, 13> kCommands{
+    Command::Help, Command::Resume, Command::Name,  Command::Tables, Command::New,
+    Command::Join, Command::Watch,  Command::Leave, Command::Start,  Command::AddBot,
+    Command::Say,  Command::Act,    Command::Sync,
+};
+
+std::string all_types() {
+    std::string out;
+    for (Command c : kCommands)
+        out += (out.empty() ? "" : ", ") + std::string(command_name(c));
+    return out;
+}
+
+ParsedMessage dispatch_json(const Json& j, Command command) {
+    switch (command) {
+        case Command::Resume:
+            return string_field(j, "token", R"("0f3a9c41d2e87b6a5c0f1e2d3c4b5a69")", resume_with);
+        case Command::Name:
+            return string_field(j, "name", R"("alice")", name_as);
+        case Command::New:
+            return new_json(j);
+        case Command::Join:
+        case Command::Watch:
+            return join_json(j, command);
+        case Command::Say:
+            return string_field(j, "text", R"("hello")", say);
+        case Command::Act:
+            return act_json(j);
+        default:
+            return ok(of(command));
+    }
+}
+
+ParsedMessage parse_json_frame(std::string_view frame) {
+    if (json_depth(frame) > kMaxJsonDepth)
+        return bad_json("JSON nested too deeply (at most " + std::to_string(kMaxJsonDepth) +
+                        " levels)");
+    Json j;
+    try {
+        j = Json::parse(frame);
+    } catch (const Json::exception& e) {
+        return bad_json(parse_error_text(e));
+    }
+    if (!j.is_object())
+        return bad_json("a message is one JSON object, e.g. " + std::string(kJsonExample));
+    const Json* type = field(j, "type");
+    if (!type || !type->is_string())
+        return bad_json(R"(a message needs a "type" string, e.g. {"type": "tables"}; types: )" +
+                        all_types());
+    const auto& name = type->get_ref<const std::string&>();
+    for (Command c : kCommands)
+        if (command_name(c) == name) return dispatch_json(j, c);
+    return fail("unknown_command",
+                "unknown message type " + in_quotes(name) + "; types: " + all_types());
+}
+
+ParsedMessage parse_frame(std::string_view frame) {
+    if (frame.size() > kMaxFrameBytes)
+        return fail("too_large", "message too large (" + std::to_string(frame.size()) +
+                                     " bytes; at most " + std::to_string(kMaxFrameBytes) + ")");
+    if (!is_valid_utf8(frame))
+        return bad_command("message is not valid UTF-8 text; send UTF-8, e.g. /help");
+    const std::string_view text = trim(frame);
+    if (text.empty()) return bad_command("empty message; type /help to see the commands");
+    if (text.front() == '{') return parse_json_frame(text);
+    if (text.front() == '/') return parse_text_command(text);
+    return say(text);  // plain text is chat, as typed by a person or relayed by a chat bridge
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- public functions
+
+std::string_view command_name(Command command) {
+    switch (command) {
+        case Command::Help:
+            return "help";
+        case Command::Resume:
+            return "resume";
+        case Command::Name:
+            return "name";
+        case Command::Tables:
+            return "tables";
+        case Command::New:
+            return "new";
+        case Command::Join:
+            return "join";
+        case Command::Watch:
+            return "watch";
+        case Command::Leave:
+            return "leave";
+        case Command::Start:
+            return "start";
+        case Command::AddBot:
+            return "addbot";
+        case Command::Say:
+            return "say";
+        case Command::Act:
+            return "act";
+        case Command::Sync:
+            return "sync";
+    }
+    return "help";
+}
+
+ParsedMessage parse_client_frame(std::string_view frame) {
+    // Parsing must never take a connection down: anything unforeseen becomes an error reply.
+    try {
+        ParsedMessage parsed = parse_frame(frame);
+        if (!parsed.message) parsed.error = to_valid_utf8(parsed.error);
+        return parsed;
+    } catch (const std::exception& e) {
+        return bad_command(std::string("could not read the message (") + to_valid_utf8(e.what()) +
+                           "); type /help");
+    }
+}
+
+std::optional<std::string> parse_table_options(std::string_view words, TableOptions& out) {
+    TableOptions o = out;
+    std::string players_word = "players=" + std::to_string(o.game.players);
+    for (auto word : split_words(words, true)) {
+        if (auto why = apply_option_word(word, o)) return why;
+        if (lower(word).rfind("players", 0) == 0) players_word = in_quotes(word);
+    }
+    if (auto why = check_game(o, players_word)) return why;
+    out = o;
+    return std::nullopt;
+}
+
+std::optional<std::string> table_options_from_json(const Json& j, TableOptions& out) {
+    if (!j.is_object())
+        return R"("options" must be an object, e.g. {"players": 4, "spirits": true})";
+    TableOptions o = out;
+    for (const auto& [key, value] : j.items())
+        if (auto why = apply_option_key(key, value, o)) return why;
+    if (auto why = check_game(o, "option \"players\"")) return why;
+    out = o;
+    return std::nullopt;
+}
+
+Json table_options_to_json(const TableOptions& o) {
+    return Json{{"players", o.game.players},         {"spirits", o.game.spirits},
+                {"diamond_joe", o.game.diamond_joe}, {"memory", o.game.memory},
+                {"tie_break", o.game.tie_break},     {"seed", o.game.seed},
+                {"turn_seconds", o.turn_seconds}};
+}
+
+std::string describe(const TableOptions& o) {
+    std::string out = std::to_string(o.game.players) + " players";
+    if (o.game.spirits) out += ", Spirits";
+    if (o.game.diamond_joe) out += ", Diamond Joe";
+    if (o.game.memory) out += ", memory";
+    if (o.game.tie_break) out += ", tie-break";
+    if (o.turn_seconds > 0) out += ", " + std::to_string(o.turn_seconds) + " s turns";
+    return out;
+}
+
+std::vector<std::string> help_lines() {
+    return {
+        "/help - this list",
+        "/name alice - choose your name (1-24 letters, digits, '_', '-', '.')",
+        "/tables - list the tables",
+        "/new players=4 spirits joe memory tiebreak timer=60 seed=7 - open a table (words "
+        "optional)",
+        "/join 3 2 - sit at table 3, seat 2 (/join 3: any free seat; /join: any open table)",
+        "/watch 3 - watch table 3",
+        "/leave - leave your seat or stop watching",
+        "/addbot - give a free seat of your table to a bot",
+        "/start - start the game (the table's host, with at least 3 seats filled)",
+        "/say hello - chat at your table (plain text without '/' works too)",
+        "/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69 - take your seat back with its token",
+        "/sync - get a fresh copy of the game state",
+        "/play 4 - choose your card (1-7, cloud, lasso, 1/2/3)",
+        "/buyback 2 red - buy back canoe 2, paying a red gem",
+        "/cloud up - move the weather marker up or down",
+        "/canoe 2 load blue then up 3 steal red from 3.1 - move a canoe",
+        "/done - leave your optional canoe on land (also /end, /pass)",
+        "/elk 1 - give the Hurried Elk to canoe 1 (/elk no: leave it)",
+        "/fork 1 left - send a lassoed canoe into a branch",
+        "/free 1 - take canoe 1 back for free (Spirits)",
+        "/joe swap 1 red - deal with Diamond Joe (take, swap, give, or /joe no)",
+        R"(Programs may send JSON instead, e.g. {"type": "join", "table": 3, "seat": 1})"
+        " (JSON seats count from 0)",
+    };
+}
+
+std::string help_text() {
+    std::string out;
+    for (const auto& line : help_lines())
+        out += (out.empty() ? "" : "\n") + line;
+    return out;
+}
+
+}  // namespace niagara::protocol

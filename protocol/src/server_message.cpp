@@ -1,0 +1,266 @@
+#include "niagara/protocol/server_message.hpp"
+
+#include "niagara/protocol/client_message.hpp"
+#include "niagara/protocol/text.hpp"
+
+namespace niagara::protocol {
+
+namespace {
+
+// Strings from outside this library (names, chat, engine lines) go through here, so that a
+// message can always be dumped: nlohmann::json::dump throws on invalid UTF-8.
+std::string utf8(const std::string& s) {
+    return to_valid_utf8(s);
+}
+
+std::string table_tag(long table) {
+    return "#" + std::to_string(table);
+}
+
+// People count seats from 1; JSON counts from 0, and a negative seat means "no seat".
+std::string seat_text(int seat) {
+    return "seat " + std::to_string(seat + 1);
+}
+Json seat_json(int seat) {
+    return seat >= 0 ? Json(seat) : Json(nullptr);
+}
+
+std::string join(const std::vector<std::string>& parts, const std::string& separator) {
+    std::string out;
+    for (const auto& part : parts)
+        out += (out.empty() ? "" : separator) + part;
+    return out;
+}
+
+// "alice", "alice and bob", "alice, bob and carol".
+std::string and_list(const std::vector<std::string>& parts) {
+    if (parts.size() <= 1) return join(parts, "");
+    std::vector<std::string> head(parts.begin(), parts.end() - 1);
+    return join(head, ", ") + " and " + parts.back();
+}
+
+// Typed reads from JSON the server built; a missing or mistyped field gives the fallback, so a
+// text can always be written.
+std::string string_or(const Json& j, const char* key, const std::string& fallback) {
+    auto it = j.find(key);
+    return it != j.end() && it->is_string() ? utf8(it->get<std::string>()) : fallback;
+}
+
+long number_or(const Json& j, const char* key, long fallback) {
+    auto it = j.find(key);
+    return it != j.end() && it->is_number_integer() ? it->get<long>() : fallback;
+}
+
+// "#1 4 players, Spirits (waiting, 2/4 seated, 1 watching)".
+std::string describe_table(const Json& t) {
+    if (!t.is_object()) return "?";
+    std::string out = table_tag(number_or(t, "id", 0));
+    if (auto d = string_or(t, "description", ""); !d.empty()) out += " " + d;
+    std::vector<std::string> state;
+    if (auto phase = string_or(t, "phase", ""); !phase.empty()) state.push_back(phase);
+    if (auto seats = t.find("seats"); seats != t.end() && seats->is_array()) {
+        long filled = 0;
+        for (const auto& s : *seats)
+            if (s.is_object() && s.contains("name") && s.at("name").is_string()) ++filled;
+        state.push_back(std::to_string(filled) + "/" + std::to_string(seats->size()) + " seated");
+    }
+    if (auto watchers = t.find("spectators"); watchers != t.end()) {
+        const long n = watchers->is_array()            ? long(watchers->size())
+                       : watchers->is_number_integer() ? watchers->get<long>()
+                                                       : 0;
+        if (n > 0) state.push_back(std::to_string(n) + " watching");
+    }
+    if (!state.empty()) out += " (" + join(state, ", ") + ")";
+    return out;
+}
+
+std::string tables_text(const Json& tables) {
+    if (!tables.is_array() || tables.empty()) return "No tables yet; open one with /new.";
+    constexpr std::size_t kShown = 10;  // the text stays one readable line
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < tables.size() && i < kShown; ++i)
+        parts.push_back(describe_table(tables[i]));
+    std::string out = "Tables: " + join(parts, "; ");
+    if (tables.size() > kShown) out += "; and " + std::to_string(tables.size() - kShown) + " more";
+    return out + ". /join N to sit down, /watch N to watch.";
+}
+
+std::string seat_name(int seat, const std::vector<std::string>& names) {
+    if (seat >= 0 && std::size_t(seat) < names.size() && !names[std::size_t(seat)].empty())
+        return utf8(names[std::size_t(seat)]) + " (" + seat_text(seat) + ")";
+    return "Seat " + std::to_string(seat + 1);
+}
+
+std::string ended_text(long table, const Json& result, const std::vector<std::string>& names) {
+    const std::string at = "table " + table_tag(table);
+    if (!result.is_object()) return "Game over at " + at + ".";
+    if (auto a = result.find("abandoned"); a != result.end() && *a == true)
+        return "The game at " + at + " was abandoned.";
+    std::vector<std::string> winners;
+    if (auto w = result.find("winners"); w != result.end() && w->is_array())
+        for (const auto& seat : *w)
+            if (seat.is_number_integer()) winners.push_back(seat_name(seat.get<int>(), names));
+    if (winners.empty()) return "Game over at " + at + ".";
+    return "Game over at " + at + ": " + and_list(winners) +
+           (winners.size() == 1 ? " wins." : " win.");
+}
+
+std::string prompt_text(long table, int seat, const std::vector<std::string>& legal) {
+    std::string out = "Your decision at table " + table_tag(table) + " (" + seat_text(seat) + ")";
+    if (legal.empty()) return out + ".";
+    // Canoe moves can number in the hundreds: a long list is cut to its first few.
+    constexpr std::size_t kAll = 10, kShown = 6;
+    const std::size_t count = legal.size() <= kAll ? legal.size() : kShown;
+    std::vector<std::string> shown;
+    for (std::size_t i = 0; i < count; ++i)
+        shown.push_back(utf8(legal[i]));
+    out += ": " + join(shown, ", ");
+    if (count < legal.size()) out += ", ... (" + std::to_string(legal.size()) + " in all)";
+    return out;
+}
+
+}  // namespace
+
+Json message(std::string type, std::string text, Json fields) {
+    if (fields.is_null()) fields = Json::object();
+    if (!fields.is_object()) fields = Json{{"data", std::move(fields)}};
+    fields["type"] = to_valid_utf8(type);
+    fields["text"] = text.empty() ? std::string(".") : to_valid_utf8(text);
+    return fields;
+}
+
+Json welcome(long connection, const std::string& name) {
+    return message("welcome", "Welcome, " + utf8(name) + "! Type /help to see the commands.",
+                   {{"connection", connection}, {"name", utf8(name)}});
+}
+
+Json error(const std::string& code, const std::string& why) {
+    const std::string reason = why.empty() ? "something went wrong" : utf8(why);
+    return message("error", reason, {{"code", utf8(code)}, {"message", reason}});
+}
+
+Json help() {
+    return message("help", help_text(), {{"commands", help_lines()}});
+}
+
+// "text" is the relayable line with the sender; the words alone are in "message".
+Json chat(long table, const std::string& from, const std::string& text) {
+    return message("chat", utf8(from) + ": " + utf8(text),
+                   {{"table", table}, {"from", utf8(from)}, {"message", utf8(text)}});
+}
+
+Json table_list(const Json& tables) {
+    return message("tables", tables_text(tables),
+                   {{"tables", tables.is_array() ? tables : Json::array()}});
+}
+
+Json snapshot(long table, long version, const Json& view) {
+    return message("snapshot", "state v" + std::to_string(version),
+                   {{"table", table}, {"version", version}, {"view", view}});
+}
+
+Json patch(long table, long from, long to, const Json& ops) {
+    return message("patch",
+                   "state v" + std::to_string(to) + " (from v" + std::to_string(from) + ")",
+                   {{"table", table}, {"from", from}, {"to", to}, {"ops", ops}});
+}
+
+Json name_set(const std::string& name) {
+    return message("name", "You are now " + utf8(name) + ".", {{"name", utf8(name)}});
+}
+
+Json table_created(long table, const TableOptions& options) {
+    return message("table_created",
+                   "Table " + table_tag(table) + " is open: " + describe(options) + ". /join " +
+                       std::to_string(table) + " to sit down.",
+                   {{"table", table}, {"options", table_options_to_json(options)}});
+}
+
+Json seated(long table, int seat, const std::string& token) {
+    return message("seated",
+                   "You sit at table " + table_tag(table) + ", " + seat_text(seat) +
+                       ". Keep this to take your seat back: /resume " + utf8(token),
+                   {{"table", table}, {"seat", seat_json(seat)}, {"token", utf8(token)}});
+}
+
+Json joined(long table, int seat, const std::string& name) {
+    return message("joined",
+                   utf8(name) + " sits at table " + table_tag(table) + ", " + seat_text(seat) + ".",
+                   {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
+}
+
+Json watching(long table) {
+    return message("watching", "You are watching table " + table_tag(table) + ".",
+                   {{"table", table}});
+}
+
+Json left(long table, int seat, const std::string& name) {
+    const std::string text =
+        seat >= 0 ? utf8(name) + " left " + seat_text(seat) + " of table " + table_tag(table) + "."
+                  : utf8(name) + " stopped watching table " + table_tag(table) + ".";
+    return message("left", text,
+                   {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
+}
+
+Json presence(long table, int seat, const std::string& name, bool online) {
+    return message(
+        "presence",
+        utf8(name) + " (" + seat_text(seat) + ") " + (online ? "is back." : "lost the connection."),
+        {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}, {"online", online}});
+}
+
+Json started(long table) {
+    return message("started", "The game at table " + table_tag(table) + " starts.",
+                   {{"table", table}});
+}
+
+Json event(long table, const std::vector<std::string>& lines) {
+    Json clean = Json::array();
+    for (const auto& line : lines)
+        clean.push_back(utf8(line));
+    const std::string text =
+        lines.empty() ? "Table " + table_tag(table) + ": nothing new." : utf8(join(lines, " "));
+    return message("event", text, {{"table", table}, {"lines", clean}});
+}
+
+Json chosen(long table, const std::string& card) {
+    return message("chosen", "You chose " + utf8(card) + " (hidden until it is revealed).",
+                   {{"table", table}, {"card", utf8(card)}});
+}
+
+Json prompt(long table, int seat, const std::vector<std::string>& legal) {
+    Json actions = Json::array();
+    for (const auto& a : legal)
+        actions.push_back(utf8(a));
+    return message("prompt", prompt_text(table, seat, legal),
+                   {{"table", table}, {"seat", seat_json(seat)}, {"legal", actions}});
+}
+
+Json timer(long table, int seat, int seconds) {
+    return message("timer",
+                   "Seat " + std::to_string(seat + 1) + " has " + std::to_string(seconds) +
+                       " s to decide at table " + table_tag(table) + ".",
+                   {{"table", table}, {"seat", seat_json(seat)}, {"seconds", seconds}});
+}
+
+Json timeout(long table, int seat, const std::string& action) {
+    return message("timeout",
+                   "Seat " + std::to_string(seat + 1) + " ran out of time at table " +
+                       table_tag(table) + "; the server played '" + utf8(action) + "'.",
+                   {{"table", table}, {"seat", seat_json(seat)}, {"action", utf8(action)}});
+}
+
+Json ended(long table, const Json& result, const std::vector<std::string>& names) {
+    return message("ended", ended_text(table, result, names),
+                   {{"table", table}, {"result", result}});
+}
+
+std::string serialize(const Json& message) {
+    try {
+        return message.dump(-1, ' ', false, Json::error_handler_t::replace);
+    } catch (const std::exception&) {  // only on exhaustion; the client still gets a frame
+        return R"({"type":"error","text":"internal error","code":"internal","message":"internal error"})";
+    }
+}
+
+}  // namespace niagara::protocol

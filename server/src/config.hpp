@@ -1,0 +1,29 @@
+// Server settings: command-line flags, falling back to NIAGARA_* environment variables.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace niagara::server {
+
+struct Config {
+    std::string address = "127.0.0.1";  // --bind, NIAGARA_BIND
+    unsigned short port = 8080;         // --port, NIAGARA_PORT (0: any free port)
+    std::string data_dir = "data";      // --data, NIAGARA_DATA: the SQLite database lives here
+    std::string web_root;               // --web, NIAGARA_WEB: static files (default: built-in path)
+    std::string log_level = "info";     // --log-level, NIAGARA_LOG_LEVEL: trace..critical, off
+    int threads = 0;                    // --threads, NIAGARA_THREADS (0: one per core)
+    std::string port_file;              // --port-file: write the bound port there (for tests)
+    int bot_delay_ms = 400;             // --bot-delay-ms: pause before a bot acts (0 for tests)
+    int grace_seconds = 60;             // --grace: disconnected this long, a bot plays the seat
+    std::size_t max_queue = 1024;       // --max-queue: queued messages before a client is dropped
+    double rate_per_second = 20;        // --rate: messages per second per connection...
+    double rate_burst = 40;             // --burst: ...with bursts up to this many
+};
+
+// Fills `config` from the environment, then the flags. Returns an error text on bad input.
+std::optional<std::string> parse_config(int argc, char** argv, Config& config);
+std::string usage();
+
+}  // namespace niagara::server

@@ -1,0 +1,51 @@
+// One client connection as the lobby and the tables see it: an identity and a way to send.
+// Implemented by websocket_session; tables never touch sockets.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace niagara::server {
+
+class Table;
+
+class Connection {
+  public:
+    explicit Connection(long id) : id_(id), name_("guest-" + std::to_string(id)) {}
+    virtual ~Connection() = default;
+
+    // Queues a text frame; safe from any thread, never blocks. A client whose queue overflows
+    // is dropped, so a slow reader never slows its table down.
+    virtual void send(std::shared_ptr<const std::string> frame) = 0;
+    virtual void close() = 0;  // politely ("going away"), e.g. on shutdown
+    void send(const std::string& text) { send(std::make_shared<const std::string>(text)); }
+
+    long id() const { return id_; }
+
+    // Identity and place, guarded: set by the lobby and by table strands, read by both.
+    std::string name() const {
+        std::lock_guard lock(mutex_);
+        return name_;
+    }
+    void set_name(std::string name) {
+        std::lock_guard lock(mutex_);
+        name_ = std::move(name);
+    }
+    std::shared_ptr<Table> table() const {
+        std::lock_guard lock(mutex_);
+        return table_.lock();
+    }
+    void set_table(const std::shared_ptr<Table>& table) {
+        std::lock_guard lock(mutex_);
+        table_ = table;
+    }
+
+  private:
+    const long id_;
+    mutable std::mutex mutex_;
+    std::string name_;
+    std::weak_ptr<Table> table_;
+};
+
+}  // namespace niagara::server

@@ -1,0 +1,76 @@
+// niagara-server: the game server. One port serves HTTP and WebSocket (/ws).
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+#include <vector>
+
+#include "config.hpp"
+#include "listener.hpp"
+#include "lobby.hpp"
+#include "metrics.hpp"
+#include "store.hpp"
+
+using namespace niagara::server;
+
+#ifndef NIAGARA_WEB_ROOT
+#define NIAGARA_WEB_ROOT "web"
+#endif
+
+int main(int argc, char** argv) {
+    Config config;
+    config.web_root = NIAGARA_WEB_ROOT;
+    if (auto problem = parse_config(argc, argv, config)) {
+        std::cerr << *problem << "\n";
+        return problem->rfind("usage:", 0) == 0 ? 0 : 2;
+    }
+    spdlog::set_level(spdlog::level::from_str(config.log_level));
+    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+    try {
+        std::filesystem::create_directories(config.data_dir);
+        std::filesystem::permissions(config.data_dir, std::filesystem::perms::owner_all,
+                                     std::filesystem::perm_options::replace);
+        Store store((std::filesystem::path(config.data_dir) / "niagara.sqlite3").string());
+        Metrics metrics;
+        boost::asio::io_context io(config.threads);
+        Lobby lobby(io, config, store, metrics);
+        lobby.restore();
+
+        const auto address = boost::asio::ip::make_address(config.address);
+        auto listener =
+            std::make_shared<Listener>(io, tcp::endpoint{address, config.port}, lobby, config);
+        listener->run();
+        spdlog::info("listening on http://{}:{} (data in {}, {} threads)", config.address,
+                     listener->port(), config.data_dir, config.threads);
+        if (!config.port_file.empty()) std::ofstream(config.port_file) << listener->port() << "\n";
+
+        // SIGTERM/SIGINT: stop accepting, tell every client, then stop. Nothing is lost: every
+        // action was committed when it was accepted.
+        boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+        boost::asio::steady_timer grace(io);
+        signals.async_wait([&](boost::system::error_code, int signal) {
+            spdlog::info("signal {}: shutting down", signal);
+            listener->stop();
+            lobby.close_all();
+            grace.expires_after(std::chrono::milliseconds(500));
+            grace.async_wait([&](boost::system::error_code) { io.stop(); });
+        });
+
+        std::vector<std::thread> threads;
+        for (int i = 1; i < config.threads; ++i)
+            threads.emplace_back([&io] { io.run(); });
+        io.run();
+        for (auto& t : threads)
+            t.join();
+        spdlog::info("stopped");
+    } catch (const std::exception& e) {
+        spdlog::critical("{}", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,48 @@
+#include "metrics.hpp"
+
+#include <sstream>
+
+namespace niagara::server {
+
+void Metrics::observe_broadcast(std::chrono::steady_clock::duration d) {
+    const double seconds = std::chrono::duration<double>(d).count();
+    for (std::size_t i = 0; i < kBuckets.size(); ++i)
+        if (seconds <= kBuckets[i]) bucket_counts_[i].fetch_add(1, std::memory_order_relaxed);
+    latency_count_.fetch_add(1, std::memory_order_relaxed);
+    latency_sum_us_.fetch_add(std::chrono::duration_cast<std::chrono::microseconds>(d).count(),
+                              std::memory_order_relaxed);
+}
+
+std::string Metrics::render(long waiting, long playing, long over) const {
+    std::ostringstream out;
+    auto counter = [&](const char* name, const char* help, const char* type, long value) {
+        out << "# HELP " << name << " " << help << "\n# TYPE " << name << " " << type << "\n"
+            << name << " " << value << "\n";
+    };
+    counter("niagara_connections", "Open WebSocket connections.", "gauge", connections.load());
+    counter("niagara_connections_total", "WebSocket connections accepted.", "counter",
+            connections_total.load());
+    counter("niagara_messages_received_total", "Client messages received.", "counter",
+            messages_in.load());
+    counter("niagara_messages_sent_total", "Messages queued to clients.", "counter",
+            messages_out.load());
+    counter("niagara_actions_total", "Game actions accepted.", "counter", actions.load());
+    counter("niagara_errors_total", "Error answers sent to clients.", "counter", errors.load());
+    counter("niagara_dropped_clients_total", "Clients dropped for not reading.", "counter",
+            dropped_clients.load());
+    out << "# HELP niagara_tables Tables by phase.\n# TYPE niagara_tables gauge\n"
+        << "niagara_tables{phase=\"waiting\"} " << waiting << "\n"
+        << "niagara_tables{phase=\"playing\"} " << playing << "\n"
+        << "niagara_tables{phase=\"over\"} " << over << "\n";
+    out << "# HELP niagara_broadcast_seconds From an accepted action to its broadcast queued.\n"
+        << "# TYPE niagara_broadcast_seconds histogram\n";
+    for (std::size_t i = 0; i < kBuckets.size(); ++i)
+        out << "niagara_broadcast_seconds_bucket{le=\"" << kBuckets[i] << "\"} "
+            << bucket_counts_[i].load() << "\n";
+    out << "niagara_broadcast_seconds_bucket{le=\"+Inf\"} " << latency_count_.load() << "\n"
+        << "niagara_broadcast_seconds_sum " << double(latency_sum_us_.load()) / 1e6 << "\n"
+        << "niagara_broadcast_seconds_count " << latency_count_.load() << "\n";
+    return out.str();
+}
+
+}  // namespace niagara::server

@@ -1,0 +1,56 @@
+// Durable storage in SQLite: tables, their seats, and every accepted action, committed before
+// the action is broadcast. WAL mode with synchronous=NORMAL: a commit survives a crash of the
+// server process (SIGKILL); only a power cut could lose the last commits.
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace niagara::server {
+
+struct StoredSeat {
+    int seat = 0;
+    std::string name;
+    std::string token;  // the seat token (the data directory is private to the server)
+    bool bot = false;
+};
+
+struct StoredTable {
+    long id = 0;
+    std::string options_json;       // the table's options
+    std::string game_options_json;  // the engine options fixed at the start (players, seed)
+    std::string host;
+    bool started = false;
+    std::vector<StoredSeat> seats;
+    std::vector<std::string> actions;  // engine action JSON, in order
+};
+
+class Store {
+  public:
+    explicit Store(const std::string& path);  // throws std::runtime_error
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    long create_table(const std::string& options_json, const std::string& host);
+    void save_seat(long table, const StoredSeat& seat);
+    void remove_seat(long table, int seat);
+    void mark_started(long table, const std::string& game_options_json);
+    void append_action(long table, long index, const std::string& action_json);
+    void finish(long table, const std::string& record_json);
+
+    std::vector<StoredTable> unfinished_tables();
+    std::optional<std::string> finished_record(long table);
+    std::vector<long> finished_ids(int limit);
+
+  private:
+    void exec(const char* sql);
+    sqlite3* db_ = nullptr;
+    std::mutex mutex_;  // one connection, used by every table's strand in turn
+};
+
+}  // namespace niagara::server

@@ -1,0 +1,672 @@
+#include "table.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <random>
+
+#include "niagara/json.hpp"
+#include "niagara/notation.hpp"
+#include "niagara/protocol/server_message.hpp"
+
+namespace niagara::server {
+
+namespace msg = protocol;
+
+namespace {
+
+const char* phase_name(Table::Phase p) {
+    switch (p) {
+        case Table::Phase::Waiting:
+            return "waiting";
+        case Table::Phase::Playing:
+            return "playing";
+        case Table::Phase::Over:
+            return "over";
+    }
+    return "";
+}
+
+std::string seat_text(int seat) {
+    return "seat " + std::to_string(seat + 1);
+}
+
+}  // namespace
+
+Table::Table(net::io_context& io, TableServices services, long id, protocol::TableOptions options,
+             std::string host)
+    : strand_(net::make_strand(io)),
+      services_(std::move(services)),
+      id_(id),
+      options_(options),
+      host_(std::move(host)),
+      seats_(std::size_t(options.game.players)),
+      bot_timer_(strand_),
+      turn_timer_(strand_) {
+    update_summary();
+}
+
+template <typename F>
+void Table::post(F&& f) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
+}
+
+// ---- messages ----------------------------------------------------------------------------
+
+void Table::send_to(const std::shared_ptr<Connection>& c, const Json& message) {
+    if (!c) return;
+    c->send(protocol::serialize(message));
+    services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);
+}
+
+void Table::send_error(const std::shared_ptr<Connection>& c, const std::string& code,
+                       const std::string& why) {
+    services_.metrics.errors.fetch_add(1, std::memory_order_relaxed);
+    send_to(c, msg::error(code, why));
+}
+
+void Table::broadcast(const Json& message) {
+    const auto frame = std::make_shared<const std::string>(protocol::serialize(message));
+    auto deliver = [&](const std::weak_ptr<Connection>& weak) {
+        if (auto c = weak.lock()) {
+            c->send(frame);
+            services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);
+        }
+    };
+    for (const Seat& s : seats_)
+        deliver(s.conn);
+    for (const Spectator& s : spectators_)
+        deliver(s.conn);
+}
+
+int Table::seat_of(const std::shared_ptr<Connection>& c) const {
+    for (std::size_t i = 0; i < seats_.size(); ++i)
+        if (seats_[i].conn.lock() == c) return int(i);
+    return -1;
+}
+
+int Table::seat_count() const {
+    int n = 0;
+    for (const Seat& s : seats_)
+        n += s.taken;
+    return n;
+}
+
+bool Table::online(int seat) const {
+    return !seats_[std::size_t(seat)].conn.expired();
+}
+
+// ---- views -------------------------------------------------------------------------------
+
+Json Table::table_view() const {
+    Json seats = Json::array();
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+        const Seat& s = seats_[i];
+        if (!s.taken) {
+            seats.push_back(Json{{"seat", i}, {"name", nullptr}});
+            continue;
+        }
+        seats.push_back(Json{{"seat", i},
+                             {"name", s.name},
+                             {"bot", s.bot},
+                             {"online", s.bot || online(int(i))},
+                             {"autoplay", s.autoplay}});
+    }
+    long watching = 0;
+    for (const Spectator& s : spectators_)
+        watching += !s.conn.expired();
+    return Json{{"id", id_},
+                {"options", msg::table_options_to_json(options_)},
+                {"description", msg::describe(options_)},
+                {"phase", phase_name(phase_)},
+                {"host", host_},
+                {"seats", seats},
+                {"spectators", watching}};
+}
+
+Json Table::view_for(int seat) const {
+    Json game = nullptr;
+    if (state_) game = seat >= 0 ? seat_view(*state_, seat) : spectator_view(*state_);
+    return Json{
+        {"table", table_view()}, {"game", game}, {"seat", seat >= 0 ? Json(seat) : Json(nullptr)}};
+}
+
+void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
+    Json view = view_for(seat);
+    send_to(c, msg::snapshot(id_, version_, view));
+    if (seat >= 0) seats_[std::size_t(seat)].view = std::move(view);
+}
+
+// Every viewer gets the change as a patch from the version it holds, or a snapshot.
+void Table::publish(bool snapshot_all) {
+    ++version_;
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+        Seat& s = seats_[i];
+        auto c = s.conn.lock();
+        if (!c) {
+            s.view.reset();
+            continue;
+        }
+        Json now = view_for(int(i));
+        if (s.view && !snapshot_all)
+            send_to(c, msg::patch(id_, version_ - 1, version_, Json::diff(*s.view, now)));
+        else
+            send_to(c, msg::snapshot(id_, version_, now));
+        s.view = std::move(now);
+    }
+    std::erase_if(spectators_, [](const Spectator& s) { return s.conn.expired(); });
+    if (spectators_.empty()) {
+        spectator_view_.reset();
+    } else {
+        Json now = view_for(-1);
+        std::shared_ptr<const std::string> patch_frame, snapshot_frame;
+        for (Spectator& s : spectators_) {
+            auto c = s.conn.lock();
+            if (s.has_view && spectator_view_ && !snapshot_all) {
+                if (!patch_frame)
+                    patch_frame =
+                        std::make_shared<const std::string>(protocol::serialize(msg::patch(
+                            id_, version_ - 1, version_, Json::diff(*spectator_view_, now))));
+                c->send(patch_frame);
+            } else {
+                if (!snapshot_frame)
+                    snapshot_frame = std::make_shared<const std::string>(
+                        protocol::serialize(msg::snapshot(id_, version_, now)));
+                c->send(snapshot_frame);
+                s.has_view = true;
+            }
+            services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);
+        }
+        spectator_view_ = std::move(now);
+    }
+    update_summary();
+}
+
+// ---- seating -----------------------------------------------------------------------------
+
+std::string Table::new_token() {
+    std::random_device device;  // /dev/urandom: 128 unpredictable bits
+    std::string token;
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (int i = 0; i < 4; ++i) {
+        std::uint32_t word = device();
+        for (int j = 0; j < 8; ++j, word >>= 4)
+            token += kHex[word & 15];
+    }
+    return token;
+}
+
+void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
+    post([this, c = std::move(c), wanted] {
+        if (seat_of(c) >= 0) return send_error(c, "bad_command", "you already sit at this table");
+        if (phase_ != Phase::Waiting)
+            return send_error(c, "started",
+                              "the game at table " + std::to_string(id_) + " has started; /watch " +
+                                  std::to_string(id_) + " to follow it");
+        int seat = -1;
+        if (wanted) {
+            if (*wanted < 0 || *wanted >= int(seats_.size()))
+                return send_error(c, "bad_command",
+                                  "table " + std::to_string(id_) + " has seats 1 to " +
+                                      std::to_string(seats_.size()));
+            if (seats_[std::size_t(*wanted)].taken)
+                return send_error(c, "table_full", seat_text(*wanted) + " is taken");
+            seat = *wanted;
+        } else {
+            for (std::size_t i = 0; i < seats_.size() && seat < 0; ++i)
+                if (!seats_[i].taken) seat = int(i);
+            if (seat < 0)
+                return send_error(c, "table_full", "table " + std::to_string(id_) + " is full");
+        }
+        std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
+        Seat& s = seats_[std::size_t(seat)];
+        s = Seat{};
+        s.taken = true;
+        s.name = c->name();
+        s.token = new_token();
+        s.conn = c;
+        if (host_.empty()) host_ = s.name;
+        services_.store.save_seat(id_, StoredSeat{seat, s.name, s.token, false});
+        services_.register_token(s.token, id_, seat);
+        c->set_table(shared_from_this());
+        spdlog::info("table {}: {} sits at seat {}", id_, s.name, seat + 1);
+        send_to(c,
+                msg::message("seated",
+                             "You sit at " + seat_text(seat) + " of table " + std::to_string(id_) +
+                                 ". Keep your token to come back: /resume " + s.token,
+                             Json{{"table", id_}, {"seat", seat}, {"token", s.token}}));
+        broadcast(msg::message("joined", s.name + " sits at " + seat_text(seat) + ".",
+                               Json{{"table", id_}, {"seat", seat}, {"name", s.name}}));
+        publish();
+    });
+}
+
+void Table::watch(std::shared_ptr<Connection> c) {
+    post([this, c = std::move(c)] {
+        if (seat_of(c) >= 0) return send_error(c, "bad_command", "you sit at this table already");
+        spectators_.push_back(Spectator{c, false});
+        c->set_table(shared_from_this());
+        send_to(c, msg::message("watching", "You are watching table " + std::to_string(id_) + ".",
+                                Json{{"table", id_}}));
+        publish();
+    });
+}
+
+void Table::leave(std::shared_ptr<Connection> c) {
+    post([this, c = std::move(c)] {
+        c->set_table(nullptr);
+        const int seat = seat_of(c);
+        if (seat < 0) {
+            std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
+            send_to(c, msg::message("left", "You left table " + std::to_string(id_) + ".",
+                                    Json{{"table", id_}, {"seat", nullptr}, {"name", c->name()}}));
+            return publish();
+        }
+        Seat& s = seats_[std::size_t(seat)];
+        const std::string name = s.name;
+        s.conn.reset();
+        s.view.reset();
+        if (phase_ == Phase::Waiting) {  // the seat is free again
+            services_.forget_token(s.token);
+            services_.store.remove_seat(id_, seat);
+            s = Seat{};
+            if (name == host_) {
+                host_.clear();
+                for (const Seat& other : seats_)
+                    if (other.taken && !other.bot && host_.empty()) host_ = other.name;
+            }
+        } else if (phase_ == Phase::Playing && !s.bot) {
+            s.autoplay = true;  // the game goes on; a bot plays until the token comes back
+        }
+        const Json left = msg::message("left", name + " left " + seat_text(seat) + ".",
+                                       Json{{"table", id_}, {"seat", seat}, {"name", name}});
+        send_to(c, left);
+        broadcast(left);
+        publish();
+        if (phase_ == Phase::Playing) after_change();
+    });
+}
+
+void Table::resume(std::shared_ptr<Connection> c, int seat) {
+    post([this, c = std::move(c), seat] {
+        Seat& s = seats_[std::size_t(seat)];
+        if (auto old = s.conn.lock(); old && old != c) {
+            send_to(old, msg::error("bad_token", "your seat was resumed from another connection"));
+            old->set_table(nullptr);
+        }
+        s.conn = c;
+        s.autoplay = false;
+        s.timeouts = 0;
+        s.view.reset();
+        s.prompted.reset();  // the new connection needs its prompt
+        c->set_name(s.name);
+        c->set_table(shared_from_this());
+        spdlog::info("table {}: {} resumes seat {}", id_, s.name, seat + 1);
+        send_to(c, msg::message("seated",
+                                "Welcome back to " + seat_text(seat) + " of table " +
+                                    std::to_string(id_) + ".",
+                                Json{{"table", id_}, {"seat", seat}, {"token", s.token}}));
+        broadcast(
+            msg::message("presence", s.name + " is back.",
+                         Json{{"table", id_}, {"seat", seat}, {"name", s.name}, {"online", true}}));
+        publish();
+        if (phase_ == Phase::Playing) after_change();
+    });
+}
+
+void Table::disconnected(std::shared_ptr<Connection> c) {
+    post([this, c = std::move(c)] {
+        const int seat = seat_of(c);
+        if (seat < 0) {
+            std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
+            return publish();
+        }
+        Seat& s = seats_[std::size_t(seat)];
+        s.conn.reset();
+        s.view.reset();
+        broadcast(msg::message(
+            "presence", s.name + " is offline.",
+            Json{{"table", id_}, {"seat", seat}, {"name", s.name}, {"online", false}}));
+        publish();
+        if (phase_ == Phase::Playing) arm_grace_timer(seat);
+    });
+}
+
+void Table::arm_grace_timer(int seat) {
+    while (grace_timers_.size() < seats_.size())
+        grace_timers_.push_back(std::make_unique<net::steady_timer>(strand_));
+    auto& timer = *grace_timers_[std::size_t(seat)];
+    timer.expires_after(std::chrono::seconds(services_.config.grace_seconds));
+    timer.async_wait([this, self = shared_from_this(), seat](boost::system::error_code ec) {
+        Seat& s = seats_[std::size_t(seat)];
+        if (ec || phase_ != Phase::Playing || online(seat) || s.autoplay) return;
+        s.autoplay = true;
+        broadcast(msg::message(
+            "presence", s.name + " is away; a bot plays " + seat_text(seat) + " until they return.",
+            Json{{"table", id_}, {"seat", seat}, {"name", s.name}, {"online", false}}));
+        publish();
+        after_change();
+    });
+}
+
+void Table::add_bot(std::shared_ptr<Connection> c) {
+    post([this, c = std::move(c)] {
+        if (seat_of(c) < 0 || c->name() != host_)
+            return send_error(c, "not_host", "only the table's host (" + host_ + ") adds bots");
+        if (phase_ != Phase::Waiting) return send_error(c, "started", "the game has started");
+        for (std::size_t i = 0; i < seats_.size(); ++i) {
+            Seat& s = seats_[i];
+            if (s.taken) continue;
+            s = Seat{};
+            s.taken = true;
+            s.bot = true;
+            s.name = "bot-" + std::to_string(i + 1);
+            s.token = new_token();
+            services_.store.save_seat(id_, StoredSeat{int(i), s.name, s.token, true});
+            broadcast(msg::message("joined", s.name + " sits at " + seat_text(int(i)) + ".",
+                                   Json{{"table", id_}, {"seat", i}, {"name", s.name}}));
+            return publish();
+        }
+        send_error(c, "table_full", "table " + std::to_string(id_) + " is full");
+    });
+}
+
+void Table::start(std::shared_ptr<Connection> c) {
+    post([this, c = std::move(c)] {
+        if (seat_of(c) < 0 || c->name() != host_)
+            return send_error(c, "not_host",
+                              "only the table's host (" + host_ + ") starts the game");
+        if (phase_ != Phase::Waiting)
+            return send_error(c, "started", "the game has started already");
+        const int n = seat_count();
+        if (n < 3)
+            return send_error(c, "not_enough_players",
+                              "a game needs at least 3 seated players (bots count); " +
+                                  std::to_string(n) + " seated. Ask others to /join or /addbot");
+        // The engine numbers seats 0..n-1: close the gaps, keeping the order.
+        std::vector<Seat> seated;
+        for (Seat& s : seats_)
+            if (s.taken) seated.push_back(std::move(s));
+        seats_ = std::move(seated);
+        for (std::size_t i = 0; i < seats_.size(); ++i) {
+            services_.store.remove_seat(id_, int(i));
+            services_.register_token(seats_[i].token, id_, int(i));
+        }
+        for (std::size_t i = seats_.size(); i < std::size_t(options_.game.players); ++i)
+            services_.store.remove_seat(id_, int(i));
+        for (std::size_t i = 0; i < seats_.size(); ++i)
+            services_.store.save_seat(
+                id_, StoredSeat{int(i), seats_[i].name, seats_[i].token, seats_[i].bot});
+
+        Options game = options_.game;
+        game.players = n;
+        if (game.seed == 0)
+            game.seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
+        state_ = new_game(game);
+        record_ = Record{game, {}, false};
+        for (int i = 0; i < n; ++i)
+            bots_.push_back(std::make_unique<RandomBot>(game.seed * 31 + std::uint64_t(i)));
+        phase_ = Phase::Playing;
+        services_.store.mark_started(id_, options_to_json(game).dump());
+        spdlog::info("table {}: game starts with {} players", id_, n);
+        broadcast(msg::message("started", "The game starts with " + std::to_string(n) + " players.",
+                               Json{{"table", id_}}));
+        publish(true);
+        after_change();
+    });
+}
+
+void Table::say(std::shared_ptr<Connection> c, std::string text) {
+    post([this, c = std::move(c), text = std::move(text)] {
+        broadcast(msg::chat(id_, c->name(), text));
+    });
+}
+
+void Table::sync(std::shared_ptr<Connection> c) {
+    post([this, c = std::move(c)] {
+        const int seat = seat_of(c);
+        if (seat < 0) {
+            for (Spectator& s : spectators_)
+                if (s.conn.lock() == c) s.has_view = false;
+            // A spectator's snapshot carries the current version; later patches follow it.
+            send_to(
+                c, msg::snapshot(id_, version_, spectator_view_ ? *spectator_view_ : view_for(-1)));
+            for (Spectator& s : spectators_)
+                if (s.conn.lock() == c) s.has_view = spectator_view_.has_value();
+            return;
+        }
+        send_snapshot(c, seat);
+    });
+}
+
+// ---- the game ----------------------------------------------------------------------------
+
+void Table::act(std::shared_ptr<Connection> c, protocol::ClientMessage message) {
+    post([this, c = std::move(c), message = std::move(message)] {
+        const int seat = seat_of(c);
+        if (seat < 0)
+            return send_error(c, "not_seated", "only seated players act; spectators watch");
+        if (phase_ != Phase::Playing)
+            return send_error(
+                c, phase_ == Phase::Waiting ? "bad_command" : "started",
+                phase_ == Phase::Waiting ? "the game has not started yet" : "the game is over");
+        Action action;
+        if (message.action) {
+            try {
+                action = action_from_json(*message.action);
+            } catch (const std::invalid_argument& e) {
+                return send_error(c, "bad_command", e.what());
+            }
+            if (message.action->contains("seat") && action.seat != seat)
+                return send_error(c, "not_your_turn",
+                                  "you sit at " + seat_text(seat) + "; you act for it only");
+            action.seat = std::int8_t(seat);
+        } else {
+            Parsed parsed = parse_action(message.text, seat);
+            if (!parsed.action) return send_error(c, "bad_command", parsed.error);
+            action = *parsed.action;
+        }
+        seats_[std::size_t(seat)].timeouts = 0;
+        apply_action(seat, action, "");
+    });
+}
+
+bool Table::apply_action(int seat, const Action& action, const std::string& cause) {
+    const auto started = std::chrono::steady_clock::now();
+    auto c = seats_[std::size_t(seat)].conn.lock();
+    if (!must_act(*state_, seat)) {
+        std::string who;
+        for (int i = 0; i < state_->players(); ++i)
+            if (must_act(*state_, i))
+                who += (who.empty() ? "" : ", ") + seats_[std::size_t(i)].name;
+        send_error(c, "not_your_turn", "it is not your decision now; waiting for " + who);
+        return false;
+    }
+    // Apply to a copy, store, then adopt: a failed write leaves the table as it was.
+    State next = *state_;
+    Log log;
+    Status status = apply(next, action, &log);
+    if (!status) {
+        send_error(c, "illegal", status.reason);
+        return false;
+    }
+    services_.store.append_action(id_, long(record_.actions.size()), action_to_json(action).dump());
+    record_.actions.push_back(action);
+    state_ = std::move(next);
+    services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
+
+    if (action.type == ActionType::PlayCard)  // the choice, to its owner only
+        send_to(c, msg::message("chosen", "You chose " + std::string(card_name(action.card)) + ".",
+                                Json{{"table", id_}, {"card", card_name(action.card)}}));
+    std::string text;
+    for (const std::string& line : log)
+        text += (text.empty() ? "" : " ") + line;
+    if (!cause.empty()) text = "(" + cause + ") " + text;
+    broadcast(msg::message("event", text, Json{{"table", id_}, {"seat", seat}, {"lines", log}}));
+    publish();
+    services_.metrics.observe_broadcast(std::chrono::steady_clock::now() - started);
+    after_change();
+    return true;
+}
+
+void Table::after_change() {
+    if (!state_) return;
+    if (is_over(*state_)) return finish();
+    for (int seat = 0; seat < state_->players(); ++seat) {
+        Seat& s = seats_[std::size_t(seat)];
+        auto c = s.conn.lock();
+        if (!must_act(*state_, seat) || s.bot || s.autoplay || !c) {
+            s.prompted.reset();
+            continue;
+        }
+        Json legal = Json::array();
+        for (const Action& a : legal_actions(*state_, seat))
+            legal.push_back(to_text(a));
+        if (s.prompted == legal) continue;  // the same decision, still open: no repeat
+        s.prompted = legal;
+        std::string text = "Your decision: ";
+        for (std::size_t i = 0; i < legal.size() && i < 8; ++i)
+            text += (i ? ", " : "") + legal[i].get<std::string>();
+        if (legal.size() > 8) text += ", ... (" + std::to_string(legal.size()) + " choices)";
+        send_to(c, msg::message("prompt", text,
+                                Json{{"table", id_}, {"seat", seat}, {"legal", legal}}));
+    }
+    schedule_bots();
+    arm_turn_timer();
+}
+
+void Table::schedule_bots() {
+    if (bot_pending_ || phase_ != Phase::Playing) return;
+    for (int seat = 0; seat < state_->players(); ++seat) {
+        const Seat& s = seats_[std::size_t(seat)];
+        if (!must_act(*state_, seat) || !(s.bot || s.autoplay)) continue;
+        bot_pending_ = true;
+        auto run = [this, self = shared_from_this(), seat](boost::system::error_code ec = {}) {
+            bot_pending_ = false;
+            if (ec || phase_ != Phase::Playing || !must_act(*state_, seat)) return schedule_bots();
+            play_bot(seat);
+        };
+        if (services_.config.bot_delay_ms <= 0) {
+            net::post(strand_, [run]() mutable { run(); });
+        } else {
+            bot_timer_.expires_after(std::chrono::milliseconds(services_.config.bot_delay_ms));
+            bot_timer_.async_wait(run);
+        }
+        return;
+    }
+}
+
+void Table::play_bot(int seat) {
+    const Action action = bots_[std::size_t(seat)]->pick_action(*state_, seat);
+    const Seat& s = seats_[std::size_t(seat)];
+    apply_action(seat, action, s.bot ? "" : "bot for " + s.name);
+}
+
+void Table::arm_turn_timer() {
+    if (options_.turn_seconds <= 0 || phase_ != Phase::Playing) return;
+    bool human_waited_for = false;
+    for (int seat = 0; seat < state_->players(); ++seat) {
+        const Seat& s = seats_[std::size_t(seat)];
+        human_waited_for |= must_act(*state_, seat) && !s.bot && !s.autoplay;
+    }
+    if (!human_waited_for) return;
+    // Each decision gets the full time from the last change at the table.
+    turn_timer_.expires_after(std::chrono::seconds(options_.turn_seconds));
+    turn_timer_.async_wait(
+        [this, self = shared_from_this(), armed = version_](boost::system::error_code ec) {
+            if (!ec) on_turn_timeout(armed);
+        });
+    broadcast(msg::message("timer", std::to_string(options_.turn_seconds) + " s to decide.",
+                           Json{{"table", id_}, {"seconds", options_.turn_seconds}}));
+}
+
+void Table::on_turn_timeout(long armed_version) {
+    if (armed_version != version_ || phase_ != Phase::Playing) return;  // something happened since
+    for (int seat = 0; seat < state_->players(); ++seat) {
+        Seat& s = seats_[std::size_t(seat)];
+        if (!must_act(*state_, seat) || s.bot || s.autoplay) continue;
+        const Action action = bots_[std::size_t(seat)]->pick_action(*state_, seat);
+        ++s.timeouts;
+        broadcast(msg::message("timeout", s.name + " ran out of time: " + to_text(action) + ".",
+                               Json{{"table", id_}, {"seat", seat}, {"action", to_text(action)}}));
+        if (s.timeouts >= 3) s.autoplay = true;  // until the player acts again or resumes
+        apply_action(seat, action, "timeout");
+        return;  // the next decision gets its own timer
+    }
+}
+
+void Table::finish() {
+    phase_ = Phase::Over;
+    turn_timer_.cancel();
+    bot_timer_.cancel();
+    const Json record = record_to_json(record_);
+    services_.store.finish(id_, record.dump());
+    for (const Seat& s : seats_)
+        services_.forget_token(s.token);
+    const Json result = result_to_json(*state_);
+    std::string names;
+    for (const auto& w : result["winners"])
+        names += (names.empty() ? "" : ", ") + seats_[w.get<std::size_t>()].name;
+    spdlog::info("table {}: game over, winners: {}", id_, names.empty() ? "none" : names);
+    broadcast(msg::message(
+        "ended",
+        names.empty() ? "The game ended without a winner." : "Game over. Winner: " + names + ".",
+        Json{{"table", id_}, {"result", result}}));
+    update_summary();
+    services_.finished(id_);
+}
+
+// ---- restore and summary -----------------------------------------------------------------
+
+void Table::restore(const StoredTable& stored) {
+    for (const StoredSeat& s : stored.seats) {
+        if (s.seat < 0 || s.seat >= int(seats_.size())) continue;
+        Seat& seat = seats_[std::size_t(s.seat)];
+        seat.taken = true;
+        seat.name = s.name;
+        seat.token = s.token;
+        seat.bot = s.bot;
+        services_.register_token(s.token, id_, s.seat);
+    }
+    if (!stored.started) return update_summary();
+    const Options game = options_from_json(Json::parse(stored.game_options_json));
+    seats_.resize(std::size_t(game.players));
+    state_ = new_game(game);
+    record_ = Record{game, {}, false};
+    for (int i = 0; i < game.players; ++i)
+        bots_.push_back(std::make_unique<RandomBot>(game.seed * 31 + std::uint64_t(i)));
+    for (const std::string& text : stored.actions) {
+        const Action action = action_from_json(Json::parse(text));
+        if (!apply(*state_, action))
+            throw std::runtime_error("table " + std::to_string(id_) + ": stored action is illegal");
+        record_.actions.push_back(action);
+    }
+    phase_ = Phase::Playing;
+    // Players come back with their tokens; whoever does not within the grace period is
+    // played by a bot.
+    post([this] {
+        for (int seat = 0; seat < int(seats_.size()); ++seat)
+            if (!seats_[std::size_t(seat)].bot) arm_grace_timer(seat);
+        after_change();
+    });
+    update_summary();
+}
+
+void Table::update_summary() {
+    Json summary = table_view();
+    std::lock_guard lock(summary_mutex_);
+    summary_ = std::move(summary);
+    phase_copy_ = phase_;
+}
+
+Json Table::summary() const {
+    std::lock_guard lock(summary_mutex_);
+    return summary_;
+}
+
+Table::Phase Table::phase() const {
+    std::lock_guard lock(summary_mutex_);
+    return phase_copy_;
+}
+
+}  // namespace niagara::server

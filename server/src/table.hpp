@@ -1,0 +1,135 @@
+// A table: a room that owns one engine state. Every public method only posts work onto the
+// table's strand, so all of a table's work is serialised and no lock guards the game itself.
+// Every accepted action is committed to the store before anything about it is sent.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+#include "connection.hpp"
+#include "metrics.hpp"
+#include "niagara/game.hpp"
+#include "niagara/protocol/client_message.hpp"
+#include "niagara/random_bot.hpp"
+#include "niagara/record.hpp"
+#include "store.hpp"
+
+namespace niagara::server {
+
+namespace net = boost::asio;
+using Json = nlohmann::json;
+
+// What a table needs from the server around it.
+struct TableServices {
+    const Config& config;
+    Store& store;
+    Metrics& metrics;
+    // Seat tokens live in the lobby so that /resume finds the table.
+    std::function<void(const std::string& token, long table, int seat)> register_token;
+    std::function<void(const std::string& token)> forget_token;
+    std::function<void(long table)> finished;  // the game ended: the lobby forgets the table
+};
+
+class Table : public std::enable_shared_from_this<Table> {
+  public:
+    enum class Phase { Waiting, Playing, Over };
+
+    Table(net::io_context& io, TableServices services, long id, protocol::TableOptions options,
+          std::string host);
+
+    long id() const { return id_; }
+
+    // Rebuilds a stored table (before the server accepts connections).
+    void restore(const StoredTable& stored);
+
+    // From any thread: each posts onto the strand and answers the sender there.
+    void join(std::shared_ptr<Connection> c, std::optional<int> seat);
+    void watch(std::shared_ptr<Connection> c);
+    void leave(std::shared_ptr<Connection> c);
+    void resume(std::shared_ptr<Connection> c, int seat);
+    void start(std::shared_ptr<Connection> c);
+    void add_bot(std::shared_ptr<Connection> c);
+    void say(std::shared_ptr<Connection> c, std::string text);
+    void act(std::shared_ptr<Connection> c, protocol::ClientMessage message);
+    void sync(std::shared_ptr<Connection> c);
+    void disconnected(std::shared_ptr<Connection> c);
+
+    // A summary for /tables; safe from any thread.
+    Json summary() const;
+    Phase phase() const;
+
+  private:
+    struct Seat {
+        bool taken = false;
+        std::string name;
+        std::string token;
+        bool bot = false;       // an /addbot seat: always played by the server
+        bool autoplay = false;  // a player's seat played by the server until he returns
+        int timeouts = 0;       // turn timeouts in a row
+        std::weak_ptr<Connection> conn;
+        std::optional<Json> view;      // the last view sent, at version_ (for patches)
+        std::optional<Json> prompted;  // the legal actions last prompted, while still to decide
+    };
+    struct Spectator {
+        std::weak_ptr<Connection> conn;
+        bool has_view = false;
+    };
+
+    // Strand-only helpers.
+    template <typename F>
+    void post(F&& f);
+    void send_to(const std::shared_ptr<Connection>& c, const Json& message);
+    void send_error(const std::shared_ptr<Connection>& c, const std::string& code,
+                    const std::string& why);
+    void broadcast(const Json& message);  // every seat and spectator
+    int seat_of(const std::shared_ptr<Connection>& c) const;
+    int seat_count() const;
+    bool online(int seat) const;
+    Json table_view() const;
+    Json view_for(int seat) const;            // -1: spectator
+    void publish(bool snapshot_all = false);  // views or patches to everyone, at a new version
+    void send_snapshot(const std::shared_ptr<Connection>& c, int seat);
+    void after_change();  // prompts, bots, timers, the end
+    bool apply_action(int seat, const Action& action, const std::string& cause);
+    void schedule_bots();
+    void play_bot(int seat);
+    void arm_turn_timer();
+    void on_turn_timeout(long version);
+    void arm_grace_timer(int seat);
+    void finish();
+    void update_summary();
+    std::string new_token();
+
+    net::strand<net::io_context::executor_type> strand_;
+    TableServices services_;
+    const long id_;
+    const protocol::TableOptions options_;
+    std::string host_;
+
+    Phase phase_ = Phase::Waiting;
+    std::vector<Seat> seats_;
+    std::vector<Spectator> spectators_;
+    std::optional<State> state_;
+    Record record_;
+    long version_ = 0;
+    std::optional<Json> spectator_view_;
+    std::vector<std::unique_ptr<RandomBot>> bots_;  // one per seat, for bots and autoplay
+    bool bot_pending_ = false;
+    net::steady_timer bot_timer_;
+    net::steady_timer turn_timer_;
+    std::vector<std::unique_ptr<net::steady_timer>> grace_timers_;
+
+    mutable std::mutex summary_mutex_;  // guards summary_ and phase_copy_ (read by the lobby)
+    Json summary_;
+    Phase phase_copy_ = Phase::Waiting;
+};
+
+}  // namespace niagara::server

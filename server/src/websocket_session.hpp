@@ -1,0 +1,54 @@
+// One WebSocket client: reads text frames into the lobby, writes queued frames one at a time.
+// The write queue is bounded: a client that stops reading is dropped instead of slowing its
+// table down. A token bucket limits how many messages a client may send.
+#pragma once
+
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "connection.hpp"
+
+namespace niagara::server {
+
+class Lobby;
+struct Config;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = boost::asio::ip::tcp;
+
+class WebSocketSession : public Connection, public std::enable_shared_from_this<WebSocketSession> {
+  public:
+    WebSocketSession(tcp::socket&& socket, Lobby& lobby, const Config& config, long id);
+
+    void run(http::request<http::string_body> request);
+    using Connection::send;
+    void send(std::shared_ptr<const std::string> frame) override;
+    void close() override;
+
+  private:
+    void on_accept(beast::error_code ec);
+    void do_read();
+    void on_read(beast::error_code ec, std::size_t bytes);
+    void on_send(std::shared_ptr<const std::string> frame);
+    void on_write(beast::error_code ec, std::size_t bytes);
+    bool allow_message();  // the token bucket
+
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+    Lobby& lobby_;
+    const Config& config_;
+    std::deque<std::shared_ptr<const std::string>> queue_;  // strand-only
+    bool closing_ = false;
+    double tokens_;
+    std::chrono::steady_clock::time_point refilled_;
+    int refused_in_a_row_ = 0;
+};
+
+}  // namespace niagara::server

@@ -1,0 +1,236 @@
+// Server messages: one shape ({"type", "text", ...}), readable texts, valid JSON always.
+#include <catch2/catch.hpp>
+
+#include "niagara/protocol/client_message.hpp"
+#include "niagara/protocol/server_message.hpp"
+#include "niagara/protocol/text.hpp"
+
+using Catch::Matchers::Contains;
+using namespace niagara::protocol;
+
+namespace {
+
+const std::string kBad = "bad\xFF\xC3 \x01 text";  // invalid UTF-8 and a control character
+
+TableOptions spirits_options() {
+    TableOptions o;
+    REQUIRE_FALSE(parse_table_options("players=5 spirits timer=60", o));
+    return o;
+}
+
+Json sample_tables() {
+    return Json::parse(R"([
+      {"id": 1, "options": {"players": 4}, "description": "4 players", "phase": "waiting",
+       "seats": [{"seat": 0, "name": "alice", "bot": false, "online": true},
+                 {"seat": 1, "name": null, "bot": false, "online": false},
+                 {"seat": 2, "name": "bot-1", "bot": true, "online": true},
+                 {"seat": 3, "name": null, "bot": false, "online": false}],
+       "spectators": 2},
+      {"id": 2, "description": "3 players, Spirits", "phase": "playing", "seats": [],
+       "spectators": 0}])");
+}
+
+// Every builder, with ordinary and hostile arguments.
+std::vector<Json> every_message(const std::string& s) {
+    const Json result = Json::parse(
+        R"({"over": true, "abandoned": false, "rounds": 9, "winners": [1, 3], "tie_break": false,
+            "collections": []})");
+    return {
+        message("custom", s, {{"x", 1}}),
+        message("custom", ""),
+        message("custom", s, Json()),
+        message("custom", s, Json::array({1, 2})),
+        welcome(7, s),
+        error("illegal", s),
+        error("bad_json", ""),
+        help(),
+        chat(3, s, s),
+        table_list(sample_tables()),
+        table_list(Json::array()),
+        table_list(Json("not a list")),
+        table_list(Json::array({1, "x", Json::object(), {{"id", "x"}, {"seats", 3}}})),
+        snapshot(3, 12, Json{{"you", 1}}),
+        patch(3, 11, 12, Json::parse(R"([{"op": "replace", "path": "/round", "value": 2}])")),
+        name_set(s),
+        table_created(3, spirits_options()),
+        seated(3, 1, s),
+        joined(3, 1, s),
+        watching(3),
+        left(3, 1, s),
+        left(3, -1, s),
+        presence(3, 1, s, true),
+        presence(3, 1, s, false),
+        started(3),
+        event(3, {s, "Seat 2 reveals 4."}),
+        event(3, {}),
+        chosen(3, s),
+        prompt(3, 1, {s, "play 1"}),
+        prompt(3, 1, {}),
+        timer(3, 1, 60),
+        timeout(3, 1, s),
+        ended(3, result, {s, s}),
+        ended(3, Json("junk")),
+        ended(3, Json{{"abandoned", "maybe"}, {"winners", {"x", 99, -5}}}),
+    };
+}
+
+}  // namespace
+
+TEST_CASE("Server messages: every message has a type and a text, and dumps", "[protocol][server]") {
+    for (const std::string& s :
+         {std::string("alice"), kBad, std::string(), std::string(20000, 'x')}) {
+        for (const Json& m : every_message(s)) {
+            INFO(m.dump(-1, ' ', false, Json::error_handler_t::replace));
+            REQUIRE(m.is_object());
+            REQUIRE(m.contains("type"));
+            CHECK(m["type"].is_string());
+            CHECK_FALSE(m["type"].get<std::string>().empty());
+            REQUIRE(m.contains("text"));
+            REQUIRE(m["text"].is_string());
+            CHECK_FALSE(m["text"].get<std::string>().empty());
+            std::string dumped;
+            REQUIRE_NOTHROW(dumped = m.dump());  // strict: throws on invalid UTF-8
+            CHECK(Json::parse(dumped) == m);
+            CHECK(serialize(m) == dumped);
+        }
+    }
+}
+
+TEST_CASE("Server messages: message() puts type and text over the fields", "[protocol][server]") {
+    const Json m = message("chat", "hi", {{"type", "other"}, {"table", 3}});
+    CHECK(m == Json{{"type", "chat"}, {"text", "hi"}, {"table", 3}});
+    CHECK(message("x", "y", Json::array({1}))["data"] == Json::array({1}));
+}
+
+TEST_CASE("Server messages: welcome, error, help, name", "[protocol][server]") {
+    const Json w = welcome(7, "alice");
+    CHECK(w["type"] == "welcome");
+    CHECK(w["text"] == "Welcome, alice! Type /help to see the commands.");
+    CHECK(w["connection"] == 7);
+    CHECK(w["name"] == "alice");
+
+    const Json e = error("not_your_turn", "it is seat 2's turn");
+    CHECK(e == Json{{"type", "error"},
+                    {"text", "it is seat 2's turn"},
+                    {"code", "not_your_turn"},
+                    {"message", "it is seat 2's turn"}});
+
+    const Json h = help();
+    CHECK(h["type"] == "help");
+    CHECK(h["commands"] == Json(help_lines()));
+    CHECK(h["text"] == help_text());
+
+    CHECK(name_set("bob") == Json{{"type", "name"}, {"text", "You are now bob."}, {"name", "bob"}});
+}
+
+TEST_CASE("Server messages: tables", "[protocol][server]") {
+    const Json t = table_list(sample_tables());
+    CHECK(t["type"] == "tables");
+    CHECK(t["tables"] == sample_tables());
+    CHECK(t["text"] ==
+          "Tables: #1 4 players (waiting, 2/4 seated, 2 watching); #2 3 players, Spirits "
+          "(playing, 0/0 seated). /join N to sit down, /watch N to watch.");
+    CHECK(table_list(Json::array())["text"] == "No tables yet; open one with /new.");
+
+    Json many = Json::array();
+    for (int i = 1; i <= 12; ++i)
+        many.push_back({{"id", i}});
+    CHECK_THAT(table_list(many)["text"].get<std::string>(), Contains("#10; and 2 more."));
+
+    const Json created = table_created(4, spirits_options());
+    CHECK(created["text"] ==
+          "Table #4 is open: 5 players, Spirits, 60 s turns. /join 4 to sit down.");
+    CHECK(created["options"] == table_options_to_json(spirits_options()));
+    CHECK(created["table"] == 4);
+}
+
+TEST_CASE("Server messages: seats and presence count from 1 in texts, 0 in fields",
+          "[protocol][server]") {
+    const Json s = seated(3, 1, "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69");
+    CHECK(s["seat"] == 1);
+    CHECK(s["token"] == "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69");
+    CHECK_THAT(
+        s["text"].get<std::string>(),
+        Contains("table #3, seat 2") && Contains("/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69"));
+
+    CHECK(joined(3, 0, "alice")["text"] == "alice sits at table #3, seat 1.");
+    CHECK(joined(3, 0, "alice")["seat"] == 0);
+    CHECK(watching(3)["text"] == "You are watching table #3.");
+    CHECK(left(3, 2, "bob")["text"] == "bob left seat 3 of table #3.");
+    CHECK(left(3, -1, "eve")["text"] == "eve stopped watching table #3.");
+    CHECK(left(3, -1, "eve")["seat"].is_null());
+    CHECK(presence(3, 1, "bob", false)["text"] == "bob (seat 2) lost the connection.");
+    CHECK(presence(3, 1, "bob", true)["online"] == true);
+    CHECK(started(3)["text"] == "The game at table #3 starts.");
+}
+
+TEST_CASE("Server messages: chat, snapshot and patch", "[protocol][server]") {
+    CHECK(chat(3, "alice", "good luck") == Json{{"type", "chat"},
+                                                {"text", "alice: good luck"},
+                                                {"table", 3},
+                                                {"from", "alice"},
+                                                {"message", "good luck"}});
+
+    const Json view{{"you", 1}, {"round", 2}};
+    const Json snap = snapshot(3, 12, view);
+    CHECK(snap["text"] == "state v12");
+    CHECK(snap["version"] == 12);
+    CHECK(snap["view"] == view);
+
+    const Json ops = Json::parse(R"([{"op": "replace", "path": "/round", "value": 3}])");
+    const Json p = patch(3, 12, 13, ops);
+    CHECK(p["text"] == "state v13 (from v12)");
+    CHECK(p["from"] == 12);
+    CHECK(p["to"] == 13);
+    CHECK(p["ops"] == ops);
+}
+
+TEST_CASE("Server messages: the game's flow", "[protocol][server]") {
+    const Json e = event(3, {"Seat 2 reveals 4.", "The river moves 3 spaces."});
+    CHECK(e["text"] == "Seat 2 reveals 4. The river moves 3 spaces.");
+    CHECK(e["lines"].size() == 2);
+
+    CHECK(chosen(3, "cloud")["text"] == "You chose cloud (hidden until it is revealed).");
+    CHECK(chosen(3, "cloud")["card"] == "cloud");
+
+    const Json few = prompt(3, 0, {"play 1", "play 3"});
+    CHECK(few["text"] == "Your decision at table #3 (seat 1): play 1, play 3");
+    CHECK(few["legal"] == Json::array({"play 1", "play 3"}));
+    std::vector<std::string> ten;
+    for (int i = 0; i < 10; ++i)
+        ten.push_back("p" + std::to_string(i));
+    CHECK_THAT(prompt(3, 0, ten)["text"].get<std::string>(),
+               Contains("p8, p9") && !Contains("..."));
+    std::vector<std::string> many;
+    for (int i = 0; i < 40; ++i)
+        many.push_back("canoe 1 up " + std::to_string(i));
+    const Json lots = prompt(3, 0, many);
+    CHECK_THAT(lots["text"].get<std::string>(), Contains("canoe 1 up 5, ... (40 in all)"));
+    CHECK(lots["legal"].size() == 40);
+
+    CHECK(timer(3, 1, 60)["text"] == "Seat 2 has 60 s to decide at table #3.");
+    CHECK(timeout(3, 1, "canoe 1 up 3")["text"] ==
+          "Seat 2 ran out of time at table #3; the server played 'canoe 1 up 3'.");
+}
+
+TEST_CASE("Server messages: the end of a game", "[protocol][server]") {
+    Json result = Json::parse(R"({"over": true, "abandoned": false, "winners": [1]})");
+    CHECK(ended(3, result)["text"] == "Game over at table #3: Seat 2 wins.");
+    CHECK(ended(3, result, {"alice", "bob"})["text"] ==
+          "Game over at table #3: bob (seat 2) wins.");
+    result["winners"] = {0, 1, 2};
+    CHECK(ended(3, result, {"alice", "bob"})["text"] ==
+          "Game over at table #3: alice (seat 1), bob (seat 2) and Seat 3 win.");
+    result["abandoned"] = true;
+    CHECK(ended(3, result)["text"] == "The game at table #3 was abandoned.");
+    CHECK(ended(3, result)["result"] == result);
+}
+
+TEST_CASE("Server messages: serialize never throws", "[protocol][server]") {
+    Json m = message("chat", "x");
+    m["raw"] = kBad;  // a field set after building, bypassing the builders' checks
+    CHECK_THROWS(m.dump());
+    const std::string frame = serialize(m);
+    CHECK(is_valid_utf8(frame));
+    CHECK(Json::parse(frame)["type"] == "chat");
+}

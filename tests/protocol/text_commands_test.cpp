@@ -1,0 +1,200 @@
+// Chat-style commands ("/join 3 2"): every command, its arguments and its mistakes.
+#include "frames.hpp"
+#include "niagara/notation.hpp"
+
+using Catch::Matchers::Contains;
+using frames::accepted;
+using frames::Command;
+using frames::refused;
+
+TEST_CASE("Text: commands without arguments", "[protocol][text]") {
+    CHECK(accepted("/help").command == Command::Help);
+    CHECK(accepted("/tables").command == Command::Tables);
+    CHECK(accepted("/leave").command == Command::Leave);
+    CHECK(accepted("/start").command == Command::Start);
+    CHECK(accepted("/addbot").command == Command::AddBot);
+    CHECK(accepted("/sync").command == Command::Sync);
+}
+
+TEST_CASE("Text: command words are case-insensitive and white space is trimmed",
+          "[protocol][text]") {
+    CHECK(accepted("/HELP").command == Command::Help);
+    CHECK(accepted("  /Tables \r\n").command == Command::Tables);
+    CHECK(accepted("\t/join 3").table == 3);
+}
+
+TEST_CASE("Text: /help ignores what follows, the others refuse extra words", "[protocol][text]") {
+    CHECK(accepted("/help join").command == Command::Help);
+    for (const char* frame : {"/tables 2", "/leave now", "/start please", "/addbot 2", "/sync x"})
+        CHECK_THAT(refused(frame, "bad_command"), Contains("takes no arguments"));
+}
+
+TEST_CASE("Text: /resume TOKEN", "[protocol][text]") {
+    auto m = accepted("/resume 0F3A9C41D2E87B6A5C0F1E2D3C4B5A69");
+    CHECK(m.command == Command::Resume);
+    CHECK(m.token == "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69");  // hex is compared in lower case
+    CHECK_THAT(refused("/resume", "bad_command"), Contains("/resume"));
+    CHECK_THAT(refused("/resume not-hex-at-all", "bad_command"), Contains("hexadecimal"));
+    CHECK_THAT(refused("/resume abc", "bad_command"), Contains("hexadecimal"));
+    CHECK_THAT(refused("/resume 0f3a9c41 d2e87b6a", "bad_command"), Contains("one word"));
+    refused("/resume " + std::string(129, 'a'), "bad_command");
+}
+
+TEST_CASE("Text: /name NAME", "[protocol][text]") {
+    auto m = accepted("/name alice_B-2.0");
+    CHECK(m.command == Command::Name);
+    CHECK(m.text == "alice_B-2.0");
+    CHECK_THAT(refused("/name", "bad_command"), Contains("/name alice"));
+    CHECK_THAT(refused("/name bob smith", "bad_command"), Contains("one word"));
+    CHECK_THAT(refused("/name b@d", "bad_command"),
+               Contains("'b@d' is not a valid name") && Contains("letters"));
+    CHECK_THAT(refused("/name caf\xC3\xA9", "bad_command"), Contains("not a valid name"));
+}
+
+TEST_CASE("Text: /new with option words", "[protocol][text]") {
+    auto plain = accepted("/new");
+    CHECK(plain.command == Command::New);
+    CHECK(plain.options == niagara::protocol::TableOptions{});
+
+    auto m = accepted("/new players=5 spirits joe memory tiebreak timer=60 seed=7");
+    CHECK(m.options.game.players == 5);
+    CHECK(m.options.game.spirits);
+    CHECK(m.options.game.diamond_joe);
+    CHECK(m.options.game.memory);
+    CHECK(m.options.game.tie_break);
+    CHECK(m.options.game.seed == 7);
+    CHECK(m.options.turn_seconds == 60);
+
+    CHECK_THAT(refused("/new players=6", "bad_command"), Contains("players=6"));
+    CHECK_THAT(refused("/new spirts", "bad_command"), Contains("unknown option 'spirts'"));
+}
+
+TEST_CASE("Text: /join [table] [seat] counts seats from 1", "[protocol][text]") {
+    auto any = accepted("/join");
+    CHECK(any.command == Command::Join);
+    CHECK_FALSE(any.table);
+    CHECK_FALSE(any.seat);
+
+    auto table = accepted("/join 3");
+    CHECK(table.table == 3);
+    CHECK_FALSE(table.seat);
+
+    auto seat = accepted("/join 3 2");
+    CHECK(seat.table == 3);
+    CHECK(seat.seat == 1);
+
+    CHECK(accepted("/join #12 6").table == 12);  // tables are shown as "#12"
+    CHECK(accepted("/join 12 6").seat == 5);
+
+    CHECK_THAT(refused("/join 3 0", "bad_command"), Contains("seats are 1 to 6"));
+    CHECK_THAT(refused("/join 3 7", "bad_command"), Contains("'7' is not a seat"));
+    CHECK_THAT(refused("/join three", "bad_command"), Contains("'three' is not a table number"));
+    CHECK_THAT(refused("/join -1", "bad_command"), Contains("not a table number"));
+    CHECK_THAT(refused("/join 99999999999999999999999", "bad_command"),
+               Contains("not a table number"));
+    CHECK_THAT(refused("/join 1 2 3", "bad_command"), Contains("/join 3 2"));
+}
+
+TEST_CASE("Text: /watch TABLE", "[protocol][text]") {
+    auto m = accepted("/watch 4");
+    CHECK(m.command == Command::Watch);
+    CHECK(m.table == 4);
+    CHECK_FALSE(m.seat);
+    CHECK_THAT(refused("/watch", "bad_command"), Contains("/watch 3"));
+    CHECK_THAT(refused("/watch 1 2", "bad_command"), Contains("/watch 3"));
+    CHECK_THAT(refused("/watch x", "bad_command"), Contains("'x' is not a table number"));
+}
+
+TEST_CASE("Text: /say and plain text are chat", "[protocol][text]") {
+    auto m = accepted("/say hello  there ");
+    CHECK(m.command == Command::Say);
+    CHECK(m.text == "hello  there");
+
+    auto plain = accepted("  good luck, everyone!\n");
+    CHECK(plain.command == Command::Say);
+    CHECK(plain.text == "good luck, everyone!");
+
+    CHECK(accepted("[afk] back soon").text == "[afk] back soon");
+    CHECK_THAT(refused("/say", "bad_command"), Contains("/say hello"));
+    CHECK_THAT(refused("/say   ", "bad_command"), Contains("/say hello"));
+}
+
+TEST_CASE("Text: game decisions become the engine's notation without the slash",
+          "[protocol][text]") {
+    for (const char* frame : {"/play 4",
+                              "/play cloud",
+                              "/play 1/2/3",
+                              "/buyback 2 red",
+                              "/buy back canoe 2 with ruby",
+                              "/cloud up",
+                              "/cloud down",
+                              "/done",
+                              "/end",
+                              "/pass",
+                              "/canoe 1 up 3",
+                              "/canoe 2 load blue then up 3 steal red from 3.1",
+                              "/canoe 1 using 2 up 2",
+                              "/elk 1",
+                              "/elk no",
+                              "/fork 1 left",
+                              "/free 1",
+                              "/joe take 1",
+                              "/joe swap 1 red",
+                              "/joe no"}) {
+        auto m = accepted(frame);
+        CHECK(m.command == Command::Act);
+        CHECK(m.text == std::string(frame).substr(1));
+        CHECK_FALSE(m.action);
+        CHECK(niagara::parse_action(m.text, 0).action);
+    }
+}
+
+TEST_CASE("Text: decisions are normalised to single spaces, case kept", "[protocol][text]") {
+    CHECK(accepted("/canoe   1\tup  3 ").text == "canoe 1 up 3");
+    CHECK(accepted("/PLAY Cloud").text == "PLAY Cloud");
+}
+
+TEST_CASE("Text: a malformed decision gives the notation's own explanation", "[protocol][text]") {
+    for (const char* frame : {"/play 9", "/canoe", "/canoe 3 up 2", "/cloud sideways", "/joe maybe",
+                              "/elk", "/fork 1", "/free", "/buyback", "/done now"}) {
+        const std::string text = std::string(frame).substr(1);
+        CHECK(refused(frame, "bad_command") == niagara::parse_action(text, 0).error);
+    }
+}
+
+TEST_CASE("Text: unknown commands suggest the nearest one and /help", "[protocol][text]") {
+    const auto why = refused("/jion 3", "unknown_command");
+    CHECK_THAT(why, Contains("unknown command '/jion'") && Contains("did you mean /join?") &&
+                        Contains("/help"));
+    CHECK_THAT(refused("/TABELS", "unknown_command"), Contains("did you mean /tables?"));
+    const auto far = refused("/xyzzy", "unknown_command");
+    CHECK_THAT(far, Contains("unknown command '/xyzzy'") && Contains("try /help"));
+    CHECK_THAT(far, !Contains("did you mean"));
+    CHECK_THAT(refused("/", "unknown_command"), Contains("try /help"));
+    CHECK_THAT(refused("/ join", "unknown_command"), Contains("try /help"));
+    CHECK_THAT(refused("/act play 4", "unknown_command"), Contains("try /help"));
+}
+
+TEST_CASE("Text: empty frames are refused", "[protocol][text]") {
+    for (const char* frame : {"", " ", "\t\r\n", "\n\n"})
+        CHECK_THAT(refused(frame, "bad_command"), Contains("/help"));
+}
+
+TEST_CASE("Text: the help lists every command with an example", "[protocol][text]") {
+    const std::string help = niagara::protocol::help_text();
+    for (const char* command :
+         {"/help",        "/name alice",    "/tables",         "/new players=4",
+          "/join 3 2",    "/watch 3",       "/leave",          "/addbot",
+          "/start",       "/say hello",     "/resume ",        "/sync",
+          "/play 4",      "/buyback 2 red", "/cloud up",       "/canoe 2",
+          "/done",        "/end",           "/pass",           "/elk 1",
+          "/fork 1 left", "/free 1",        "/joe swap 1 red", R"({"type": "join")"})
+        CHECK_THAT(help, Contains(command));
+    const auto lines = niagara::protocol::help_lines();
+    CHECK(lines.size() == std::size_t(std::count(help.begin(), help.end(), '\n') + 1));
+    // Every example in the help parses.
+    for (const auto& line : lines) {
+        const std::string example = line.substr(0, line.find(" - "));
+        if (example.front() == '/') CHECK(frames::parse_client_frame(example).message);
+    }
+}
