@@ -4,7 +4,7 @@
 #   deploy/debian-deps.sh --test   also what the tests need
 set -euo pipefail
 
-packages=(g++ cmake ninja-build nlohmann-json3-dev)
+packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(catch2)
 fi

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds (release) and runs the main job: for now a self-play demo
-# of one random game with a readable log (the game server replaces it when it exists).
+# Installs what is missing, builds (release) and runs the game server on the embedded SQLite
+# default: http://127.0.0.1:8080 (web client at /, WebSocket at /ws), data in ./data.
+# Arguments go to the server, e.g. deploy/run.sh --port 9000 --data /var/lib/niagara
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy/debian-deps.sh
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
-cmake --build build/release
-exec build/release/engine/cli/niagara demo "$@"
+cmake --build build/release --target niagara-server niagara
+exec build/release/server/niagara-server "$@"

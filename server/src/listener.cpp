@@ -33,6 +33,10 @@ void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
     if (ec) {
         spdlog::warn("accept: {}", ec.message());  // e.g. out of file descriptors: keep going
     } else {
+        // Small frames must leave at once: without this, Nagle's algorithm and delayed ACKs
+        // add tens of milliseconds to every move.
+        boost::system::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
         std::make_shared<HttpSession>(std::move(socket), lobby_, config_, next_id_)->run();
     }
     do_accept();

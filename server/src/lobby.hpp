@@ -30,6 +30,7 @@ class Lobby {
     void close_all();  // shutdown: every client is told the server is going away
 
     std::string metrics_text() const;
+    Metrics& metrics() { return metrics_; }
     std::optional<std::string> game_record(long table) const;
 
   private:

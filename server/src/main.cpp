@@ -4,6 +4,8 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <sys/resource.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -30,6 +32,11 @@ int main(int argc, char** argv) {
         return problem->rfind("usage:", 0) == 0 ? 0 : 2;
     }
     spdlog::set_level(spdlog::level::from_str(config.log_level));
+    rlimit files{};  // one descriptor per connection: allow as many as the system lets us
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
     try {
         std::filesystem::create_directories(config.data_dir);

@@ -124,11 +124,12 @@ Json Table::table_view() const {
                 {"spectators", watching}};
 }
 
-Json Table::view_for(int seat) const {
+Json Table::view_for(int seat) const { return view_for(seat, table_view()); }
+
+Json Table::view_for(int seat, const Json& table_part) const {
     Json game = nullptr;
     if (state_) game = seat >= 0 ? seat_view(*state_, seat) : spectator_view(*state_);
-    return Json{
-        {"table", table_view()}, {"game", game}, {"seat", seat >= 0 ? Json(seat) : Json(nullptr)}};
+    return Json{{"table", table_part}, {"game", std::move(game)}, {"seat", seat >= 0 ? Json(seat) : Json(nullptr)}};
 }
 
 void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
@@ -140,6 +141,7 @@ void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
 // Every viewer gets the change as a patch from the version it holds, or a snapshot.
 void Table::publish(bool snapshot_all) {
     ++version_;
+    const Json table_part = table_view();  // the same for every viewer
     for (std::size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];
         auto c = s.conn.lock();
@@ -147,7 +149,7 @@ void Table::publish(bool snapshot_all) {
             s.view.reset();
             continue;
         }
-        Json now = view_for(int(i));
+        Json now = view_for(int(i), table_part);
         if (s.view && !snapshot_all)
             send_to(c, msg::patch(id_, version_ - 1, version_, Json::diff(*s.view, now)));
         else
@@ -158,7 +160,7 @@ void Table::publish(bool snapshot_all) {
     if (spectators_.empty()) {
         spectator_view_.reset();
     } else {
-        Json now = view_for(-1);
+        Json now = view_for(-1, table_part);
         std::shared_ptr<const std::string> patch_frame, snapshot_frame;
         for (Spectator& s : spectators_) {
             auto c = s.conn.lock();

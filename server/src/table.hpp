@@ -94,7 +94,8 @@ class Table : public std::enable_shared_from_this<Table> {
     int seat_count() const;
     bool online(int seat) const;
     Json table_view() const;
-    Json view_for(int seat) const;            // -1: spectator
+    Json view_for(int seat) const;  // -1: spectator
+    Json view_for(int seat, const Json& table_part) const;
     void publish(bool snapshot_all = false);  // views or patches to everyone, at a new version
     void send_snapshot(const std::shared_ptr<Connection>& c, int seat);
     void after_change();  // prompts, bots, timers, the end

@@ -95,6 +95,7 @@ void WebSocketSession::on_send(std::shared_ptr<const std::string> frame) {
     if (queue_.size() >= config_.max_queue) {
         spdlog::warn("connection {}: dropped, it is not reading ({} messages queued)", id(),
                      queue_.size());
+        lobby_.metrics().dropped_clients.fetch_add(1);
         closing_ = true;
         beast::get_lowest_layer(ws_).close();  // the pending read fails and cleans up
         return;

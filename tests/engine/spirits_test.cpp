@@ -1315,11 +1315,10 @@ TEST_CASE(
 }
 
 // =============================================================================================
-// Refusal reasons and state checks that RULES.md implies (expected to fail on the engine of
-// this writing; see the report)
+// Refusal reasons name the rule that applies; impossible states are refused
 
 TEST_CASE("R10.6: refusing 'done' with 1/2/3 cites the 1/2/3 rule, not an empty river",
-          "[spirits][R10][!mayfail]") {
+          "[spirits][R10]") {
     State s = test::state(R"({
       "options": {"players": 3, "spirits": true, "starting_seat": 0},
       "phase": "actions", "whirlpool": "waiting",
@@ -1331,7 +1330,7 @@ TEST_CASE("R10.6: refusing 'done' with 1/2/3 cites the 1/2/3 rule, not an empty 
 }
 
 TEST_CASE("R10.5: refusing a theft from a canoe on the river bank cites the lasso rule",
-          "[spirits][R10][!mayfail]") {
+          "[spirits][R10]") {
     State s = test::state(R"({
       "options": {"players": 3, "spirits": true, "starting_seat": 0},
       "phase": "choose", "whirlpool": "L6",
@@ -1347,7 +1346,7 @@ TEST_CASE("R10.5: refusing a theft from a canoe on the river bank cites the lass
 TEST_CASE(
     "Figure 5 (R10.3): refusing a move up into the whirlpool at the fork without a branch cites "
     "the whirlpool rule",
-    "[figure][spirits][!mayfail]") {
+    "[figure][spirits]") {
     State s = test::state(R"({
       "options": {"players": 3, "spirits": true, "starting_seat": 0},
       "phase": "actions", "whirlpool": "T5",
@@ -1356,8 +1355,25 @@ TEST_CASE(
     CHECK_THAT(test::refused(s, 0, "canoe 2 up 2"), Contains("R10.3"));
 }
 
+TEST_CASE(
+    "R10.8: refusing the elk right at the start of the turn says why it cannot be taken (another "
+    "canoe has it, or it is on its way back), not that the turn has begun",
+    "[spirits][R10][!mayfail]") {
+    for (const char* elk :
+         {R"({"at": "canoe", "seat": 1, "canoe": 0})", R"({"at": "returning"})"}) {
+        INFO(elk);
+        State s = elk_turn("R7", elk);
+        test::act(s, 0, "play 3");
+        REQUIRE(s.turn.stage == Stage::Move);
+        REQUIRE(s.turn.moved == 0);
+        const std::string reason = test::refused(s, 0, "elk 2");
+        CHECK_THAT(reason, Contains("R10.8"));
+        CHECK_THAT(reason, !Contains("only be taken at the start of your turn"));
+    }
+}
+
 TEST_CASE("R10.3: a state with a canoe in the river on the whirlpool's position is refused",
-          "[spirits][R10][!mayfail]") {
+          "[spirits][R10]") {
     CHECK_THROWS(test::state(R"({
       "options": {"players": 3, "spirits": true, "starting_seat": 0},
       "phase": "choose", "whirlpool": "T3",

@@ -1,0 +1,136 @@
+#include "game_client.hpp"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/post.hpp>
+
+#include "niagara/json.hpp"
+#include "niagara/notation.hpp"
+
+namespace niagara::client {
+
+GameClient::GameClient(net::io_context& io, Settings settings)
+    : strand_(net::make_strand(io)),
+      resolver_(strand_),
+      ws_(strand_),
+      settings_(std::move(settings)),
+      bot_(settings_.seed) {}
+
+void GameClient::start() {
+    resolver_.async_resolve(settings_.host, std::to_string(settings_.port),
+                            beast::bind_front_handler(&GameClient::on_resolve, shared_from_this()));
+}
+
+void GameClient::on_resolve(beast::error_code ec, net::ip::tcp::resolver::results_type results) {
+    if (ec) return fail("resolve: " + ec.message());
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
+    beast::get_lowest_layer(ws_).async_connect(results,
+                                               beast::bind_front_handler(&GameClient::on_connect, shared_from_this()));
+}
+
+void GameClient::on_connect(beast::error_code ec, net::ip::tcp::endpoint) {
+    if (ec) return fail("connect: " + ec.message());
+    beast::get_lowest_layer(ws_).expires_never();
+    beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true), ec);  // no Nagle delay
+    ws_.set_option(beast::websocket::stream_base::timeout::suggested(beast::role_type::client));
+    ws_.async_handshake(settings_.host, "/ws", beast::bind_front_handler(&GameClient::on_handshake, shared_from_this()));
+}
+
+void GameClient::on_handshake(beast::error_code ec) {
+    if (ec) return fail("handshake: " + ec.message());
+    open_ = true;
+    for (auto& frame : settings_.opening) outbox_.push_back(frame);
+    do_write();
+    do_read();
+}
+
+void GameClient::send(std::string frame) {
+    net::post(strand_, [self = shared_from_this(), frame = std::move(frame)]() mutable {
+        if (self->closed_) return;
+        self->outbox_.push_back(std::move(frame));
+        if (self->open_) self->do_write();
+    });
+}
+
+void GameClient::do_write() {
+    if (writing_ || outbox_.empty() || closed_) return;
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(net::buffer(outbox_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        self->writing_ = false;
+        if (ec) return self->fail("write: " + ec.message());
+        self->outbox_.pop_front();
+        self->do_write();
+    });
+}
+
+void GameClient::do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&GameClient::on_read, shared_from_this()));
+}
+
+void GameClient::on_read(beast::error_code ec, std::size_t) {
+    if (ec) return fail(ec == beast::websocket::error::closed ? "closed" : "read: " + ec.message());
+    std::string frame = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    Json m = Json::parse(frame, nullptr, false);
+    if (!m.is_discarded()) handle(m, frame);
+    if (!closed_) do_read();
+}
+
+void GameClient::handle(const Json& m, const std::string& frame) {
+    const std::string type = m.value("type", "");
+    if (type == "snapshot") {
+        view_ = m.at("view");
+        version_ = m.at("version").get<long>();
+        table_ = m.at("table").get<long>();
+    } else if (type == "patch") {
+        if (m.at("from").get<long>() != version_) {
+            ++gaps_;  // a patch for another version: ask for a fresh snapshot
+            send(settings_.use_json ? R"({"type": "sync"})" : "/sync");
+        } else {
+            view_ = view_.patch(m.at("ops"));
+            version_ = m.at("to").get<long>();
+        }
+    } else if (type == "seated") {
+        table_ = m.at("table").get<long>();
+        seat_ = m.at("seat").get<int>();
+        token_ = m.at("token").get<std::string>();
+    } else if (type == "ended") {
+        ended_ = true;
+    }
+    if (on_message) on_message(*this, m, frame);
+    if (type == "prompt" && settings_.auto_play) answer_prompt(m);
+}
+
+void GameClient::answer_prompt(const Json& m) {
+    const int seat = m.at("seat").get<int>();
+    const Json& legal = m.at("legal");
+    std::string text;
+    try {
+        const State state = state_from_view(view_.at("game"));
+        text = to_text(bot_.pick_action(state, seat));
+    } catch (const std::exception&) {
+        text.clear();
+    }
+    // The bot's move is one of the prompt's; should the view be behind, any listed move does.
+    if (std::find(legal.begin(), legal.end(), text) == legal.end()) text = legal.front().get<std::string>();
+    if (on_act) on_act(*this, text);
+    if (!settings_.use_json) return send("/" + text);
+    const Json action = action_to_json(*parse_action(text, seat).action);
+    send(Json{{"type", "act"}, {"action", action}}.dump());
+}
+
+void GameClient::close() {
+    net::post(strand_, [self = shared_from_this()] {
+        if (self->closed_ || !self->open_) return;
+        self->ws_.async_close(beast::websocket::close_code::normal, [self](beast::error_code) {});
+    });
+}
+
+void GameClient::fail(const std::string& why) {
+    if (closed_) return;
+    closed_ = true;
+    open_ = false;
+    if (on_closed) on_closed(*this, why);
+}
+
+}  // namespace niagara::client

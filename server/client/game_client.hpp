@@ -1,0 +1,93 @@
+// A WebSocket client that can play: it keeps its table view up to date from snapshots and
+// patches, and answers prompts with the engine's RandomBot on a state rebuilt from that view
+// (state_from_view). The integration tests and the load generator use it; a chat bridge or a
+// smarter bot would too. Everything runs on one strand; messages are observed through hooks.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "niagara/random_bot.hpp"
+
+namespace niagara::client {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+using Json = nlohmann::json;
+
+class GameClient : public std::enable_shared_from_this<GameClient> {
+public:
+    struct Settings {
+        std::string host = "127.0.0.1";
+        unsigned short port = 8080;
+        std::uint64_t seed = 1;
+        bool auto_play = true;   // answer prompts with the bot's move
+        bool use_json = false;   // send actions as JSON objects instead of /commands
+        std::vector<std::string> opening;  // frames sent once connected
+    };
+
+    GameClient(net::io_context& io, Settings settings);
+
+    void start();                  // connect, then send the opening frames
+    void send(std::string frame);  // queued; safe from any thread
+    void close();
+
+    // Called on the client's strand for every message received (after the view is updated).
+    std::function<void(GameClient&, const Json& message, const std::string& frame)> on_message;
+    // Called when an action is sent in answer to a prompt, with the action's text.
+    std::function<void(GameClient&, const std::string& action)> on_act;
+    std::function<void(GameClient&, const std::string& why)> on_closed;
+
+    // What the client knows (read on its strand, or after the io_context stopped).
+    const Json& view() const { return view_; }  // {"table": ..., "game": ..., "seat": ...}
+    long version() const { return version_; }
+    std::optional<long> table() const { return table_; }
+    int seat() const { return seat_; }
+    const std::string& token() const { return token_; }
+    bool ended() const { return ended_; }
+    bool connected() const { return open_; }
+    long patch_gaps() const { return gaps_; }
+
+private:
+    void on_resolve(beast::error_code ec, net::ip::tcp::resolver::results_type results);
+    void on_connect(beast::error_code ec, net::ip::tcp::endpoint);
+    void on_handshake(beast::error_code ec);
+    void do_read();
+    void on_read(beast::error_code ec, std::size_t);
+    void do_write();
+    void handle(const Json& m, const std::string& frame);
+    void answer_prompt(const Json& m);
+    void fail(const std::string& why);
+
+    net::strand<net::io_context::executor_type> strand_;
+    net::ip::tcp::resolver resolver_;
+    beast::websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+    Settings settings_;
+    std::deque<std::string> outbox_;
+    bool writing_ = false;
+    bool open_ = false;
+    bool closed_ = false;
+
+    Json view_ = Json::object();
+    long version_ = -1;
+    std::optional<long> table_;
+    int seat_ = -1;
+    std::string token_;
+    bool ended_ = false;
+    long gaps_ = 0;
+    RandomBot bot_;
+};
+
+}  // namespace niagara::client

@@ -1,0 +1,232 @@
+// niagara-loadgen: many tables of bot clients playing whole games as fast as they can against a
+// running server. Prints actions/s, latency percentiles (action sent -> own event received;
+// -> last member of the table received it), connections, and the server's RSS.
+//
+//   niagara-loadgen --port 8080 --tables 1000 --seats 4 --seconds 30 [--server-pid PID]
+#include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <string>
+#include <sys/resource.h>
+#include <thread>
+#include <vector>
+
+#include "game_client.hpp"
+
+using namespace niagara::client;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Flags {
+    std::string host = "127.0.0.1";
+    unsigned short port = 8080;
+    int tables = 100;
+    int seats = 4;
+    int seconds = 30;
+    int threads = 1;
+    long server_pid = 0;
+};
+
+// Latency samples and counters shared by every client (guarded: clients run on strands).
+struct Stats {
+    std::mutex mutex;
+    std::vector<double> own_ms;   // action sent -> its event back at the sender
+    std::vector<double> last_ms;  // action sent -> the event at the last member of the table
+    long actions = 0;
+    long games = 0;
+    long errors = 0;
+    long closed = 0;
+};
+
+// One table's players, re-seated at a new table after every game.
+struct Group : std::enable_shared_from_this<Group> {
+    Stats& stats;
+    std::vector<std::shared_ptr<GameClient>> clients;
+    std::mutex mutex;
+    // Per event index at this table: when its actor sent it, and when each member got it.
+    std::vector<Clock::time_point> sent_at;
+    std::vector<int> received;
+    std::vector<Clock::time_point> last_at;
+    std::vector<std::vector<Clock::time_point>> pending_sends;  // per member, FIFO of send times
+    std::vector<long> events_seen;                              // per member
+    int joined = 0;
+    long table = -1;
+
+    explicit Group(Stats& s) : stats(s) {}
+
+    void reset_table() {
+        std::lock_guard lock(mutex);
+        sent_at.clear();
+        received.clear();
+        last_at.clear();
+        for (auto& q : pending_sends) q.clear();
+        std::fill(events_seen.begin(), events_seen.end(), 0);
+        joined = 0;
+    }
+
+    void on_event(std::size_t member, int actor_seat, int member_seat) {
+        const auto now = Clock::now();
+        std::lock_guard lock(mutex);
+        const long n = events_seen[member]++;
+        if (std::size_t(n) >= received.size()) {
+            received.resize(std::size_t(n) + 1, 0);
+            sent_at.resize(std::size_t(n) + 1);
+            last_at.resize(std::size_t(n) + 1);
+        }
+        if (actor_seat == member_seat && !pending_sends[member].empty()) {  // my own action
+            sent_at[std::size_t(n)] = pending_sends[member].front();
+            pending_sends[member].erase(pending_sends[member].begin());
+            std::lock_guard s(stats.mutex);
+            stats.own_ms.push_back(std::chrono::duration<double, std::milli>(now - sent_at[std::size_t(n)]).count());
+            ++stats.actions;
+        }
+        last_at[std::size_t(n)] = std::max(last_at[std::size_t(n)], now);
+        if (++received[std::size_t(n)] == int(clients.size()) && sent_at[std::size_t(n)] != Clock::time_point{}) {
+            std::lock_guard s(stats.mutex);
+            stats.last_ms.push_back(std::chrono::duration<double, std::milli>(last_at[std::size_t(n)] - sent_at[std::size_t(n)]).count());
+        }
+    }
+};
+
+double percentile(std::vector<double>& v, double p) {
+    if (v.empty()) return 0;
+    const std::size_t k = std::min(v.size() - 1, std::size_t(p * double(v.size())));
+    std::nth_element(v.begin(), v.begin() + long(k), v.end());
+    return v[k];
+}
+
+long rss_kib(long pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+    return -1;
+}
+
+bool parse(int argc, char** argv, Flags& f) {
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string k = argv[i], v = argv[i + 1];
+        if (k == "--host") f.host = v;
+        else if (k == "--port") f.port = static_cast<unsigned short>(std::stoi(v));
+        else if (k == "--tables") f.tables = std::stoi(v);
+        else if (k == "--seats") f.seats = std::stoi(v);
+        else if (k == "--seconds") f.seconds = std::stoi(v);
+        else if (k == "--threads") f.threads = std::stoi(v);
+        else if (k == "--server-pid") f.server_pid = std::stol(v);
+        else return false;
+    }
+    return argc % 2 == 1 && f.tables > 0 && f.seats >= 3 && f.seats <= 5;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Flags f;
+    if (!parse(argc, argv, f)) {
+        std::cerr << "usage: niagara-loadgen [--host H] [--port P] [--tables N] [--seats 3..5] [--seconds S]\n"
+                     "                       [--threads T] [--server-pid PID]\n";
+        return 2;
+    }
+    rlimit files{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    files.rlim_cur = files.rlim_max;  // one socket per bot
+    setrlimit(RLIMIT_NOFILE, &files);
+
+    boost::asio::io_context io;
+    Stats stats;
+    std::vector<std::shared_ptr<Group>> groups;
+    const std::string new_table = "/new players=" + std::to_string(f.seats);
+
+    for (int t = 0; t < f.tables; ++t) {
+        auto group = std::make_shared<Group>(stats);
+        group->pending_sends.resize(std::size_t(f.seats));
+        group->events_seen.resize(std::size_t(f.seats));
+        for (int m = 0; m < f.seats; ++m) {
+            GameClient::Settings settings;
+            settings.host = f.host;
+            settings.port = f.port;
+            settings.seed = std::uint64_t(t * 16 + m + 1);
+            if (m == 0) settings.opening = {"/name host-" + std::to_string(t), new_table};
+            auto client = std::make_shared<GameClient>(io, settings);
+            std::weak_ptr<Group> weak = group;
+            const std::size_t member = std::size_t(m);
+            client->on_act = [weak, member](GameClient&, const std::string&) {
+                if (auto g = weak.lock()) {
+                    std::lock_guard lock(g->mutex);
+                    g->pending_sends[member].push_back(Clock::now());
+                }
+            };
+            client->on_closed = [&stats](GameClient&, const std::string&) {
+                std::lock_guard lock(stats.mutex);
+                ++stats.closed;
+            };
+            client->on_message = [weak, member, &stats, new_table](GameClient& me, const Json& msg, const std::string&) {
+                auto g = weak.lock();
+                if (!g) return;
+                const std::string type = msg.value("type", "");
+                if (type == "event") {
+                    g->on_event(member, msg.value("seat", -1), me.seat());
+                } else if (type == "error") {
+                    std::lock_guard lock(stats.mutex);
+                    ++stats.errors;
+                    std::lock_guard group_lock(g->mutex);
+                    if (member < g->pending_sends.size() && !g->pending_sends[member].empty())
+                        g->pending_sends[member].erase(g->pending_sends[member].begin());
+                } else if (type == "table_created" && member == 0) {
+                    g->table = msg.at("table").get<long>();
+                    for (std::size_t i = 1; i < g->clients.size(); ++i)
+                        g->clients[i]->send("/join " + std::to_string(g->table));
+                } else if (type == "joined" && member == 0) {
+                    bool start = false;
+                    {
+                        std::lock_guard lock(g->mutex);
+                        start = ++g->joined == int(g->clients.size());
+                    }
+                    if (start) me.send("/start");
+                } else if (type == "ended" && member == 0) {
+                    {
+                        std::lock_guard lock(stats.mutex);
+                        ++stats.games;
+                    }
+                    g->reset_table();
+                    me.send(new_table);  // the next game, at a new table
+                }
+            };
+            group->clients.push_back(client);
+        }
+        groups.push_back(group);
+    }
+    for (auto& g : groups)
+        for (auto& c : g->clients) c->start();
+
+    const auto started = Clock::now();
+    std::vector<std::thread> threads;
+    for (int i = 1; i < f.threads; ++i) threads.emplace_back([&] { io.run_for(std::chrono::seconds(f.seconds)); });
+    io.run_for(std::chrono::seconds(f.seconds));
+    for (auto& t : threads) t.join();
+    const double secs = std::chrono::duration<double>(Clock::now() - started).count();
+
+    std::lock_guard lock(stats.mutex);
+    long open = 0;
+    for (auto& g : groups)
+        for (auto& c : g->clients) open += c->connected();
+    std::printf("tables %d x %d seats: %ld connections open, %ld closed\n", f.tables, f.seats, open, stats.closed);
+    std::printf("%.1f s: %ld actions (%.0f actions/s), %ld games finished, %ld errors\n", secs, stats.actions,
+                double(stats.actions) / secs, stats.games, stats.errors);
+    std::printf("latency action -> own event:    p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples)\n",
+                percentile(stats.own_ms, 0.5), percentile(stats.own_ms, 0.9), percentile(stats.own_ms, 0.99),
+                percentile(stats.own_ms, 1.0), stats.own_ms.size());
+    std::printf("latency action -> last member:  p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples)\n",
+                percentile(stats.last_ms, 0.5), percentile(stats.last_ms, 0.9), percentile(stats.last_ms, 0.99),
+                percentile(stats.last_ms, 1.0), stats.last_ms.size());
+    if (f.server_pid > 0) std::printf("server RSS %.1f MiB\n", double(rss_kib(f.server_pid)) / 1024.0);
+    // The io_context stopped with connections open; exit without waiting for them.
+    std::fflush(stdout);
+    std::_Exit(0);
+}

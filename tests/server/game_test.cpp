@@ -1,0 +1,172 @@
+// Whole games against the real server: chat commands, JSON messages, and views kept by patches.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "server_fixture.hpp"
+
+using namespace server_test;
+
+namespace {
+
+bool all_ended(const std::vector<Player*>& players) {
+    for (Player* p : players)
+        if (!p->ended) return false;
+    return true;
+}
+
+std::string describe(const std::vector<Player*>& players) {
+    std::string out;
+    for (Player* p : players) {
+        out += p->label + ": " + std::to_string(p->frames.size()) + " messages, round " +
+               std::to_string(p->round()) + (p->ended ? ", ended" : "") +
+               (p->closed ? ", closed (" + p->closed_why + ")" : "");
+        for (const auto& e : p->errors)
+            out += "\n  error " + e.dump();
+        out += "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("A 3-player game to the end with chat commands", "[server][game]") {
+    ServerProcess server;
+    Harness h(server.port());
+    Player& alice = h.add("alice", {"/name alice"});
+    Player& bob = h.add("bob", {"/name bob"});
+    Player& carol = h.add("carol", {"/name carol"});
+    auto table = std::make_shared<std::optional<long>>();
+    open_table({.host = &alice,
+                .new_words = "players=3 seed=7",
+                .joiners = {&bob, &carol},
+                .seats = 3},
+               table);
+    const std::vector<Player*> players{&alice, &bob, &carol};
+    INFO(server.log());
+    const bool finished = h.run_until([&] { return all_ended(players); }, 60s);
+    INFO(describe(players));
+    REQUIRE(finished);
+    REQUIRE(*table);
+
+    CHECK(alice.first("table_created") != nullptr);
+    for (Player* p : players) {
+        INFO(p->label);
+        CHECK(p->errors.empty());
+        CHECK(p->count("seated") == 1);
+        CHECK(p->count("started") == 1);
+        CHECK(p->count("ended") == 1);
+        CHECK(p->count("prompt") > 0);
+        CHECK_FALSE(p->acts.empty());
+        const Json* seated = p->first("seated");
+        REQUIRE(seated);
+        CHECK(seated->at("token").get<std::string>().size() == 32);
+        CHECK(seated->at("table") == **table);
+    }
+    // The seats are named as the players chose.
+    const Json& seats = alice.client->view()["table"]["seats"];
+    CHECK(seats[0]["name"] == "alice");
+    CHECK(seats[1]["name"] == "bob");
+    CHECK(seats[2]["name"] == "carol");
+    check_finished_game(server.port(), **table, players);
+}
+
+TEST_CASE("A 3-player game to the end with JSON messages", "[server][game][json]") {
+    ServerProcess server;
+    Harness h(server.port());
+    auto json = [](std::vector<std::string> opening, std::uint64_t seed) {
+        return Harness::Options{std::move(opening), true, true, seed};
+    };
+    Player& ann = h.add("ann", json({R"({"type": "name", "name": "ann"})"}, 11));
+    Player& ben = h.add("ben", json({R"({"type": "name", "name": "ben", "id": 1})"}, 12));
+    Player& cat = h.add("cat", json({R"({"type": "name", "name": "cat"})"}, 13));
+    auto table = std::make_shared<std::optional<long>>();
+    open_table({.host = &ann,
+                .new_options = Json{{"players", 3}, {"seed", 21}, {"memory", true}},
+                .joiners = {&ben, &cat},
+                .seats = 3,
+                .json = true},
+               table);
+    const std::vector<Player*> players{&ann, &ben, &cat};
+    INFO(server.log());
+    const bool finished = h.run_until([&] { return all_ended(players); }, 60s);
+    INFO(describe(players));
+    REQUIRE(finished);
+    REQUIRE(*table);
+
+    const Json* created = ann.first("table_created");
+    REQUIRE(created);
+    CHECK(created->at("options").at("players") == 3);
+    CHECK(created->at("options").at("memory") == true);
+    CHECK(created->at("options").at("seed") == 21);
+    for (Player* p : players) {
+        INFO(p->label);
+        CHECK(p->errors.empty());
+        CHECK(p->count("seated") == 1);
+        CHECK(p->count("name") == 1);
+        CHECK_FALSE(p->acts.empty());
+    }
+    const FinishedGame g = check_finished_game(server.port(), **table, players);
+    REQUIRE(g.record);
+    CHECK(g.record->options.seed == 21);
+    CHECK(g.record->options.memory);
+    CHECK(g.record->options.players == 3);
+}
+
+// Every connection's view, built from the first snapshot and every patch, equals the fresh
+// snapshot it asks for with /sync (at the start, mid-game, and the engine's view at the end).
+TEST_CASE("Patched views equal fresh snapshots", "[server][diffs]") {
+    ServerProcess server;
+    Harness h(server.port());
+    Player& host = h.add("host", Harness::Options{{"/name host"}, false, true, 3});
+    Player& guest = h.add("guest", Harness::Options{{"/name guest"}, true, true, 4});
+    Player& watcher = h.add("watcher", {"/name watcher"});
+    Player& jwatcher = h.add("json-watcher", Harness::Options{{}, true, false, 5});
+    auto table = std::make_shared<std::optional<long>>();
+    open_table({.host = &host,
+                .new_words = "players=4 seed=99",
+                .joiners = {&guest},
+                .watchers = {&watcher, &jwatcher},
+                .bots = 2,
+                .seats = 4},
+               table);
+    const std::vector<Player*> players{&host, &guest, &watcher, &jwatcher};
+    // Each connection asks for a snapshot when the game starts and in rounds 2, 3 and 5.
+    for (Player* p : players) {
+        auto asked = std::make_shared<std::set<int>>();
+        const bool json = p == &guest || p == &jwatcher;
+        p->hooks.push_back([asked, json](Player& self, const Json& m) {
+            const std::string type = m.value("type", "");
+            if (type != "patch" && type != "started") return;
+            const int round = type == "started" ? 0 : self.round();
+            if ((round == 0 || round == 2 || round == 3 || round == 5) && asked->insert(round).second)
+                self.send(json ? R"({"type": "sync"})" : "/sync");
+        });
+    }
+    INFO(server.log());
+    const bool finished = h.run_until([&] { return all_ended(players); }, 60s);
+    INFO(describe(players));
+    REQUIRE(finished);
+    REQUIRE(*table);
+    for (Player* p : players) {
+        INFO(p->label);
+        CHECK(p->errors.empty());
+        CHECK(p->client->patch_gaps() == 0);
+        const Followed f = follow(p->frames);
+        for (const auto& problem : f.problems)
+            FAIL_CHECK(problem);
+        // At least the start and two mid-game /sync answers were compared with patched views.
+        CHECK(f.compared >= 3);
+        CHECK(f.patches > 10);
+    }
+    check_finished_game(server.port(), **table, players);
+
+    // After the end a /sync is answered (a snapshot of the final state, or "no_table" once the
+    // table is closed) and nothing else arrives.
+    const auto before = host.frames.size();
+    host.send("/sync");
+    h.run_until([&] { return host.frames.size() > before; }, 5s);
+    REQUIRE(host.frames.size() > before);
+    const Received& answer = host.frames.back();
+    INFO(answer.message.dump());
+    CHECK((answer.type == "snapshot" || answer.message.value("code", "") == "no_table"));
+}

@@ -1,0 +1,224 @@
+// Integration-test helpers: the real niagara-server as a child process on an ephemeral port of
+// 127.0.0.1, an HTTP GET, a raw WebSocket for hostile input, and a harness that runs GameClients
+// on one io_context with deadlines and records every message each connection receives.
+// Nothing here waits without a deadline: a broken server makes a test fail, never hang.
+#pragma once
+
+#include <sys/types.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <csignal>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game_client.hpp"
+#include "niagara/record.hpp"
+
+namespace server_test {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+using Json = nlohmann::json;
+using niagara::client::GameClient;
+using namespace std::chrono_literals;
+
+// ---- the server process ------------------------------------------------------------------
+
+// Runs niagara-server in a fresh temporary directory (data in DIR/data, log in DIR/server.log):
+// `--bind 127.0.0.1 --port 0 --port-file DIR/port --data DIR/data --bot-delay-ms 0
+// --log-level warn`, then `extra_args` (later flags win). The destructor stops it (SIGTERM, then
+// SIGKILL) and removes the directory.
+class ServerProcess {
+  public:
+    explicit ServerProcess(std::vector<std::string> extra_args = {});
+    ~ServerProcess();
+    ServerProcess(const ServerProcess&) = delete;
+    ServerProcess& operator=(const ServerProcess&) = delete;
+
+    // Starts the server and waits (10 s at most) for its port; throws std::runtime_error with
+    // the server's log when it does not come up.
+    void start();
+    // Sends `signal`, waits for the exit (`timeout`, then SIGKILL). Returns the wait status, or
+    // -1 when the server was not running.
+    int stop(int signal = SIGTERM, std::chrono::milliseconds timeout = 5s);
+    // Stops (if running) and starts again on the same data directory; the port changes.
+    void restart();
+
+    bool running() const { return pid_ > 0; }
+    unsigned short port() const { return port_; }
+    const std::filesystem::path& dir() const { return dir_; }
+    std::string log() const;  // what the server wrote to stdout and stderr so far
+
+  private:
+    std::vector<std::string> args_;
+    std::filesystem::path dir_;
+    pid_t pid_ = -1;
+    unsigned short port_ = 0;
+};
+
+// ---- HTTP --------------------------------------------------------------------------------
+
+struct HttpResponse {
+    int status = 0;  // 0: no answer (see error)
+    std::string content_type;
+    std::string body;
+    std::string error;
+};
+
+HttpResponse http_get(unsigned short port, const std::string& target,
+                      std::chrono::milliseconds timeout = 5s);
+
+// The value of an unlabelled or labelled sample in Prometheus text, e.g. "niagara_connections"
+// or "niagara_tables{phase=\"playing\"}"; nullopt when absent.
+std::optional<double> metric(const std::string& text, const std::string& sample);
+
+// ---- a raw WebSocket ---------------------------------------------------------------------
+
+// A bare Beast WebSocket on its own io_context, driven one operation at a time with deadlines:
+// for frames a GameClient never sends (binary, oversized, floods) and for a client that never
+// reads. `receive_buffer` > 0 sets SO_RCVBUF before connecting.
+class RawWs {
+  public:
+    explicit RawWs(unsigned short port, int receive_buffer = 0);  // throws when it cannot connect
+    ~RawWs();
+
+    bool send(const std::string& frame, bool binary = false, std::chrono::milliseconds timeout = 5s);
+    // The next message (a JSON object, or a string when not JSON); nullopt on timeout, or when
+    // the connection ended (then ended() is true and error() says why).
+    std::optional<Json> read(std::chrono::milliseconds timeout = 5s);
+    // Reads until a message satisfies `match`; nullopt on timeout or end.
+    std::optional<Json> read_until(const std::function<bool(const Json&)>& match,
+                                   std::chrono::milliseconds timeout = 5s);
+    std::optional<Json> read_type(const std::string& type, std::chrono::milliseconds timeout = 5s);
+    bool ended() const { return ended_; }
+    const std::string& error() const { return error_; }
+    long frames_read() const { return frames_read_; }
+
+  private:
+    bool run_until(const bool& done, std::chrono::milliseconds timeout);
+    net::io_context io_;
+    beast::websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+    bool reading_ = false, read_done_ = false, ended_ = false;
+    beast::error_code read_ec_;
+    std::string error_;
+    long frames_read_ = 0;
+};
+
+// ---- GameClients with a recorder ---------------------------------------------------------
+
+struct Received {
+    long seq = 0;  // global order of receipt over every connection of the harness
+    std::string type;
+    Json message;
+};
+
+// One connection: a GameClient and everything it received and did.
+struct Player {
+    std::string label;
+    std::shared_ptr<GameClient> client;
+    std::vector<Received> frames;
+    std::vector<std::string> acts;  // action texts sent in answer to prompts, in order
+    std::vector<Json> errors;
+    std::optional<Json> ended;  // the "ended" message
+    bool closed = false;
+    std::string closed_why;
+    std::vector<std::function<void(Player&, const Json&)>> hooks;  // after recording
+
+    void send(const std::string& frame) { client->send(frame); }
+    long count(const std::string& type) const;
+    const Json* first(const std::string& type) const;
+    const Json* last(const std::string& type) const;
+    bool has_error(const std::string& code) const;
+    // Rounds as this client's view shows them (0 before the game).
+    int round() const;
+};
+
+class Harness {
+  public:
+    explicit Harness(unsigned short port);
+    ~Harness();  // closes every client and lets the closes go out (briefly)
+
+    struct Options {
+        std::vector<std::string> opening;
+        bool use_json = false;
+        bool auto_play = true;
+        std::uint64_t seed = 1;
+    };
+    Player& add(std::string label, Options options);
+    Player& add(std::string label, std::vector<std::string> opening = {}) {
+        return add(std::move(label), Options{std::move(opening)});
+    }
+
+    // Runs the clients until `done()` holds (true) or the timeout passes (false).
+    bool run_until(const std::function<bool()>& done, std::chrono::milliseconds timeout);
+    void run_for(std::chrono::milliseconds duration);
+
+    net::io_context io;
+    std::deque<std::unique_ptr<Player>> players;
+    unsigned short port;
+    long seq = 0;
+};
+
+// Opens a table: `host` sends /new (`new_words`), then /addbot `bots` times; once the table id
+// is known every joiner sends /join ID and every watcher /watch ID; the host sends /start when
+// `seats` seats are filled and every watcher watches. With `json`, every command is a JSON
+// message. `table` receives the id.
+struct TableSetup {
+    Player* host = nullptr;
+    std::string new_words = "players=3";  // the /new words
+    Json new_options = nullptr;           // with `json`: the "options" object (else new_words)
+    std::vector<Player*> joiners;
+    std::vector<Player*> watchers;
+    int bots = 0;
+    int seats = 3;
+    bool json = false;
+};
+void open_table(const TableSetup& setup, std::shared_ptr<std::optional<long>> table);
+
+// ---- following views ---------------------------------------------------------------------
+
+// Replays one connection's snapshots and patches independently of the GameClient. Every
+// snapshot whose version equals the version held (an answer to /sync) is compared with the
+// view built from patches.
+struct Followed {
+    Json view;  // the last view ({"table", "game", "seat"})
+    long version = -1;
+    long snapshots = 0, patches = 0, compared = 0;
+    std::vector<std::string> problems;
+};
+// `each` sees every message with the view before it and after it.
+using FollowHook = std::function<void(const Received&, const Json& before, const Json& after)>;
+Followed follow(const std::vector<Received>& frames, const FollowHook& each = {});
+
+// ---- records -----------------------------------------------------------------------------
+
+struct FinishedGame {
+    HttpResponse response;
+    Json json;
+    std::optional<niagara::Record> record;
+    std::optional<niagara::Replay> replay;
+    std::string problem;  // empty when the record was fetched, parsed and replayed
+};
+FinishedGame fetch_game(unsigned short port, long table);
+
+// The engine's action texts of a record, and the seat of each.
+std::vector<std::string> action_texts(const niagara::Record& record);
+
+// Catch checks for a game that should have ended: every player in `players` (seats and
+// spectators) got "ended" naming the winners; GET /games/TABLE replays with the engine to a
+// finished game with the same winners; every connection's patches apply without a gap, and its
+// last view equals the engine's view of the replayed final state. Returns the fetched game.
+FinishedGame check_finished_game(unsigned short port, long table,
+                                 const std::vector<Player*>& players);
+
+}  // namespace server_test
