@@ -91,7 +91,14 @@ std::string explain_stage(const State& s, const Action& a) {
     }
     switch (a.type) {
         case ActionType::TakeElk:
-            return "the elk can only be taken at the start of your turn (R10.8)";
+            if (!s.options.spirits) return "the Hurried Elk is part of the Spirits expansion (R10.8)";
+            if (s.elk.at == Elk::At::Canoe)
+                return seat_label(s.elk.seat) + "'s canoe " + std::to_string(s.elk.canoe + 1) +
+                       " has the Hurried Elk (R10.8)";
+            if (s.elk.at == Elk::At::Returning)
+                return "the Hurried Elk is on its way back to the red place until after phase III "
+                       "(R10.8)";
+            return "the elk is taken at the start of your turn, by a canoe on L7 or R7 (R10.8)";
         case ActionType::MeetJoe:
             return "Diamond Joe is met at the end of your turn (R11.5)";
         case ActionType::Fork:
