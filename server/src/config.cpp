@@ -33,6 +33,8 @@ std::optional<std::string> set(Config& c, std::string_view key, const std::strin
             c.grace_seconds = std::stoi(value);
         else if (key == "max-queue")
             c.max_queue = std::stoul(value);
+        else if (key == "stall-ms")
+            c.stall_ms = std::stoi(value);
         else if (key == "rate")
             c.rate_per_second = std::stod(value);
         else if (key == "burst")
@@ -51,7 +53,7 @@ std::string usage() {
     return "usage: niagara-server [--bind ADDR] [--port N] [--data DIR] [--web DIR] [--log-level "
            "L]\n"
            "                      [--threads N] [--port-file FILE] [--bot-delay-ms N] [--grace S]\n"
-           "                      [--max-queue N] [--rate N] [--burst N]\n"
+           "                      [--max-queue N] [--stall-ms N] [--rate N] [--burst N]\n"
            "Each flag can also be set as NIAGARA_<FLAG> in the environment (NIAGARA_PORT=8080).\n";
 }
 

@@ -155,6 +155,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
                                   Json{{"table", created->id()},
                                        {"options", protocol::table_options_to_json(m.options)}}));
             move_to(c, created);
+            c->set_table(created);  // now: the next frame may already be a table command
             return created->join(c, std::nullopt);  // the creator sits first and hosts
         }
         case Command::Join: {
@@ -172,6 +173,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
                             m.table ? "there is no table " + std::to_string(*m.table)
                                     : "no table is waiting for players; open one with /new");
             move_to(c, target);
+            c->set_table(target);
             return target->join(c, m.seat);
         }
         case Command::Watch: {
@@ -180,6 +182,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
                 return fail(c, "no_such_table",
                             "say which table to watch, e.g. /watch 3 (/tables lists them)");
             move_to(c, target);
+            c->set_table(target);
             return target->watch(c);
         }
         case Command::Resume: {
@@ -197,6 +200,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
                 return fail(c, "bad_token",
                             "that token opens no seat (wrong, or the game is over)");
             move_to(c, target);
+            c->set_table(target);
             return target->resume(c, place.second);
         }
         case Command::Leave:

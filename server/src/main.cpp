@@ -1,10 +1,10 @@
 // niagara-server: the game server. One port serves HTTP and WebSocket (/ws).
 #include <spdlog/spdlog.h>
 
+#include <sys/resource.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <sys/resource.h>
 
 #include <filesystem>
 #include <fstream>

@@ -85,6 +85,17 @@ int Table::seat_of(const std::shared_ptr<Connection>& c) const {
     return -1;
 }
 
+bool Table::is_host(const std::shared_ptr<Connection>& c) const {
+    const int seat = seat_of(c);
+    return seat >= 0 && seats_[std::size_t(seat)].host;
+}
+
+std::string Table::host_name() const {
+    for (const Seat& s : seats_)
+        if (s.taken && s.host) return s.name;
+    return host_;
+}
+
 int Table::seat_count() const {
     int n = 0;
     for (const Seat& s : seats_)
@@ -119,17 +130,21 @@ Json Table::table_view() const {
                 {"options", msg::table_options_to_json(options_)},
                 {"description", msg::describe(options_)},
                 {"phase", phase_name(phase_)},
-                {"host", host_},
+                {"host", host_name()},
                 {"seats", seats},
                 {"spectators", watching}};
 }
 
-Json Table::view_for(int seat) const { return view_for(seat, table_view()); }
+Json Table::view_for(int seat) const {
+    return view_for(seat, table_view());
+}
 
 Json Table::view_for(int seat, const Json& table_part) const {
     Json game = nullptr;
     if (state_) game = seat >= 0 ? seat_view(*state_, seat) : spectator_view(*state_);
-    return Json{{"table", table_part}, {"game", std::move(game)}, {"seat", seat >= 0 ? Json(seat) : Json(nullptr)}};
+    return Json{{"table", table_part},
+                {"game", std::move(game)},
+                {"seat", seat >= 0 ? Json(seat) : Json(nullptr)}};
 }
 
 void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
@@ -200,25 +215,32 @@ std::string Table::new_token() {
 
 void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
     post([this, c = std::move(c), wanted] {
-        if (seat_of(c) >= 0) return send_error(c, "bad_command", "you already sit at this table");
+        // The lobby already routes this connection here; if it does not sit or watch here
+        // after a refusal, it is at no table.
+        auto refuse = [&](const std::string& code, const std::string& why) {
+            const bool watching =
+                std::any_of(spectators_.begin(), spectators_.end(),
+                            [&](const Spectator& s) { return s.conn.lock() == c; });
+            if (seat_of(c) < 0 && !watching && c->table().get() == this) c->set_table(nullptr);
+            send_error(c, code, why);
+        };
+        if (seat_of(c) >= 0) return refuse("bad_command", "you already sit at this table");
         if (phase_ != Phase::Waiting)
-            return send_error(c, "started",
-                              "the game at table " + std::to_string(id_) + " has started; /watch " +
-                                  std::to_string(id_) + " to follow it");
+            return refuse("started", "the game at table " + std::to_string(id_) +
+                                         " has started; /watch " + std::to_string(id_) +
+                                         " to follow it");
         int seat = -1;
         if (wanted) {
             if (*wanted < 0 || *wanted >= int(seats_.size()))
-                return send_error(c, "bad_command",
-                                  "table " + std::to_string(id_) + " has seats 1 to " +
-                                      std::to_string(seats_.size()));
+                return refuse("bad_command", "table " + std::to_string(id_) + " has seats 1 to " +
+                                                 std::to_string(seats_.size()));
             if (seats_[std::size_t(*wanted)].taken)
-                return send_error(c, "table_full", seat_text(*wanted) + " is taken");
+                return refuse("table_full", seat_text(*wanted) + " is taken");
             seat = *wanted;
         } else {
             for (std::size_t i = 0; i < seats_.size() && seat < 0; ++i)
                 if (!seats_[i].taken) seat = int(i);
-            if (seat < 0)
-                return send_error(c, "table_full", "table " + std::to_string(id_) + " is full");
+            if (seat < 0) return refuse("table_full", "table " + std::to_string(id_) + " is full");
         }
         std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
         Seat& s = seats_[std::size_t(seat)];
@@ -227,7 +249,7 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
         s.name = c->name();
         s.token = new_token();
         s.conn = c;
-        if (host_.empty()) host_ = s.name;
+        s.host = std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
         services_.store.save_seat(id_, StoredSeat{seat, s.name, s.token, false});
         services_.register_token(s.token, id_, seat);
         c->set_table(shared_from_this());
@@ -256,7 +278,7 @@ void Table::watch(std::shared_ptr<Connection> c) {
 
 void Table::leave(std::shared_ptr<Connection> c) {
     post([this, c = std::move(c)] {
-        c->set_table(nullptr);
+        if (c->table().get() == this) c->set_table(nullptr);  // unless it moved on already
         const int seat = seat_of(c);
         if (seat < 0) {
             std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
@@ -271,12 +293,13 @@ void Table::leave(std::shared_ptr<Connection> c) {
         if (phase_ == Phase::Waiting) {  // the seat is free again
             services_.forget_token(s.token);
             services_.store.remove_seat(id_, seat);
+            const bool was_host = s.host;
             s = Seat{};
-            if (name == host_) {
-                host_.clear();
-                for (const Seat& other : seats_)
-                    if (other.taken && !other.bot && host_.empty()) host_ = other.name;
-            }
+            for (Seat& other : seats_)  // the host's role passes to the next player
+                if (was_host && other.taken && !other.bot) {
+                    other.host = true;
+                    break;
+                }
         } else if (phase_ == Phase::Playing && !s.bot) {
             s.autoplay = true;  // the game goes on; a bot plays until the token comes back
         }
@@ -294,7 +317,7 @@ void Table::resume(std::shared_ptr<Connection> c, int seat) {
         Seat& s = seats_[std::size_t(seat)];
         if (auto old = s.conn.lock(); old && old != c) {
             send_to(old, msg::error("bad_token", "your seat was resumed from another connection"));
-            old->set_table(nullptr);
+            if (old->table().get() == this) old->set_table(nullptr);
         }
         s.conn = c;
         s.autoplay = false;
@@ -353,8 +376,9 @@ void Table::arm_grace_timer(int seat) {
 
 void Table::add_bot(std::shared_ptr<Connection> c) {
     post([this, c = std::move(c)] {
-        if (seat_of(c) < 0 || c->name() != host_)
-            return send_error(c, "not_host", "only the table's host (" + host_ + ") adds bots");
+        if (!is_host(c))
+            return send_error(c, "not_host",
+                              "only the table's host (" + host_name() + ") adds bots");
         if (phase_ != Phase::Waiting) return send_error(c, "started", "the game has started");
         for (std::size_t i = 0; i < seats_.size(); ++i) {
             Seat& s = seats_[i];
@@ -375,9 +399,9 @@ void Table::add_bot(std::shared_ptr<Connection> c) {
 
 void Table::start(std::shared_ptr<Connection> c) {
     post([this, c = std::move(c)] {
-        if (seat_of(c) < 0 || c->name() != host_)
+        if (!is_host(c))
             return send_error(c, "not_host",
-                              "only the table's host (" + host_ + ") starts the game");
+                              "only the table's host (" + host_name() + ") starts the game");
         if (phase_ != Phase::Waiting)
             return send_error(c, "started", "the game has started already");
         const int n = seat_count();
@@ -566,11 +590,12 @@ void Table::play_bot(int seat) {
 
 void Table::arm_turn_timer() {
     if (options_.turn_seconds <= 0 || phase_ != Phase::Playing) return;
-    bool human_waited_for = false;
+    Json waiting = Json::array();  // the seats whose clock runs
     for (int seat = 0; seat < state_->players(); ++seat) {
         const Seat& s = seats_[std::size_t(seat)];
-        human_waited_for |= must_act(*state_, seat) && !s.bot && !s.autoplay;
+        if (must_act(*state_, seat) && !s.bot && !s.autoplay) waiting.push_back(seat);
     }
+    const bool human_waited_for = !waiting.empty();
     if (!human_waited_for) return;
     // Each decision gets the full time from the last change at the table.
     turn_timer_.expires_after(std::chrono::seconds(options_.turn_seconds));
@@ -578,8 +603,15 @@ void Table::arm_turn_timer() {
         [this, self = shared_from_this(), armed = version_](boost::system::error_code ec) {
             if (!ec) on_turn_timeout(armed);
         });
-    broadcast(msg::message("timer", std::to_string(options_.turn_seconds) + " s to decide.",
-                           Json{{"table", id_}, {"seconds", options_.turn_seconds}}));
+    std::string names;
+    for (const Json& seat : waiting)
+        names += (names.empty() ? "" : ", ") + seats_[seat.get<std::size_t>()].name;
+    broadcast(msg::message("timer",
+                           names + ": " + std::to_string(options_.turn_seconds) + " s to decide.",
+                           Json{{"table", id_},
+                                {"seconds", options_.turn_seconds},
+                                {"seats", waiting},
+                                {"seat", waiting.size() == 1 ? waiting[0] : Json(nullptr)}}));
 }
 
 void Table::on_turn_timeout(long armed_version) {
@@ -628,6 +660,9 @@ void Table::restore(const StoredTable& stored) {
         seat.name = s.name;
         seat.token = s.token;
         seat.bot = s.bot;
+        seat.host =
+            !s.bot && s.name == host_ &&
+            std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
         services_.register_token(s.token, id_, s.seat);
     }
     if (!stored.started) return update_summary();

@@ -73,6 +73,7 @@ class Table : public std::enable_shared_from_this<Table> {
         std::string token;
         bool bot = false;       // an /addbot seat: always played by the server
         bool autoplay = false;  // a player's seat played by the server until he returns
+        bool host = false;      // starts the game and adds bots (whatever the name becomes)
         int timeouts = 0;       // turn timeouts in a row
         std::weak_ptr<Connection> conn;
         std::optional<Json> view;      // the last view sent, at version_ (for patches)
@@ -91,6 +92,8 @@ class Table : public std::enable_shared_from_this<Table> {
                     const std::string& why);
     void broadcast(const Json& message);  // every seat and spectator
     int seat_of(const std::shared_ptr<Connection>& c) const;
+    bool is_host(const std::shared_ptr<Connection>& c) const;
+    std::string host_name() const;
     int seat_count() const;
     bool online(int seat) const;
     Json table_view() const;

@@ -92,7 +92,13 @@ void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
 
 void WebSocketSession::on_send(std::shared_ptr<const std::string> frame) {
     if (closing_) return;
-    if (queue_.size() >= config_.max_queue) {
+    // Over the limit, a client is dropped once its writes have made no progress for a while (it
+    // stopped reading), or at a hard cap that bounds the memory a slow reader can hold.
+    const auto now = std::chrono::steady_clock::now();
+    if (queue_.empty()) last_progress_ = now;
+    const bool stalled = now - last_progress_ >= std::chrono::milliseconds(config_.stall_ms);
+    if (queue_.size() >= config_.max_queue &&
+        (stalled || queue_.size() >= 16 * config_.max_queue)) {
         spdlog::warn("connection {}: dropped, it is not reading ({} messages queued)", id(),
                      queue_.size());
         lobby_.metrics().dropped_clients.fetch_add(1);
@@ -114,6 +120,7 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
         return;
     }
     queue_.pop_front();
+    last_progress_ = std::chrono::steady_clock::now();
     if (queue_.empty()) return;
     ws_.async_write(net::buffer(*queue_.front()),
                     beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));

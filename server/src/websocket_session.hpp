@@ -49,6 +49,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     double tokens_;
     std::chrono::steady_clock::time_point refilled_;
     int refused_in_a_row_ = 0;
+    std::chrono::steady_clock::time_point last_progress_;  // the last completed write
 };
 
 }  // namespace niagara::server

@@ -36,11 +36,11 @@ TEST_CASE("A 3-player game to the end with chat commands", "[server][game]") {
     Player& bob = h.add("bob", {"/name bob"});
     Player& carol = h.add("carol", {"/name carol"});
     auto table = std::make_shared<std::optional<long>>();
-    open_table({.host = &alice,
-                .new_words = "players=3 seed=7",
-                .joiners = {&bob, &carol},
-                .seats = 3},
-               table);
+    TableSetup setup;
+    setup.host = &alice;
+    setup.new_words = "players=3 seed=7";
+    setup.joiners = {&bob, &carol};
+    open_table(setup, table);
     const std::vector<Player*> players{&alice, &bob, &carol};
     INFO(server.log());
     const bool finished = h.run_until([&] { return all_ended(players); }, 60s);
@@ -62,11 +62,11 @@ TEST_CASE("A 3-player game to the end with chat commands", "[server][game]") {
         CHECK(seated->at("token").get<std::string>().size() == 32);
         CHECK(seated->at("table") == **table);
     }
-    // The seats are named as the players chose.
+    // The seats are named as the players chose; the host sits first.
     const Json& seats = alice.client->view()["table"]["seats"];
-    CHECK(seats[0]["name"] == "alice");
-    CHECK(seats[1]["name"] == "bob");
-    CHECK(seats[2]["name"] == "carol");
+    CHECK(alice.client->seat() == 0);
+    for (Player* p : players)
+        CHECK(seats[std::size_t(p->client->seat())]["name"] == p->label);
     check_finished_game(server.port(), **table, players);
 }
 
@@ -80,12 +80,12 @@ TEST_CASE("A 3-player game to the end with JSON messages", "[server][game][json]
     Player& ben = h.add("ben", json({R"({"type": "name", "name": "ben", "id": 1})"}, 12));
     Player& cat = h.add("cat", json({R"({"type": "name", "name": "cat"})"}, 13));
     auto table = std::make_shared<std::optional<long>>();
-    open_table({.host = &ann,
-                .new_options = Json{{"players", 3}, {"seed", 21}, {"memory", true}},
-                .joiners = {&ben, &cat},
-                .seats = 3,
-                .json = true},
-               table);
+    TableSetup setup;
+    setup.host = &ann;
+    setup.new_options = Json{{"players", 3}, {"seed", 21}, {"memory", true}};
+    setup.joiners = {&ben, &cat};
+    setup.json = true;
+    open_table(setup, table);
     const std::vector<Player*> players{&ann, &ben, &cat};
     INFO(server.log());
     const bool finished = h.run_until([&] { return all_ended(players); }, 60s);
@@ -122,13 +122,14 @@ TEST_CASE("Patched views equal fresh snapshots", "[server][diffs]") {
     Player& watcher = h.add("watcher", {"/name watcher"});
     Player& jwatcher = h.add("json-watcher", Harness::Options{{}, true, false, 5});
     auto table = std::make_shared<std::optional<long>>();
-    open_table({.host = &host,
-                .new_words = "players=4 seed=99",
-                .joiners = {&guest},
-                .watchers = {&watcher, &jwatcher},
-                .bots = 2,
-                .seats = 4},
-               table);
+    TableSetup setup;
+    setup.host = &host;
+    setup.new_words = "players=4 seed=99";
+    setup.joiners = {&guest};
+    setup.watchers = {&watcher, &jwatcher};
+    setup.bots = 2;
+    setup.seats = 4;
+    open_table(setup, table);
     const std::vector<Player*> players{&host, &guest, &watcher, &jwatcher};
     // Each connection asks for a snapshot when the game starts and in rounds 2, 3 and 5.
     for (Player* p : players) {
@@ -138,7 +139,8 @@ TEST_CASE("Patched views equal fresh snapshots", "[server][diffs]") {
             const std::string type = m.value("type", "");
             if (type != "patch" && type != "started") return;
             const int round = type == "started" ? 0 : self.round();
-            if ((round == 0 || round == 2 || round == 3 || round == 5) && asked->insert(round).second)
+            if ((round == 0 || round == 2 || round == 3 || round == 5) &&
+                asked->insert(round).second)
                 self.send(json ? R"({"type": "sync"})" : "/sync");
         });
     }

@@ -1,7 +1,10 @@
 #include "server_fixture.hpp"
 
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -59,21 +62,13 @@ void ServerProcess::start() {
     if (running()) throw std::runtime_error("the server is running already");
     const auto port_file = dir_ / "port";
     std::filesystem::remove(port_file);
-    std::vector<std::string> args = {NIAGARA_SERVER_BIN,
-                                     "--bind",
-                                     "127.0.0.1",
-                                     "--port",
-                                     "0",
-                                     "--port-file",
-                                     port_file.string(),
-                                     "--data",
-                                     (dir_ / "data").string(),
-                                     "--bot-delay-ms",
-                                     "0",
-                                     "--log-level",
-                                     "warn",
-                                     "--threads",
-                                     "2"};
+    std::vector<std::string> args = {NIAGARA_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0",
+                                     "--port-file", port_file.string(), "--data",
+                                     (dir_ / "data").string(), "--bot-delay-ms", "0", "--log-level",
+                                     "warn", "--threads", "2",
+                                     // Bots answer prompts at once, far faster than the default
+                                     // 20 messages a second; tests of the limit set their own.
+                                     "--rate", "100000", "--burst", "100000"};
     args.insert(args.end(), args_.begin(), args_.end());
     std::vector<char*> argv;
     for (auto& a : args)
@@ -84,7 +79,7 @@ void ServerProcess::start() {
 
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {  // the child: only async-signal-safe calls until exec
+    if (pid == 0) {                        // the child: only async-signal-safe calls until exec
         prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the test program
         if (getppid() != parent) _exit(127);
         const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
@@ -165,22 +160,20 @@ HttpResponse http_get(unsigned short port, const std::string& target,
         done = true;
     };
     stream.expires_after(timeout);
-    stream.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
-                         [&](beast::error_code ec) {
-                             if (ec) return fail("connect", ec);
-                             http::async_write(stream, req, [&](beast::error_code ec, std::size_t) {
-                                 if (ec) return fail("write", ec);
-                                 http::async_read(stream, buffer, res,
-                                                  [&](beast::error_code ec, std::size_t) {
-                                                      if (ec) return fail("read", ec);
-                                                      out.status = res.result_int();
-                                                      out.content_type = std::string(
-                                                          res[http::field::content_type]);
-                                                      out.body = res.body();
-                                                      done = true;
-                                                  });
-                             });
-                         });
+    stream.async_connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
+            if (ec) return fail("connect", ec);
+            http::async_write(stream, req, [&](beast::error_code ec, std::size_t) {
+                if (ec) return fail("write", ec);
+                http::async_read(stream, buffer, res, [&](beast::error_code ec, std::size_t) {
+                    if (ec) return fail("read", ec);
+                    out.status = res.result_int();
+                    out.content_type = std::string(res[http::field::content_type]);
+                    out.body = res.body();
+                    done = true;
+                });
+            });
+        });
     io.run_for(timeout + 1s);
     if (!done) out.error = "no answer within the deadline";
     return out;
@@ -200,8 +193,14 @@ std::optional<double> metric(const std::string& text, const std::string& sample)
 RawWs::RawWs(unsigned short port, int receive_buffer) : ws_(io_) {
     auto& stream = beast::get_lowest_layer(ws_);
     stream.socket().open(tcp::v4());
-    if (receive_buffer > 0)
+    if (receive_buffer > 0) {
         stream.socket().set_option(net::socket_base::receive_buffer_size(receive_buffer));
+        // Small segments keep the server's send buffer small too (Linux sizes it from the
+        // segment size), so a client that does not read backs up into the server's queue.
+        const int segment = 536;
+        setsockopt(stream.socket().native_handle(), IPPROTO_TCP, TCP_MAXSEG, &segment,
+                   sizeof segment);
+    }
     bool done = false;
     beast::error_code result;
     stream.expires_after(5s);
@@ -397,9 +396,20 @@ void Harness::run_for(std::chrono::milliseconds duration) {
     run_until([] { return false; }, duration);
 }
 
+void send_when_welcomed(Player& p, const std::string& frame) {
+    if (p.first("welcome")) return p.send(frame);
+    auto sent = std::make_shared<bool>(false);
+    p.hooks.push_back([frame, sent](Player& self, const Json& m) {
+        if (*sent || m.value("type", "") != "welcome") return;
+        *sent = true;
+        self.send(frame);
+    });
+}
+
 void open_table(const TableSetup& setup, std::shared_ptr<std::optional<long>> table) {
     const bool json = setup.json;
     auto started = std::make_shared<bool>(false);
+    auto seated = std::make_shared<bool>(false);
     Player* host = setup.host;
     auto command = [json](const std::string& type, std::optional<long> id) {
         if (json) {
@@ -411,35 +421,38 @@ void open_table(const TableSetup& setup, std::shared_ptr<std::optional<long>> ta
     };
     host->hooks.push_back([=](Player& p, const Json& m) {
         const std::string type = m.value("type", "");
-        if (type == "table_created" && !*table) {
-            *table = m.at("table").get<long>();
+        if (type == "table_created" && !*table) *table = m.at("table").get<long>();
+        // Table commands wait for "seated": the server answers /new with table_created before
+        // it has seated the host, and a table command sent in between gets no_table.
+        if (type == "seated" && *table && !*seated) {
+            *seated = true;
             for (int i = 0; i < setup.bots; ++i)
                 p.send(command("addbot", std::nullopt));
             for (Player* j : setup.joiners)
-                j->send(command("join", **table));
+                send_when_welcomed(*j, command("join", **table));
             for (Player* w : setup.watchers)
-                w->send(command("watch", **table));
+                send_when_welcomed(*w, command("watch", **table));
         }
-        if (*started || !*table) return;
+        if (*started || !*seated) return;
         const Json& v = p.client->view();
         if (!v.contains("table") || !v["table"].is_object()) return;
         int filled = 0;
         for (const auto& s : v["table"]["seats"])
             filled += !s["name"].is_null();
-        if (filled >= setup.seats &&
-            v["table"].value("spectators", 0L) >= long(setup.watchers.size())) {
+        if (filled >= setup.seats && v["table"].value("spectators", 0L) >=
+                                         long(setup.watchers.size()) + setup.other_spectators) {
             *started = true;
             p.send(command("start", std::nullopt));
         }
     });
-    const std::string words = setup.new_words;
-    if (json) {
-        host->send(Json{{"type", "new"},
-                        {"options", setup.new_options.is_null() ? Json(words) : setup.new_options}}
-                       .dump());
-    } else {
-        host->send("/new " + words);
-    }
+    // GameClient sends frames queued before its handshake ahead of its opening frames, so /new
+    // waits for the welcome: the opening (e.g. /name) goes first.
+    send_when_welcomed(*host,
+                       json ? Json{{"type", "new"},
+                                   {"options", setup.new_options.is_null() ? Json(setup.new_words)
+                                                                           : setup.new_options}}
+                                  .dump()
+                            : "/new " + setup.new_words);
 }
 
 // ---- following views ---------------------------------------------------------------------

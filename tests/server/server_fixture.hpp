@@ -35,8 +35,9 @@ using namespace std::chrono_literals;
 
 // Runs niagara-server in a fresh temporary directory (data in DIR/data, log in DIR/server.log):
 // `--bind 127.0.0.1 --port 0 --port-file DIR/port --data DIR/data --bot-delay-ms 0
-// --log-level warn`, then `extra_args` (later flags win). The destructor stops it (SIGTERM, then
-// SIGKILL) and removes the directory.
+// --log-level warn --threads 2 --rate 100000 --burst 100000` (GameClients answer prompts at once,
+// faster than the default rate limit allows), then `extra_args` (later flags win). The destructor
+// stops it (SIGTERM, then SIGKILL) and removes the directory.
 class ServerProcess {
   public:
     explicit ServerProcess(std::vector<std::string> extra_args = {});
@@ -85,13 +86,14 @@ std::optional<double> metric(const std::string& text, const std::string& sample)
 
 // A bare Beast WebSocket on its own io_context, driven one operation at a time with deadlines:
 // for frames a GameClient never sends (binary, oversized, floods) and for a client that never
-// reads. `receive_buffer` > 0 sets SO_RCVBUF before connecting.
+// reads. `receive_buffer` > 0 sets SO_RCVBUF (and a small TCP_MAXSEG) before connecting.
 class RawWs {
   public:
     explicit RawWs(unsigned short port, int receive_buffer = 0);  // throws when it cannot connect
     ~RawWs();
 
-    bool send(const std::string& frame, bool binary = false, std::chrono::milliseconds timeout = 5s);
+    bool send(const std::string& frame, bool binary = false,
+              std::chrono::milliseconds timeout = 5s);
     // The next message (a JSON object, or a string when not JSON); nullopt on timeout, or when
     // the connection ended (then ended() is true and error() says why).
     std::optional<Json> read(std::chrono::milliseconds timeout = 5s);
@@ -169,9 +171,12 @@ class Harness {
     long seq = 0;
 };
 
-// Opens a table: `host` sends /new (`new_words`), then /addbot `bots` times; once the table id
-// is known every joiner sends /join ID and every watcher /watch ID; the host sends /start when
-// `seats` seats are filled and every watcher watches. With `json`, every command is a JSON
+// Sends `frame` once the player got "welcome" (so after its opening frames).
+void send_when_welcomed(Player& p, const std::string& frame);
+
+// Opens a table: `host` sends /new (`new_words`); once the host is seated it sends /addbot
+// `bots` times, every joiner sends /join ID and every watcher /watch ID; the host sends /start
+// when `seats` seats are filled and every watcher watches. With `json`, every command is a JSON
 // message. `table` receives the id.
 struct TableSetup {
     Player* host = nullptr;
@@ -182,6 +187,7 @@ struct TableSetup {
     int bots = 0;
     int seats = 3;
     bool json = false;
+    int other_spectators = 0;  // spectators not in `watchers` the host also waits for
 };
 void open_table(const TableSetup& setup, std::shared_ptr<std::optional<long>> table);
 

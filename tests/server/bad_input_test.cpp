@@ -1,0 +1,214 @@
+// Hostile and broken clients (protocol README, "Limits and hygiene"): each gets its error or is
+// dropped, and the server keeps serving everyone else.
+#include <catch2/catch.hpp>
+#include <thread>
+
+#include "server_fixture.hpp"
+
+using namespace server_test;
+
+namespace {
+
+std::string code_of(const std::optional<Json>& m) {
+    return m && m->is_object() ? m->value("code", "") : "";
+}
+
+bool healthy(unsigned short port) {
+    const HttpResponse r = http_get(port, "/healthz");
+    return r.status == 200 && r.body == "ok\n";
+}
+
+// One round trip on a working connection.
+bool answers(RawWs& ws) {
+    return ws.send("/tables") && ws.read_type("tables").has_value();
+}
+
+// Reads what is left; true when the server ended the connection (not merely went quiet).
+bool drained_to_end(RawWs& ws) {
+    while (ws.read(3s)) {
+    }
+    return ws.ended();
+}
+
+}  // namespace
+
+TEST_CASE("Bad input gets errors and the server keeps serving", "[server][bad_input]") {
+    // Bots act 2 ms apart here: at full speed (0 ms) a table outruns even a reading client on a
+    // busy 2-core machine by 64 messages now and then (see the last test in this file).
+    ServerProcess server({"--rate", "20", "--burst", "40", "--max-queue", "64", "--grace", "1",
+                          "--bot-delay-ms", "2"});
+    const unsigned short port = server.port();
+    INFO(server.log());
+
+    RawWs a(port);
+    const auto welcome = a.read_type("welcome");
+    REQUIRE(welcome);
+    CHECK(welcome->at("name").get<std::string>().rfind("guest-", 0) == 0);
+
+    // Invalid JSON, and a JSON field of the wrong type.
+    REQUIRE(a.send("{\"type\": \"join\", "));
+    CHECK(code_of(a.read_type("error")) == "bad_json");
+    REQUIRE(a.send(R"({"type": "join", "table": "three"})"));
+    CHECK(code_of(a.read_type("error")) == "bad_json");
+    // A misspelt command.
+    REQUIRE(a.send("/jion 3"));
+    const auto unknown = a.read_type("error");
+    CHECK(code_of(unknown) == "unknown_command");
+    if (unknown)
+        CHECK(unknown->at("message").get<std::string>().find("/join") != std::string::npos);
+    // A 20 KB frame is refused unread, and the connection keeps working.
+    REQUIRE(a.send("/say " + std::string(20000, 'x')));
+    const auto large = a.read_type("error");
+    CHECK(code_of(large) == "too_large");
+    if (large) CHECK(large->at("message").get<std::string>().find("16384") != std::string::npos);
+    CHECK(answers(a));
+    // A binary frame gets an error; the connection stays.
+    REQUIRE(a.send(std::string("\x01\x02\x03/tables", 10), true));
+    const auto binary = a.read_type("error");
+    CHECK(code_of(binary) == "bad_command");
+    CHECK(answers(a));
+    CHECK_FALSE(a.ended());
+
+    // A 100 KB frame: the server closes that connection, and only that one.
+    {
+        RawWs big(port);
+        REQUIRE(big.read_type("welcome"));
+        big.send("/say " + std::string(100 * 1024, 'y'), false, 5s);
+        CHECK(drained_to_end(big));
+        INFO("the 100 KB connection ended with: " << big.error());
+    }
+    CHECK(answers(a));
+    CHECK(healthy(port));
+
+    // A flood of 300 messages at once with --rate 20 --burst 40: rate_limited, others served.
+    {
+        RawWs flood(port);
+        REQUIRE(flood.read_type("welcome"));
+        int sent = 0;
+        for (int i = 0; i < 300; ++i)
+            sent += flood.send("/tables");
+        CHECK(sent == 300);
+        long tables = 0;
+        std::optional<Json> limited;
+        while (auto m = flood.read(2s)) {
+            if (m->value("type", "") == "tables") ++tables;
+            if (code_of(m) == "rate_limited") limited = m;
+        }
+        CHECK(limited.has_value());
+        CHECK(tables >= 40);
+        CHECK(tables < 300);
+        CHECK(answers(a));
+        CHECK(healthy(port));
+        // After a pause the flooder may talk again.
+        CHECK_FALSE(flood.ended());
+        std::this_thread::sleep_for(1s);
+        CHECK(answers(flood));
+    }
+
+    // A client that never reads watches a table where 3 bots play (the host leaves its seat
+    // to a bot once the game starts); it is dropped, and the game finishes for the others.
+    RawWs deaf(port, 2048);
+    REQUIRE(deaf.read_type("welcome"));  // the last thing it ever reads
+    Harness h(port);
+    Player& host = h.add("host", Harness::Options{{"/name host"}, false, false, 1});  // leaves
+    Player& viewer = h.add("viewer", {"/name viewer"});
+    auto table = std::make_shared<std::optional<long>>();
+    TableSetup setup;
+    setup.host = &host;
+    setup.new_words = "players=3 seed=31";
+    setup.watchers = {&viewer};
+    setup.bots = 2;
+    setup.other_spectators = 1;
+    open_table(setup, table);
+    host.hooks.push_back([](Player& p, const Json& m) {
+        if (m.value("type", "") == "started") p.send("/leave");
+    });
+    REQUIRE(h.run_until([&] { return table->has_value(); }, 10s));
+    REQUIRE(deaf.send("/watch " + std::to_string(**table)));
+    const bool finished = h.run_until([&] { return viewer.ended.has_value(); }, 60s);
+    INFO("viewer: " << viewer.frames.size() << " messages, round " << viewer.round());
+    REQUIRE(finished);
+    CHECK(host.first("started") != nullptr);
+    CHECK(host.first("left") != nullptr);
+    CHECK(host.errors.empty());
+    CHECK(viewer.errors.empty());
+    check_finished_game(port, **table, {&viewer});
+
+    const HttpResponse metrics = http_get(port, "/metrics");
+    REQUIRE(metrics.status == 200);
+    const double dropped = metric(metrics.body, "niagara_dropped_clients_total").value_or(-1);
+    const bool ended = drained_to_end(deaf);
+    INFO("niagara_dropped_clients_total " << dropped << "; the deaf client read "
+                                          << deaf.frames_read()
+                                          << " frames, then: " << deaf.error());
+    CHECK((dropped >= 1 || ended));
+    CHECK(ended);
+
+    CHECK(answers(a));
+    CHECK(healthy(port));
+}
+
+// /metrics documents niagara_dropped_clients_total ("Clients dropped for not reading"); a client
+// that stops reading while the server answers it should be counted there.
+TEST_CASE("A client that stops reading is dropped and counted", "[server][bad_input]") {
+    // --stall-ms 0: over the queue limit, drop at once (by default only after 5 s without a
+    // completed write, so that a slow reader is not mistaken for a dead one).
+    ServerProcess server({"--max-queue", "64", "--stall-ms", "0"});
+    const unsigned short port = server.port();
+    INFO(server.log());
+    RawWs deaf(port, 2048);
+    REQUIRE(deaf.read_type("welcome"));
+    // Each /help answer is over a kilobyte: soon more than the socket buffers and 64 messages.
+    // The client asks for more for up to 15 s (the server may wait for a stall before dropping).
+    const auto until = std::chrono::steady_clock::now() + 15s;
+    bool writable = true;
+    while (writable && std::chrono::steady_clock::now() < until) {
+        for (int i = 0; i < 20 && writable; ++i)
+            writable = deaf.send("/help", false, 2s);
+        std::this_thread::sleep_for(200ms);
+    }
+    INFO("the deaf client " << (writable ? "could still write" : "was cut off: " + deaf.error()));
+    RawWs other(port);
+    REQUIRE(other.read_type("welcome"));
+    CHECK(answers(other));
+    CHECK(drained_to_end(deaf));
+    CHECK(healthy(port));
+    const HttpResponse metrics = http_get(port, "/metrics");
+    REQUIRE(metrics.status == 200);
+    CHECK(metric(metrics.body, "niagara_dropped_clients_total").value_or(0) >= 1);
+}
+
+// --max-queue bounds the messages waiting to be written to one client so that a client that does
+// not read is dropped. A client that does read should not be: here a spectator follows games of
+// three bots playing at full speed (--bot-delay-ms 0) with --max-queue 64. The server counts
+// queued messages, not time without reading, so a reader that falls ~64 messages (~10 ms of such
+// a table) behind, e.g. when the machine is busy, is dropped and the game never ends for it.
+TEST_CASE("A reading spectator is not dropped by --max-queue 64 while bots play at full speed",
+          "[server][bad_input]") {
+    ServerProcess server({"--max-queue", "64"});
+    const unsigned short port = server.port();
+    int finished = 0;
+    for (int game = 0; game < 5; ++game) {
+        Harness h(port);
+        Player& host = h.add("host", Harness::Options{{"/name host"}, false, false, 1});  // leaves
+        Player& viewer = h.add("viewer", {"/name viewer"});
+        auto table = std::make_shared<std::optional<long>>();
+        TableSetup setup;
+        setup.host = &host;
+        setup.new_words = "players=3 seed=" + std::to_string(31 + game);
+        setup.watchers = {&viewer};
+        setup.bots = 2;
+        open_table(setup, table);
+        host.hooks.push_back([](Player& p, const Json& m) {
+            if (m.value("type", "") == "started") p.send("/leave");
+        });
+        h.run_until([&] { return viewer.ended || viewer.closed; }, 20s);
+        INFO("game " << game << ": viewer " << (viewer.ended ? "saw the end" : "did not finish")
+                     << (viewer.closed ? " (dropped: " + viewer.closed_why + ")" : "") << " after "
+                     << viewer.frames.size() << " messages");
+        CHECK(viewer.ended.has_value());
+        finished += viewer.ended.has_value();
+    }
+    INFO(server.log());
+    CHECK(finished == 5);
+}
