@@ -23,32 +23,47 @@ TEST_CASE("JSON: an action has the documented shape and its text", "[json]") {
 TEST_CASE("JSON: the expansion's decisions have their documented shapes (R10, R11)", "[json]") {
     CHECK(action_to_json(Action::take_elk(1, -1)) ==
           Json::parse(R"({"type": "elk", "seat": 1, "canoe": null, "text": "elk no"})"));
-    CHECK(action_to_json(Action::fork_to(1, 0, Branch::Right)) ==
-          Json::parse(R"({"type": "fork", "seat": 1, "canoe": 0, "branch": "right", "text": "fork 1 right"})"));
-    CHECK(action_to_json(Action::meet_joe(3, JoeDeal::Swap, 1, Colour::Red)) ==
-          Json::parse(R"({"type": "joe", "seat": 3, "deal": "swap", "canoe": 1, "gem": "red", "text": "joe swap 2 red"})"));
+    CHECK(
+        action_to_json(Action::fork_to(1, 0, Branch::Right)) ==
+        Json::parse(
+            R"({"type": "fork", "seat": 1, "canoe": 0, "branch": "right", "text": "fork 1 right"})"));
+    CHECK(
+        action_to_json(Action::meet_joe(3, JoeDeal::Swap, 1, Colour::Red)) ==
+        Json::parse(
+            R"({"type": "joe", "seat": 3, "deal": "swap", "canoe": 1, "gem": "red", "text": "joe swap 2 red"})"));
     CHECK(action_to_json(test::parse("canoe 1 using 2 up 2", 0))["points"] == 2);
-    for (const char* text : {"elk 2", "elk no", "fork 1 left", "free 2", "joe take 1", "joe give 2 red",
-                             "joe no", "canoe 1 using 3 down 3"}) {
+    for (const char* text : {"elk 2", "elk no", "fork 1 left", "free 2", "joe take 1",
+                             "joe give 2 red", "joe no", "canoe 1 using 3 down 3"}) {
         const Action a = test::parse(text, 4);
         CHECK(action_from_json(action_to_json(a)) == a);
     }
 }
 
 TEST_CASE("JSON: malformed actions are refused with a reason, never a crash", "[json]") {
-    for (const char* text :
-         {R"(null)", R"([])", R"({"type": "jump"})", R"({"type": "play"})",
-          R"({"type": "play", "card": 4})", R"({"type": "play", "card": "9"})",
-          R"({"type": "play", "card": "4", "seat": 99})",
-          R"({"type": "play", "card": "4", "seat": -1})",
-          R"({"type": "play", "card": "4", "seat": 1.5})", R"({"type": "move", "canoe": 5})",
-          R"({"type": "move", "load": ["blue", "red", "clear"]})",
-          R"({"type": "move", "load": "blue"})", R"({"type": "move", "direction": "sideways"})",
-          R"({"type": "move", "steps": 1000})", R"({"type": "move", "steal": [{"seat": 0}]})",
-          R"({"type": "move", "steal": [1, 2]})", R"({"type": "cloud", "direction": 1})",
-          R"({"type": "buyback", "canoe": 0})", R"({"type": 7})", R"({"type": "fork", "canoe": 0})",
-          R"({"type": "joe", "deal": "steal"})", R"({"type": "joe", "deal": "give", "canoe": 0})",
-          R"({"type": "move", "points": 4})", R"({"type": "elk", "canoe": 2})"}) {
+    for (const char* text : {R"(null)",
+                             R"([])",
+                             R"({"type": "jump"})",
+                             R"({"type": "play"})",
+                             R"({"type": "play", "card": 4})",
+                             R"({"type": "play", "card": "9"})",
+                             R"({"type": "play", "card": "4", "seat": 99})",
+                             R"({"type": "play", "card": "4", "seat": -1})",
+                             R"({"type": "play", "card": "4", "seat": 1.5})",
+                             R"({"type": "move", "canoe": 5})",
+                             R"({"type": "move", "load": ["blue", "red", "clear"]})",
+                             R"({"type": "move", "load": "blue"})",
+                             R"({"type": "move", "direction": "sideways"})",
+                             R"({"type": "move", "steps": 1000})",
+                             R"({"type": "move", "steal": [{"seat": 0}]})",
+                             R"({"type": "move", "steal": [1, 2]})",
+                             R"({"type": "cloud", "direction": 1})",
+                             R"({"type": "buyback", "canoe": 0})",
+                             R"({"type": 7})",
+                             R"({"type": "fork", "canoe": 0})",
+                             R"({"type": "joe", "deal": "steal"})",
+                             R"({"type": "joe", "deal": "give", "canoe": 0})",
+                             R"({"type": "move", "points": 4})",
+                             R"({"type": "elk", "canoe": 2})"}) {
         INFO(text);
         CHECK_THROWS_AS(action_from_json(Json::parse(text)), std::invalid_argument);
     }
@@ -110,7 +125,8 @@ TEST_CASE("JSON: the result names winners and collections (R9.2)", "[json]") {
 }
 
 TEST_CASE("JSON: a turn that would have passed by itself is not a valid state (R4.2)", "[json]") {
-    CHECK_THROWS_WITH(test::state(R"({"options": {"players": 3, "starting_seat": 0}, "phase": "actions",
+    CHECK_THROWS_WITH(
+        test::state(R"({"options": {"players": 3, "starting_seat": 0}, "phase": "actions",
         "seats": [{"chosen": "4", "canoes": [{"where": "lost"}, {"where": "lost"}]}, {"chosen": "5"}, {"chosen": "6"}]})"),
-                      Catch::Contains("no canoe to move"));
+        Catch::Contains("no canoe to move"));
 }

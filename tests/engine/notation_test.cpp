@@ -6,16 +6,35 @@ using niagara::parse_action;
 using niagara::to_text;
 
 TEST_CASE("Notation: canonical texts parse back to the same text", "[notation]") {
-    for (const char* text :
-         {"play 4", "play cloud", "play 1/2/3", "play lasso", "buyback 2 red", "cloud up",
-          "cloud down", "done", "canoe 1 up 3", "canoe 2 down 1", "canoe 1 down 4 left",
-          "canoe 2 down 6 right", "canoe 1 load violet", "canoe 1 unload red load blue",
-          "canoe 2 load blue then up 3 steal red from 3.1",
-          "canoe 1 down 2 then unload red load blue",
-          "canoe 2 up 1 steal red from 2.1 and yellow from 4.2",
-          "canoe 1 unload clear then up 3 steal red from 1.2", "canoe 1 using 2 up 2",
-          "canoe 2 using 3 load red then down 1", "elk 1", "elk no", "fork 2 left", "fork 1 right",
-          "free 1", "joe take 1", "joe swap 2 red", "joe give 1 blue", "joe no"}) {
+    for (const char* text : {"play 4",
+                             "play cloud",
+                             "play 1/2/3",
+                             "play lasso",
+                             "buyback 2 red",
+                             "cloud up",
+                             "cloud down",
+                             "done",
+                             "canoe 1 up 3",
+                             "canoe 2 down 1",
+                             "canoe 1 down 4 left",
+                             "canoe 2 down 6 right",
+                             "canoe 1 load violet",
+                             "canoe 1 unload red load blue",
+                             "canoe 2 load blue then up 3 steal red from 3.1",
+                             "canoe 1 down 2 then unload red load blue",
+                             "canoe 2 up 1 steal red from 2.1 and yellow from 4.2",
+                             "canoe 1 unload clear then up 3 steal red from 1.2",
+                             "canoe 1 using 2 up 2",
+                             "canoe 2 using 3 load red then down 1",
+                             "elk 1",
+                             "elk no",
+                             "fork 2 left",
+                             "fork 1 right",
+                             "free 1",
+                             "joe take 1",
+                             "joe swap 2 red",
+                             "joe give 1 blue",
+                             "joe no"}) {
         auto parsed = parse_action(text, 2);
         INFO(text << ": " << parsed.error);
         REQUIRE(parsed.action);
@@ -92,8 +111,11 @@ TEST_CASE("Notation: a short count at the fork offers both branches (R4.3, R4.4)
     auto s = test::state(R"({"options": {"players": 3, "starting_seat": 0}, "phase": "actions",
         "seats": [{"chosen": "4", "canoes": [{"where": "river", "pos": "T3"}, {"where": "land"}]},
                   {"chosen": "5"}, {"chosen": "6"}]})");
-    CHECK_THAT(test::refused(s, 0, "canoe 1 down 1"),
-               Catch::Contains("ends at L7 after 4 spaces; write 'canoe 1 down 4 left' or 'canoe 1 down 4 right'"));
+    CHECK_THAT(
+        test::refused(s, 0, "canoe 1 down 1"),
+        Catch::Contains(
+            "ends at L7 after 4 spaces; write 'canoe 1 down 4 left' or 'canoe 1 down 4 right'"));
     CHECK_THAT(test::refused(s, 0, "canoe 1 down 4"), Catch::Contains("say left or right (R4.3)"));
-    CHECK_THAT(test::refused(s, 0, "canoe 1 load violet then down 2 left"), Catch::Contains("does not reach the fork"));
+    CHECK_THAT(test::refused(s, 0, "canoe 1 load violet then down 2 left"),
+               Catch::Contains("does not reach the fork"));
 }

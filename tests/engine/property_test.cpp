@@ -25,10 +25,12 @@ long total_games() {
 std::string broken_invariant(const State& s) {
     for (Colour c : kAllColours) {
         int total = s.joe_cargo.of(c);  // Joe's cargo counts (R11)
-        for (const Gems& place : s.places) total += place.of(c);
+        for (const Gems& place : s.places)
+            total += place.of(c);
         for (int seat = 0; seat < s.players(); ++seat) {
             total += s.seats[seat].collection.of(c);
-            for (const Canoe& boat : s.seats[seat].canoes) total += boat.cargo.of(c);
+            for (const Canoe& boat : s.seats[seat].canoes)
+                total += boat.cargo.of(c);
         }
         if (total != s.rules.gems_per_place) return "R1.3: gems not conserved";
     }
@@ -40,7 +42,8 @@ std::string broken_invariant(const State& s) {
             if (boat.cargo.total() > s.rules.capacity[k]) return "R5.1: canoe over capacity";
             if ((boat.where == Where::Land || boat.where == Where::Lost) && boat.cargo.total())
                 return "cargo on land or over the falls";
-            if (boat.in_river() && s.whirlpool.at(boat.pos)) return "R10.3: a canoe stays on the whirlpool";
+            if (boat.in_river() && s.whirlpool.at(boat.pos))
+                return "R10.3: a canoe stays on the whirlpool";
             if (fork_owed && !(boat.where == Where::Bank && boat.pos == Pos::T5))
                 return "R10.5: a fork choice for a canoe not lassoed at T5";
             if (boat.where == Where::Bank && s.phase == Phase::ChooseCards && !fork_owed)
@@ -52,11 +55,13 @@ std::string broken_invariant(const State& s) {
     if (s.weather < -1 || s.weather > 2) return "R1.6: weather out of bounds";
     if (!s.options.spirits && (s.whirlpool.in_river || s.beaver.in_river || !(s.elk == Elk{})))
         return "expansion pieces in a base game";
-    if (s.options.diamond_joe != s.joe.in_river) return "R11.1: Joe is in the river with the variant only";
+    if (s.options.diamond_joe != s.joe.in_river)
+        return "R11.1: Joe is in the river with the variant only";
     if (s.joe_cargo.total() > 1) return "R11.1: Joe carries at most one gem";
     if (s.elk.at == Elk::At::Canoe) {
         const Canoe& rider = s.seats[s.elk.seat].canoes[s.elk.canoe];
-        if (!(rider.in_river() || rider.where == Where::Bank)) return "R10.8: the elk rides a canoe out of the river";
+        if (!(rider.in_river() || rider.where == Where::Bank))
+            return "R10.8: the elk rides a canoe out of the river";
     }
     if (s.phase == Phase::GameOver && !s.abandoned) {
         if (s.winners == 0) return "R9.2: game over without a winner";
@@ -210,7 +215,8 @@ Options variant(int players, bool spirits, bool joe) {
 TEST_CASE("R12.1/R12.2 property: random 3-player games keep every invariant (first half)",
           "[property]") {
     const long games = total_games() * 15 / 100;
-    Totals t = play_and_check(variant(3, false, false), games, 1'000'000, RandomBot::Policy::Homing, 2000);
+    Totals t =
+        play_and_check(variant(3, false, false), games, 1'000'000, RandomBot::Policy::Homing, 2000);
     CHECK(t.games == games);
     CHECK(t.finished > games * 9 / 10);
     CHECK(t.refusals > 0);
@@ -219,21 +225,24 @@ TEST_CASE("R12.1/R12.2 property: random 3-player games keep every invariant (fir
 TEST_CASE("R12.1/R12.2 property: random 3-player games keep every invariant (second half)",
           "[property]") {
     const long games = total_games() * 15 / 100;
-    Totals t = play_and_check(variant(3, false, false), games, 1'500'000, RandomBot::Policy::Homing, 2000);
+    Totals t =
+        play_and_check(variant(3, false, false), games, 1'500'000, RandomBot::Policy::Homing, 2000);
     CHECK(t.games == games);
     CHECK(t.finished > games * 9 / 10);
 }
 
 TEST_CASE("R12.1/R12.2 property: random 4-player games keep every invariant", "[property]") {
     const long games = total_games() * 3 / 10;
-    Totals t = play_and_check(variant(4, false, false), games, 2'000'000, RandomBot::Policy::Homing, 2000);
+    Totals t =
+        play_and_check(variant(4, false, false), games, 2'000'000, RandomBot::Policy::Homing, 2000);
     CHECK(t.games == games);
     CHECK(t.finished > games * 9 / 10);
 }
 
 TEST_CASE("R12.1/R12.2 property: random 5-player games keep every invariant", "[property]") {
     const long games = total_games() * 3 / 10;
-    Totals t = play_and_check(variant(5, false, false), games, 3'000'000, RandomBot::Policy::Homing, 2000);
+    Totals t =
+        play_and_check(variant(5, false, false), games, 3'000'000, RandomBot::Policy::Homing, 2000);
     CHECK(t.games == games);
     CHECK(t.finished > games * 9 / 10);
 }
@@ -242,10 +251,9 @@ TEST_CASE("R12.2 property: uniformly random play keeps every invariant", "[prope
     const long games = total_games() / 10;
     long actions = 0;
     for (int players = 3; players <= 5; ++players)
-        actions += play_and_check(variant(players, false, false),
-                                  games / 3 + (players == 3 ? games % 3 : 0),
-                                  4'000'000 + 100'000 * std::uint64_t(players),
-                                  RandomBot::Policy::Uniform, 40)
+        actions += play_and_check(
+                       variant(players, false, false), games / 3 + (players == 3 ? games % 3 : 0),
+                       4'000'000 + 100'000 * std::uint64_t(players), RandomBot::Policy::Uniform, 40)
                        .actions;
     CHECK(actions > 0);
 }
@@ -269,8 +277,8 @@ TEST_CASE("R10/R11/R12 property: spirits, diamond_joe and both keep every invari
                 finished += t.finished;
                 games += t.games;
                 // Uniformly random play visits the odd corners (lassos at the fork, buy-backs).
-                play_and_check(variant(players, spirits, joe), std::max(1L, per_variant / 10),
-                               seed, RandomBot::Policy::Uniform, 30);
+                play_and_check(variant(players, spirits, joe), std::max(1L, per_variant / 10), seed,
+                               RandomBot::Policy::Uniform, 30);
             }
         }
     CHECK(games == per_variant * 11);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/scenario.hpp"
+#include "engine/seat_specs.hpp"
 
 namespace {
 
@@ -11,52 +12,7 @@ using namespace niagara;
 using Catch::Contains;
 using Strings = std::vector<std::string>;
 
-// Seats and canoes are 0-based here and 1-based in the text notation ("steal red from 2.1").
-
-// JSON of one canoe: "land", "lost", "T3" (empty, in the river) or "T3 red" (carrying red).
-std::string canoe_json(const std::string& spec) {
-    if (spec == "land" || spec == "lost") return R"({"where":")" + spec + R"("})";
-    const auto space = spec.find(' ');
-    std::string j = R"({"where":"river","pos":")" + spec.substr(0, space) + '"';
-    if (space != std::string::npos) j += R"(,"cargo":[")" + spec.substr(space + 1) + R"("])";
-    return j + "}";
-}
-
-struct SeatSpec {
-    SeatSpec(std::string card_ = "6", std::string first_ = "land", std::string second_ = "land",
-             std::string extra_ = "")
-        : card(std::move(card_)),
-          first(std::move(first_)),
-          second(std::move(second_)),
-          extra(std::move(extra_)) {}
-    std::string card, first, second;
-    std::string extra;  // more JSON keys of the seat, e.g. "collection":{"red":1}
-};
-
-// Phase II of a game with these seats, starting seat 0; `extra` adds top-level JSON keys.
-State phase_two(const std::vector<SeatSpec>& seats, const std::string& extra = "") {
-    std::string j = R"({"options":{"players":)" + std::to_string(seats.size()) +
-                    R"(,"starting_seat":0},"phase":"actions",)";
-    if (!extra.empty()) j += extra + ",";
-    j += R"("seats":[)";
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-        const SeatSpec& p = seats[i];
-        j += (i ? "," : "") + std::string(R"({"chosen":")") + p.card + R"(","canoes":[)" +
-             canoe_json(p.first) + "," + canoe_json(p.second) + "]";
-        if (!p.extra.empty()) j += "," + p.extra;
-        j += "}";
-    }
-    return test::state(j + "]}");
-}
-
-// Seat 0 (of 3) plays `card` with canoes `first` and `second`; the others wait on land.
-State my_turn(const std::string& card, const std::string& first, const std::string& second) {
-    return phase_two({{card, first, second}, {}, {}});
-}
-
-const Canoe& boat(const State& s, int seat, int k) {
-    return s.seats[seat].canoes[k];
-}
+using namespace test::spec;  // phase_two, my_turn, boat (seat_specs.hpp)
 
 }  // namespace
 
