@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/scenario.hpp"
+#include "engine/seat_specs.hpp"
 
 namespace {
 
@@ -15,37 +16,7 @@ using namespace niagara;
 using Catch::Contains;
 using Strings = std::vector<std::string>;
 
-const Canoe& boat(const State& s, int seat, int k) {
-    return s.seats[seat].canoes[k];
-}
-
-// Where a canoe is, as a short text: "land", "lost", "T4" (in the river) or "bank T4".
-std::string where(const State& s, int seat, int k) {
-    const Canoe& c = boat(s, seat, k);
-    switch (c.where) {
-        case Where::Land:
-            return "land";
-        case Where::Lost:
-            return "lost";
-        case Where::River:
-            return std::string(pos_name(c.pos));
-        case Where::Bank:
-            return "bank " + std::string(pos_name(c.pos));
-    }
-    return "?";
-}
-
-// Gems as text in colour order ("blue red"); "" when there are none.
-std::string gems(const Gems& g) {
-    std::string out;
-    for (Colour c : kAllColours)
-        for (int i = 0; i < g.of(c); ++i)
-            out += (out.empty() ? "" : " ") + std::string(colour_name(c));
-    return out;
-}
-std::string cargo(const State& s, int seat, int k) {
-    return gems(boat(s, seat, k).cargo);
-}
+using namespace test::spec;  // boat, where, gems, cargo (seat_specs.hpp)
 
 // Diamond Joe's position ("T3"; "off" when he is not in the river) and his gem.
 std::string joe(const State& s) {

@@ -9,7 +9,11 @@
 namespace test::spec {
 
 using niagara::Canoe;
+using niagara::Colour;
+using niagara::Gems;
+using niagara::kAllColours;
 using niagara::State;
+using niagara::Where;
 
 // Seats and canoes are 0-based here and 1-based in the text notation ("steal red from 2.1").
 
@@ -56,6 +60,34 @@ inline State my_turn(const std::string& card, const std::string& first, const st
 
 inline const Canoe& boat(const State& s, int seat, int k) {
     return s.seats[seat].canoes[k];
+}
+
+// Where a canoe is, as a short text: "land", "lost", "T4" (in the river) or "bank T4".
+inline std::string where(const State& s, int seat, int k) {
+    const Canoe& c = boat(s, seat, k);
+    switch (c.where) {
+        case Where::Land:
+            return "land";
+        case Where::Lost:
+            return "lost";
+        case Where::River:
+            return std::string(pos_name(c.pos));
+        case Where::Bank:
+            return "bank " + std::string(pos_name(c.pos));
+    }
+    return "?";
+}
+
+// Gems as text in colour order ("yellow yellow", "blue red"); "" when there are none.
+inline std::string gems(const Gems& g) {
+    std::string out;
+    for (Colour c : kAllColours)
+        for (int i = 0; i < g.of(c); ++i)
+            out += (out.empty() ? "" : " ") + std::string(colour_name(c));
+    return out;
+}
+inline std::string cargo(const State& s, int seat, int k) {
+    return gems(boat(s, seat, k).cargo);
 }
 
 }  // namespace test::spec

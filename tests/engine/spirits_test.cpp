@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/scenario.hpp"
+#include "engine/seat_specs.hpp"
 #include "niagara/random_bot.hpp"
 
 namespace {
@@ -20,37 +21,7 @@ using namespace niagara;
 using Catch::Contains;
 using Strings = std::vector<std::string>;
 
-const Canoe& boat(const State& s, int seat, int k) {
-    return s.seats[seat].canoes[k];
-}
-
-// Where a canoe is, as a short text: "land", "lost", "T4" (in the river) or "bank T4".
-std::string where(const State& s, int seat, int k) {
-    const Canoe& c = boat(s, seat, k);
-    switch (c.where) {
-        case Where::Land:
-            return "land";
-        case Where::Lost:
-            return "lost";
-        case Where::River:
-            return std::string(pos_name(c.pos));
-        case Where::Bank:
-            return "bank " + std::string(pos_name(c.pos));
-    }
-    return "?";
-}
-
-// Gems as text in colour order ("yellow yellow", "blue red"); "" when there are none.
-std::string gems(const Gems& g) {
-    std::string out;
-    for (Colour c : kAllColours)
-        for (int i = 0; i < g.of(c); ++i)
-            out += (out.empty() ? "" : " ") + std::string(colour_name(c));
-    return out;
-}
-std::string cargo(const State& s, int seat, int k) {
-    return gems(boat(s, seat, k).cargo);
-}
+using namespace test::spec;  // boat, where, gems, cargo (seat_specs.hpp)
 
 // The whirlpool's position, or "waiting" when it fell and waits to enter at T1 (R10.2).
 std::string whirlpool(const State& s) {
