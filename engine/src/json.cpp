@@ -382,6 +382,21 @@ Json action_to_json(const Action& a) {
     return j;
 }
 
+Json legal_action_to_json(const State& s, const Action& a) {
+    Json j = action_to_json(a);
+    if (a.type != ActionType::MoveCanoe) return j;
+    const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
+    j["from"] = boat.where == Where::Land ? Json("land") : Json(pos_name(boat.pos));
+    const detail::Destination d = detail::move_destination(s, a);
+    switch (d.kind) {
+        case detail::Destination::Land: j["to"] = "land"; break;
+        case detail::Destination::Waterfall: j["to"] = "falls"; break;
+        case detail::Destination::River: j["to"] = pos_name(d.pos); break;
+    }
+    if (d.pushed) j["pushed"] = true;
+    return j;
+}
+
 Action action_from_json(const Json& j) {
     object(j, "an action");
     const std::string type = get<std::string>(j, "type", "");

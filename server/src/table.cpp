@@ -545,17 +545,22 @@ void Table::after_change() {
             s.prompted.reset();
             continue;
         }
+        const std::vector<Action> actions = legal_actions(*state_, seat);
         Json legal = Json::array();
-        for (const Action& a : legal_actions(*state_, seat))
-            legal.push_back(to_text(a));
+        for (const Action& a : actions) legal.push_back(to_text(a));
         if (s.prompted == legal) continue;  // the same decision, still open: no repeat
         s.prompted = legal;
+        // The same actions with their fields and, for moves, where they end: what a graphical
+        // client needs to highlight the choices on the board.
+        Json shapes = Json::array();
+        for (const Action& a : actions) shapes.push_back(legal_action_to_json(*state_, a));
         std::string text = "Your decision: ";
         for (std::size_t i = 0; i < legal.size() && i < 8; ++i)
             text += (i ? ", " : "") + legal[i].get<std::string>();
         if (legal.size() > 8) text += ", ... (" + std::to_string(legal.size()) + " choices)";
         send_to(c, msg::message("prompt", text,
-                                Json{{"table", id_}, {"seat", seat}, {"legal", legal}}));
+                                Json{{"table", id_}, {"seat", seat}, {"legal", legal},
+                                     {"actions", std::move(shapes)}}));
     }
     schedule_bots();
     arm_turn_timer();

@@ -1,5 +1,6 @@
 // JSON forms (engine/README.md): shapes, round trips, and malformed input refused cleanly.
 #include "engine/scenario.hpp"
+#include "engine/seat_specs.hpp"
 #include "niagara/record.hpp"
 
 using namespace niagara;
@@ -129,4 +130,32 @@ TEST_CASE("JSON: a turn that would have passed by itself is not a valid state (R
         test::state(R"({"options": {"players": 3, "starting_seat": 0}, "phase": "actions",
         "seats": [{"chosen": "4", "canoes": [{"where": "lost"}, {"where": "lost"}]}, {"chosen": "5"}, {"chosen": "6"}]})"),
         Catch::Contains("no canoe to move"));
+}
+
+TEST_CASE("JSON: a legal canoe move says where it starts and ends, for the board (R4.3, R4.6)",
+          "[json]") {
+    using test::spec::my_turn;
+    const State s = my_turn("4", "T2", "land");
+    auto find = [&](const std::string& text) {
+        for (const Action& a : legal_actions(s, 0))
+            if (to_text(a) == text) return legal_action_to_json(s, a);
+        std::string all;
+        for (const Action& a : legal_actions(s, 0)) all += to_text(a) + "; ";
+        FAIL("'" << text << "' is not legal: " << all);
+        return Json();
+    };
+    // Entering from land costs 1 point (R4.3): 4 points reach T4.
+    const Json enter = find("canoe 2 down 4");
+    CHECK(enter["from"] == "land");
+    CHECK(enter["to"] == "T4");
+    CHECK(enter["text"] == "canoe 2 down 4");
+    const Json home = find("canoe 1 up 2");
+    CHECK(home["from"] == "T2");
+    CHECK(home["to"] == "land");
+    CHECK(find("canoe 1 down 2 then load clear")["to"] == "T4");
+    CHECK(find("canoe 1 down 4 left")["to"] == "L6");
+    // Other decisions are plain action_to_json.
+    const State choose = new_game(Options{});
+    const Action play = legal_actions(choose, 0).front();
+    CHECK(legal_action_to_json(choose, play) == action_to_json(play));
 }

@@ -19,6 +19,20 @@ long total_games() {
     return 10'000;
 }
 
+// What legal_action_to_json says about where a move ends must be where the canoe is after it
+// (checked while the turn goes on, before phase III moves the river).
+std::string wrong_move_end(const State& before, const State& after, const Action& a) {
+    if (after.phase != Phase::Actions || after.round != before.round) return "";
+    const Json j = legal_action_to_json(before, a);
+    const Canoe& boat = after.seats[a.seat].canoes[a.canoe];
+    const std::string to = j.at("to");
+    const std::string now = boat.where == Where::Land   ? "land"
+                            : boat.where == Where::Lost ? "falls"
+                            : boat.where == Where::River ? std::string(pos_name(boat.pos))
+                                                         : "elsewhere";
+    return to == now ? "" : "legal_action_to_json says the move ends at " + to + ", not " + now;
+}
+
 // R1.3, R5.1, R1.6, R9.2, R10, R11: what must hold in every reachable state. Returns the
 // broken property, or "" when all hold. (Plain checks: Catch assertions per action would
 // dominate the run time.)
@@ -155,6 +169,8 @@ Totals play_and_check(Options options, long games, std::uint64_t seed_base,
                 State copy = s;
                 if (!apply(copy, a)) expect_none("a legal action was refused", s, &a);
                 expect_none(broken_invariant(copy), copy, &a);
+                if (sample && a.type == ActionType::MoveCanoe)
+                    expect_none(wrong_move_end(s, copy, a), copy, &a);
             }
 
             // A mutated action is accepted exactly when it is legal; a refusal changes nothing.

@@ -20,6 +20,13 @@ Options options_from_json(const Json& j);  // missing keys keep their defaults
 Json action_to_json(const Action& action);  // includes "text", the notation form
 Action action_from_json(const Json& j);
 
+// A legal action as a client shows it: action_to_json, and for a canoe move also where the
+// canoe starts ("from": a position, or "land") and where the move ends ("to": a position,
+// "land" or "falls"; "pushed": true when the whirlpool pushed it there, R10.3). Clients use
+// this to highlight choices on the board without re-implementing the river. `legal` must be
+// one of legal_actions(state, seat).
+Json legal_action_to_json(const State& state, const Action& legal);
+
 // The full state, secrets included (for storage and tests, never for clients).
 Json state_to_json(const State& state);
 // Starts from new_game(options) and overrides the keys present. Discovery places that are not
