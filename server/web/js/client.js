@@ -1,0 +1,293 @@
+// Speaks the protocol (protocol/README.md): turns server messages into state changes and
+// user intentions into client messages. The page never talks to the socket directly.
+
+import { Connection } from './connection.js';
+import { applyPatch, PatchError } from './patch.js';
+import { session } from './session.js';
+import { addLog, gameOf } from './store.js';
+
+const TABLES_POLL_MS = 4000;
+
+export class Client {
+    constructor(store, url = Connection.defaultUrl()) {
+        this.store = store;
+        this.flowSeq = 0;
+        this.syncing = false;
+        this.connection = new Connection({
+            url,
+            onMessage: (m) => this.receive(m),
+            onOpen: () => this.onOpen(),
+            onStatus: (status, retryMs) =>
+                store.update((s) => {
+                    s.status = status;
+                    s.retryMs = retryMs || 0;
+                }),
+        });
+        // The lobby has no push for table changes: ask while nobody sits anywhere.
+        setInterval(() => {
+            if (!this.store.state.table && this.connection.open) this.send('/tables');
+        }, TABLES_POLL_MS);
+    }
+
+    start() {
+        this.connection.connect();
+    }
+
+    send(message) {
+        if (this.connection.send(message)) return true;
+        this.notice('error', 'Not connected to the server; trying again…');
+        return false;
+    }
+
+    notice(kind, text) {
+        this.store.update((s) => {
+            s.notice = { kind, text, at: Date.now() };
+        });
+    }
+
+    // ---- what the player does ------------------------------------------------------------
+
+    setName(name) {
+        this.send({ type: 'name', name });
+    }
+
+    listTables() {
+        this.send('/tables');
+    }
+
+    newTable(options) {
+        this.send({ type: 'new', options });
+    }
+
+    // "Play against bots": open a table, fill it with bots and start at once.
+    quickGame(options) {
+        this.store.update((s) => {
+            s.quick = { bots: options.players - 1 };
+        });
+        this.newTable(options);
+    }
+
+    join(table, seat) {
+        this.send(seat === undefined ? { type: 'join', table } : { type: 'join', table, seat });
+    }
+
+    watch(table) {
+        this.send({ type: 'watch', table });
+    }
+
+    resume(token) {
+        this.store.update((s) => {
+            s.resuming = true;
+        });
+        this.send({ type: 'resume', token });
+    }
+
+    leave() {
+        const token = this.store.state.table?.token;
+        if (token) session.forgetSeat(token);
+        this.send({ type: 'leave' });
+        this.store.update((s) => this.leaveTable(s));
+        this.listTables();
+    }
+
+    addBot() {
+        this.send({ type: 'addbot' });
+    }
+
+    startGame() {
+        this.send({ type: 'start' });
+    }
+
+    // A game decision, by its text (the `text` of one of the prompt's actions).
+    act(text) {
+        if (!this.send({ type: 'act', text })) return;
+        this.store.update((s) => {
+            s.pending = text;
+        });
+    }
+
+    // What the chat box sends: /commands verbatim, other text as chat. Text starting with
+    // "{" would be read as JSON, so such chat goes as a JSON say.
+    chat(text) {
+        const trimmed = text.trim();
+        if (!trimmed) return;
+        if (trimmed.startsWith('{')) this.send({ type: 'say', text: trimmed });
+        else this.send(trimmed);
+    }
+
+    // ---- connection ----------------------------------------------------------------------
+
+    onOpen() {
+        this.syncing = false;
+        const name = session.name();
+        if (name) this.send({ type: 'name', name });
+        const seat = session.seat();
+        const table = this.store.state.table;
+        if (seat?.token) this.resume(seat.token);
+        else if (table?.watching) this.watch(table.id);
+        else this.listTables();
+    }
+
+    leaveTable(s) {
+        s.table = null;
+        s.view = null;
+        s.version = null;
+        s.prompt = null;
+        s.pending = null;
+        s.chosen = null;
+        s.timers = {};
+        s.result = null;
+        s.flow = null;
+        s.ui = { selected: null, chooser: null };
+    }
+
+    requestSync() {
+        if (this.syncing) return;
+        this.syncing = true;
+        this.send({ type: 'sync' });
+    }
+
+    // ---- what the server says ------------------------------------------------------------
+
+    receive(m) {
+        const handler = this.handlers[m.type];
+        this.store.update((s) => {
+            if (handler) handler.call(this, s, m);
+            else if (m.text) addLog(s, { kind: 'info', text: m.text });
+        });
+    }
+
+    // A new view (snapshot or patched): things that follow from it.
+    adoptView(s, view, version, animate) {
+        const before = gameOf(s);
+        s.view = view;
+        s.version = version;
+        const game = gameOf(s);
+        if (!game) return;
+        if (animate && before && game.round > before.round && game.last_speed > 0)
+            s.flow = { seq: ++this.flowSeq, steps: game.last_speed, fork: before.fork };
+        const acting = new Set(game.acting || []);
+        for (const seat of Object.keys(s.timers)) if (!acting.has(Number(seat))) delete s.timers[seat];
+        // A prompt is open only while we must act; the next prompt replaces it.
+        if (game.you === null || game.you === undefined || !acting.has(game.you)) {
+            s.prompt = null;
+            s.pending = null;
+            s.ui = { selected: null, chooser: null };
+        }
+        if (game.phase === 'choose' && game.you !== null && game.you !== undefined)
+            s.chosen = game.seats[game.you]?.chosen ?? null;
+    }
+}
+
+Client.prototype.handlers = {
+    welcome(s, m) {
+        s.me.connection = m.connection;
+        if (!session.name()) s.me.name = m.name;
+        addLog(s, { kind: 'info', text: m.text });
+    },
+    name(s, m) {
+        s.me.name = m.name;
+        session.saveName(m.name);
+        addLog(s, { kind: 'info', text: m.text });
+    },
+    help(s, m) {
+        addLog(s, { kind: 'help', lines: m.commands || m.text.split('\n') });
+    },
+    error(s, m) {
+        addLog(s, { kind: 'error', text: m.message || m.text, code: m.code });
+        s.notice = { kind: 'error', text: m.message || m.text, at: Date.now() };
+        s.pending = null;  // the decision was refused: the prompt is open again
+        if (m.code === 'bad_token') {
+            // The token opens no seat (the game ended), or another window took the seat.
+            session.releaseSeat();
+            if (s.resuming) session.forgetSeat();
+            s.resuming = false;
+            if (s.table && !s.table.watching) this.leaveTable(s);
+            this.listTables();
+        }
+    },
+    tables(s, m) {
+        s.tables = m.tables || [];
+    },
+    table_created(s, m) {
+        addLog(s, { kind: 'info', text: m.text });
+    },
+    seated(s, m) {
+        s.resuming = false;
+        if (s.table?.id !== m.table) this.leaveTable(s);
+        s.table = { id: m.table, seat: m.seat, token: m.token, watching: false };
+        session.saveSeat({ token: m.token, table: m.table, seat: m.seat });
+        if (s.quick) {
+            for (let i = 0; i < s.quick.bots; i++) this.send({ type: 'addbot' });
+            this.send({ type: 'start' });
+            s.quick = null;
+        }
+        addLog(s, { kind: 'info', text: `You sit at table #${m.table}, seat ${m.seat + 1}.` });
+    },
+    watching(s, m) {
+        if (s.table?.id !== m.table) this.leaveTable(s);
+        s.table = { id: m.table, seat: null, token: null, watching: true };
+        addLog(s, { kind: 'info', text: m.text });
+    },
+    left(s, m) {
+        addLog(s, { kind: 'info', text: m.text });
+    },
+    joined(s, m) {
+        addLog(s, { kind: 'info', text: m.text });
+    },
+    presence(s, m) {
+        addLog(s, { kind: 'info', text: m.text });
+    },
+    started(s, m) {
+        addLog(s, { kind: 'info', text: m.text });
+        s.result = null;
+    },
+    chat(s, m) {
+        addLog(s, { kind: 'chat', from: m.from, text: m.message ?? m.text, lobby: m.table === 0 });
+    },
+    snapshot(s, m) {
+        if (!s.table || m.table !== s.table.id) return;
+        this.syncing = false;
+        this.adoptView(s, m.view, m.version, false);
+    },
+    patch(s, m) {
+        if (!s.table || m.table !== s.table.id || this.syncing) return;
+        if (m.from !== s.version) return this.requestSync();
+        try {
+            this.adoptView(s, applyPatch(s.view, m.ops), m.to, true);
+        } catch (e) {
+            if (!(e instanceof PatchError)) throw e;
+            this.requestSync();
+        }
+    },
+    event(s, m) {
+        addLog(s, { kind: 'event', lines: m.lines || [m.text], seat: m.seat });
+    },
+    chosen(s, m) {
+        s.chosen = m.card;
+    },
+    prompt(s, m) {
+        if (!s.table || m.table !== s.table.id) return;
+        s.prompt = m;
+        s.promptSeq += 1;
+        s.pending = null;
+        s.ui = { selected: null, chooser: null };
+    },
+    timer(s, m) {
+        const seats = m.seats || (m.seat !== null && m.seat !== undefined ? [m.seat] : []);
+        s.timers = {};
+        const deadline = Date.now() + m.seconds * 1000;
+        for (const seat of seats) s.timers[seat] = deadline;
+    },
+    timeout(s, m) {
+        addLog(s, { kind: 'info', text: m.text });
+    },
+    ended(s, m) {
+        s.result = m.result;
+        s.prompt = null;
+        s.pending = null;
+        s.timers = {};
+        if (s.table?.token) session.forgetSeat(s.table.token);
+        addLog(s, { kind: 'info', text: m.text, important: true });
+    },
+};

@@ -1,0 +1,136 @@
+// The lobby: your name, a quick game against bots, opening a table with options, and the list
+// of tables to join or watch.
+
+import { h } from './dom.js';
+import { session } from './session.js';
+
+const TIMERS = [[0, 'no timer'], [30, '30 s'], [60, '60 s'], [120, '2 min'], [300, '5 min']];
+
+function seatsText(table) {
+    return table.seats.map((seat) => {
+        if (!seat.name) return h('span', { class: 'seat free' }, `${seat.seat + 1}: free`);
+        const flags = seat.bot ? ' (bot)' : seat.online === false ? ' (offline)' : '';
+        return h('span', { class: 'seat' }, `${seat.seat + 1}: ${seat.name}${flags}`);
+    });
+}
+
+export class LobbyView {
+    constructor(container, client) {
+        this.container = container;
+        this.client = client;
+        this.build();
+    }
+
+    build() {
+        const client = this.client;
+        this.nameInput = h('input', {
+            id: 'name-input', name: 'name', maxlength: 24, autocomplete: 'nickname',
+            pattern: '[A-Za-z0-9_.\\-]{1,24}', title: '1 to 24 letters, digits, _ - .', required: true,
+        });
+        const nameForm = h('form', {
+            class: 'row', id: 'name-form',
+            onsubmit: (e) => {
+                e.preventDefault();
+                client.setName(this.nameInput.value.trim());
+            },
+        }, h('label', { for: 'name-input' }, 'Your name'), this.nameInput, h('button', { type: 'submit' }, 'Set name'));
+
+        this.resumeBox = h('div', { class: 'resume' });
+
+        const quickPlayers = h('select', { id: 'quick-players', 'aria-label': 'players' },
+            [3, 4, 5].map((n) => h('option', { value: n }, `${n} players`)));
+        const quick = h('div', { class: 'quick-game' },
+            h('p', {}, 'New here? Play a game against bots right away:'),
+            h('div', { class: 'row' }, quickPlayers, h('button', {
+                class: 'primary', id: 'quick-game',
+                onclick: () => client.quickGame({ players: Number(quickPlayers.value) }),
+            }, 'Play against bots')));
+
+        const field = (id, label, input) => h('label', { class: 'field', for: id }, h('span', {}, label), input);
+        this.players = h('select', { id: 'opt-players', name: 'players' },
+            [3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, n === 6 ? '6 (needs Spirits)' : String(n))));
+        this.spirits = h('input', { type: 'checkbox', id: 'opt-spirits', name: 'spirits' });
+        this.joe = h('input', { type: 'checkbox', id: 'opt-joe', name: 'diamond_joe' });
+        this.memory = h('input', { type: 'checkbox', id: 'opt-memory', name: 'memory' });
+        this.tieBreak = h('input', { type: 'checkbox', id: 'opt-tiebreak', name: 'tie_break' });
+        this.timer = h('select', { id: 'opt-timer', name: 'turn_seconds' },
+            TIMERS.map(([v, label]) => h('option', { value: v }, label)));
+        // Six players need the expansion's pieces (R10.1).
+        this.players.addEventListener('change', () => {
+            if (this.players.value === '6') this.spirits.checked = true;
+        });
+        this.spirits.addEventListener('change', () => {
+            if (!this.spirits.checked && this.players.value === '6') this.players.value = '5';
+        });
+        const create = h('form', {
+            class: 'create', id: 'create-form',
+            onsubmit: (e) => {
+                e.preventDefault();
+                client.newTable(this.options());
+            },
+        },
+        h('h2', {}, 'Open a table'),
+        h('div', { class: 'fields' },
+            field('opt-players', 'Players', this.players),
+            field('opt-timer', 'Turn timer', this.timer)),
+        h('div', { class: 'flags' },
+            h('label', {}, this.spirits, ' The Spirits of Niagara (expansion)'),
+            h('label', {}, this.joe, ' Diamond Joe'),
+            h('label', {}, this.memory, ' Memory (only the top played card shows)'),
+            h('label', {}, this.tieBreak, ' Tie-break by gem value')),
+        h('button', { type: 'submit', class: 'primary', id: 'create-table' }, 'Open the table'),
+        h('p', { class: 'muted small' }, 'You sit at the table you open and host it: add bots to free seats, then start.'));
+
+        this.tableList = h('div', { class: 'table-list', id: 'table-list' });
+        const tables = h('section', { class: 'tables' },
+            h('div', { class: 'row spread' }, h('h2', {}, 'Tables'),
+                h('button', { onclick: () => client.listTables(), title: 'refresh the list' }, 'Refresh')),
+            this.tableList);
+
+        this.container.replaceChildren(
+            h('section', { class: 'panel welcome' }, h('h2', {}, 'Welcome to Niagara'), nameForm, this.resumeBox, quick),
+            h('section', { class: 'panel' }, create),
+            h('section', { class: 'panel' }, tables));
+    }
+
+    options() {
+        return {
+            players: Number(this.players.value),
+            spirits: this.spirits.checked,
+            diamond_joe: this.joe.checked,
+            memory: this.memory.checked,
+            tie_break: this.tieBreak.checked,
+            turn_seconds: Number(this.timer.value),
+        };
+    }
+
+    render(state) {
+        if (document.activeElement !== this.nameInput && state.me.name && this.nameInput.value !== state.me.name)
+            this.nameInput.value = state.me.name;
+        const last = session.lastSeat();
+        this.resumeBox.replaceChildren(last?.token && !state.table
+            ? h('p', {}, `You have a seat at table #${last.table}. `,
+                h('button', { class: 'primary', id: 'resume-seat', onclick: () => this.client.resume(last.token) }, 'Return to your seat'),
+                ' ', h('button', { onclick: () => { session.forgetSeat(); this.render(state); } }, 'Forget it'))
+            : '');
+        const key = JSON.stringify(state.tables);
+        if (key === this.lastTables) return;
+        this.lastTables = key;
+        if (!state.tables.length) {
+            this.tableList.replaceChildren(h('p', { class: 'muted' }, 'No tables yet: open one, or play against bots.'));
+            return;
+        }
+        this.tableList.replaceChildren(h('ul', {}, state.tables.map((t) => {
+            const free = t.seats.some((seat) => !seat.name);
+            return h('li', { class: 'table-row', dataset: { table: t.id } },
+                h('div', { class: 'table-title' }, h('strong', {}, `#${t.id}`), ` ${t.description}`,
+                    h('span', { class: `phase phase-${t.phase}` }, t.phase)),
+                h('div', { class: 'seats' }, seatsText(t)),
+                h('div', { class: 'muted small' }, `host: ${t.host ?? '?'} · ${t.spectators} watching`),
+                h('div', { class: 'row' },
+                    t.phase === 'waiting' && free
+                        ? h('button', { class: 'primary join', onclick: () => this.client.join(t.id) }, 'Join') : null,
+                    h('button', { class: 'watch', onclick: () => this.client.watch(t.id) }, 'Watch')));
+        })));
+    }
+}

@@ -1,0 +1,149 @@
+// Starts the client: the store, the connection, and the parts of the page, redrawn together
+// (at most once a frame) whenever the state changes.
+
+import { Board } from './board.js';
+import { Client } from './client.js';
+import { DecisionPanel } from './decision.js';
+import { describeAction } from './describe.js';
+import { $, h } from './dom.js';
+import { LobbyView } from './lobby.js';
+import { LogView } from './log.js';
+import { PlayersPanel, clockText } from './players.js';
+import { ResultBanner, WaitingRoom } from './room.js';
+import { Store, gameOf, mySeat, seatName } from './store.js';
+
+const store = new Store();
+const client = new Client(store);
+
+function select(canoe) {
+    store.update((s) => {
+        s.ui.selected = canoe;
+    });
+}
+
+// Actions picked on the board or with a destination button: one is sent, several are offered.
+function choose(actions) {
+    if (actions.length === 1) {
+        client.act(actions[0].text);
+        return;
+    }
+    store.update((s) => {
+        s.ui.chooser = actions;
+    });
+}
+
+function act(text) {
+    store.update((s) => {
+        s.ui.chooser = null;
+    });
+    client.act(text);
+}
+
+const board = new Board($('#board'), { choose, select });
+const decision = new DecisionPanel($('#decision'), { act, select, choose });
+const players = new PlayersPanel($('#players'));
+const lobby = new LobbyView($('#lobby'), client);
+const waiting = new WaitingRoom($('#waiting'), client);
+const result = new ResultBanner($('#result'), client);
+const log = new LogView($('#talk'), client);
+
+function renderHeader(state) {
+    const status = $('#status');
+    const text = { open: 'connected', connecting: 'connecting…', closed: `offline, retrying in ${Math.ceil(state.retryMs / 1000)} s` }[state.status];
+    status.textContent = text;
+    status.className = `status status-${state.status}`;
+    $('#me').textContent = state.me.name ? `You: ${state.me.name}` : '';
+    const table = state.table;
+    $('#where').textContent = table ? `Table #${table.id}${table.watching ? ' (watching)' : `, seat ${table.seat + 1}`}` : 'Lobby';
+    const leave = $('#leave');
+    leave.hidden = !table;
+}
+
+function renderNotice(state) {
+    const notice = $('#notice');
+    const n = state.notice;
+    const fresh = n && Date.now() - n.at < 8000;
+    notice.hidden = !fresh;
+    if (fresh) {
+        notice.className = `notice notice-${n.kind}`;
+        notice.replaceChildren(h('span', {}, n.text), h('button', {
+            class: 'close', 'aria-label': 'close', onclick: () => store.update((s) => { s.notice = null; }),
+        }, '×'));
+    }
+}
+
+function renderChooser(state) {
+    const dialog = $('#chooser');
+    const list = state.ui.chooser;
+    const game = gameOf(state);
+    if (!list || !state.prompt || state.pending || !game) {
+        dialog.hidden = true;
+        dialog.replaceChildren();
+        return;
+    }
+    const context = { spirits: !!game.options?.spirits, weather: game.weather, names: game.seats.map((_, i) => seatName(state, i)) };
+    dialog.hidden = false;
+    dialog.replaceChildren(h('div', { class: 'chooser-box', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'chooser-title' },
+        h('h2', { id: 'chooser-title' }, 'Which one?'),
+        h('ul', {}, list.map((a) => h('li', {}, h('button', {
+            class: 'action', dataset: { text: a.text }, onclick: () => act(a.text),
+        }, describeAction(a, context), h('code', {}, `/${a.text}`))))),
+        h('button', { class: 'cancel', onclick: () => store.update((s) => { s.ui.chooser = null; }) }, 'Cancel')));
+}
+
+function render(state) {
+    const atTable = !!state.table;
+    document.body.classList.toggle('mode-table', atTable);
+    document.body.classList.toggle('mode-lobby', !atTable);
+    $('#lobby').hidden = atTable;
+    $('#table').hidden = !atTable;
+    renderHeader(state);
+    renderNotice(state);
+    if (atTable) {
+        const game = gameOf(state);
+        $('#board-area').hidden = !game;
+        board.render(state);
+        decision.render(state);
+        players.render(state);
+        waiting.render(state);
+        result.render(state);
+        renderChooser(state);
+        const myTurn = state.prompt && !state.pending && mySeat(state) !== null;
+        document.title = myTurn ? '● Your turn — Niagara' : `Niagara — table #${state.table.id}`;
+    } else {
+        lobby.render(state);
+        renderChooser(state);
+        document.title = 'Niagara';
+    }
+    log.render(state);
+    document.body.dataset.ready = state.status === 'open' ? 'yes' : 'no';
+}
+
+let scheduled = false;
+store.subscribe((state) => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+        scheduled = false;
+        render(state);
+    });
+});
+
+// Turn clocks count down between messages; notices fade.
+setInterval(() => {
+    for (const el of document.querySelectorAll('.clock[data-deadline]')) el.textContent = clockText(Number(el.dataset.deadline));
+    renderNotice(store.state);
+}, 1000);
+
+$('#leave').addEventListener('click', () => client.leave());
+document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') store.update((s) => {
+        s.ui.chooser = null;
+        s.ui.selected = null;
+    });
+});
+
+// For tests and the curious: the client's state, read-only by convention.
+window.niagara = { store, client };
+client.start();
+render(store.state);

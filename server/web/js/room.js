@@ -1,0 +1,80 @@
+// The table before the game (seats, bots, start) and after it (the winners).
+
+import { seatColour } from './colours.js';
+import { h } from './dom.js';
+import { GEM_COLOURS } from './describe.js';
+import { progressText, winningProgress } from './collections.js';
+import { gameOf, mySeat, seatName, tableOf } from './store.js';
+
+export class WaitingRoom {
+    constructor(container, client) {
+        this.container = container;
+        this.client = client;
+    }
+
+    render(state) {
+        const table = tableOf(state);
+        const game = gameOf(state);
+        if (!table || game) {
+            this.container.replaceChildren();
+            this.container.hidden = true;
+            return;
+        }
+        this.container.hidden = false;
+        const me = state.table?.seat;
+        const host = table.host === state.me.name && me !== null && me !== undefined;
+        const seated = table.seats.filter((s) => s.name).length;
+        const free = table.seats.length - seated;
+        this.container.replaceChildren(
+            h('h2', {}, `Table #${table.id}: ${table.description}`),
+            h('ol', { class: 'waiting-seats' }, table.seats.map((s) => h('li', { dataset: { seat: s.seat } },
+                h('span', { class: 'swatch', style: `background:${seatColour(s.seat)}` }),
+                s.name ? `${s.name}${s.bot ? ' (bot)' : ''}${s.seat === me ? ' — you' : ''}${s.name === table.host ? ' — host' : ''}`
+                    : h('span', { class: 'muted' }, 'free seat')))),
+            host
+                ? h('div', { class: 'row' },
+                    h('button', { id: 'add-bot', disabled: free === 0, onclick: () => this.client.addBot() }, 'Add a bot'),
+                    h('button', {
+                        id: 'start-game', class: 'primary', disabled: seated < 3, onclick: () => this.client.startGame(),
+                    }, seated < 3 ? `Start (needs ${3 - seated} more)` : 'Start the game'))
+                : h('p', {}, me === null || me === undefined
+                    ? 'You are watching. The game starts when the host starts it.'
+                    : `Waiting for the host (${table.host}) to start the game. Others can join table #${table.id} from the lobby.`),
+            h('p', { class: 'muted small' }, 'Empty seats are dropped at the start; at least 3 players (bots count).'),
+            h('button', { id: 'leave-table', onclick: () => this.client.leave() }, 'Leave the table'));
+    }
+}
+
+export class ResultBanner {
+    constructor(container, client) {
+        this.container = container;
+        this.client = client;
+    }
+
+    render(state) {
+        const game = gameOf(state);
+        const result = state.result ?? (game?.phase === 'over' ? { winners: game.winners, collections: null, rounds: game.round } : null);
+        if (!result) {
+            this.container.hidden = true;
+            this.container.replaceChildren();
+            return;
+        }
+        this.container.hidden = false;
+        const me = mySeat(state);
+        const winners = result.winners || [];
+        const title = result.abandoned ? 'The game was abandoned.'
+            : winners.includes(me) ? 'You win!'
+                : winners.length ? `${winners.map((w) => seatName(state, w)).join(' and ')} win${winners.length > 1 ? '' : 's'}!`
+                    : 'The game is over.';
+        const rows = (result.collections || []).map((c) => h('li', { class: c.winning ? 'winning' : '' },
+            h('span', { class: 'swatch', style: `background:${seatColour(c.seat)}` }),
+            `${seatName(state, c.seat)}: `,
+            GEM_COLOURS.filter((g) => c.gems?.[g]).map((g) => `${c.gems[g]} ${g}`).join(', ') || 'no gems',
+            ` — ${progressText(winningProgress(c.gems))}${result.tie_break ? `, value ${c.value}` : ''}`));
+        this.container.replaceChildren(
+            h('h2', { id: 'result-title' }, title),
+            h('p', {}, `After ${result.rounds} round${result.rounds === 1 ? '' : 's'}.`),
+            rows.length ? h('ul', { class: 'results' }, rows) : null,
+            h('button', { class: 'primary', id: 'back-to-lobby', onclick: () => this.client.leave() }, 'Back to the lobby'));
+    }
+}

@@ -1,0 +1,74 @@
+// The client's whole state in one plain object, and who to tell when it changes.
+// Everything the page shows is drawn from here; only client.js changes it.
+
+export function initialState() {
+    return {
+        status: 'connecting',   // the WebSocket: connecting, open, closed
+        retryMs: 0,             // when closed: the wait before the next try
+        me: { name: null, connection: null },
+        tables: [],             // the lobby's list (from `tables`)
+        table: null,            // {id, seat (0-based, null when watching), token, watching}
+        resuming: false,        // a /resume is on its way
+        version: null,          // the view's version, for patches
+        view: null,             // {table, game, seat}: the server's view of our table
+        prompt: null,           // the open `prompt` (our decision), or null
+        promptSeq: 0,           // counts prompts, so a new one is told from an old one
+        pending: null,          // the action text sent and not answered yet
+        chosen: null,           // our secret card this round
+        timers: {},             // seat -> the time (ms since the epoch) its clock runs out
+        result: null,           // the `ended` result
+        log: [],                // {kind: event|chat|info|error|help, ...}
+        notice: null,           // {kind: error|info, text, at}: the banner
+        flow: null,             // {seq, steps, fork}: a river movement to animate
+        quick: null,            // {bots}: fill the table we open with bots and start it
+        ui: { selected: null, chooser: null },  // the canoe picked on the board; the open chooser
+    };
+}
+
+export class Store {
+    constructor() {
+        this.state = initialState();
+        this.listeners = [];
+    }
+
+    subscribe(listener) {
+        this.listeners.push(listener);
+    }
+
+    // Changes the state with fn(state) and tells every listener.
+    update(fn) {
+        fn(this.state);
+        for (const listener of this.listeners) listener(this.state);
+    }
+}
+
+const LOG_LIMIT = 400;
+
+export function addLog(state, entry) {
+    state.log.push({ ...entry, at: Date.now() });
+    if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
+}
+
+// The engine's game view inside the server's view (the server sends {table, game, seat}).
+export function gameOf(state) {
+    const view = state.view;
+    if (!view) return null;
+    if (Object.hasOwn(view, 'game')) return view.game;
+    return Object.hasOwn(view, 'phase') ? view : null;
+}
+
+export function tableOf(state) {
+    return state.view?.table ?? null;
+}
+
+// "alice", "bot-2", or "seat 3" when the name is unknown.
+export function seatName(state, seat) {
+    const name = tableOf(state)?.seats?.[seat]?.name;
+    return name || `seat ${seat + 1}`;
+}
+
+export function mySeat(state) {
+    const game = gameOf(state);
+    if (game && game.you !== null && game.you !== undefined) return game.you;
+    return state.table?.seat ?? null;
+}

@@ -1,0 +1,35 @@
+// Debian's chromium, driven by playwright-core (which never downloads a browser).
+
+import { chromium } from 'playwright-core';
+
+// Headless, and quiet on a machine without a network: no background requests, no updates.
+const ARGS = [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export async function launchBrowser() {
+    return chromium.launch({
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        args: ARGS,
+    });
+}
+
+// A page that fails the test on any script error of the client.
+export async function openPlayer(browser, url, { name, phone = false, reducedMotion = false } = {}) {
+    const context = await browser.newContext({
+        ...(phone
+            ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+            : { viewport: { width: 1366, height: 900 } }),
+        reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+    });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(`${name}: ${e.message}`));
+    page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`${name} console: ${m.text()}`);
+    });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="yes"]');
+    return { page, context, name, phone, problems };
+}

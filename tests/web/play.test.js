@@ -1,0 +1,172 @@
+// End-to-end: the real server, Debian's chromium and the browser client. Three people open,
+// join and start a table and play a whole game by clicking (one of them reloads the page in
+// the middle and gets the seat back); then someone on a phone plays against two bots.
+//
+//   NIAGARA_SERVER_BIN   the server (default: build/release/server/niagara-server)
+//   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+import { launchBrowser, openPlayer } from './lib/browser.js';
+import { gameState, seededRandom, takeDecision } from './lib/player.js';
+import { startServer } from './lib/server.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const binary = process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
+const out = process.env.NIAGARA_WEB_OUT || path.join(repo, 'build/web-test');
+const GAME_LIMIT_MS = 120_000;
+
+let server;
+let browser;
+
+before(async () => {
+    fs.mkdirSync(out, { recursive: true });
+    server = await startServer({
+        binary,
+        webRoot: path.join(repo, 'server/web'),
+        extraArgs: ['--bot-delay-ms', '30', '--grace', '60'],
+    });
+    browser = await launchBrowser();
+});
+
+after(async () => {
+    await browser?.close();
+    await server?.stop();
+});
+
+function checkNoProblems(players) {
+    const problems = players.flatMap((p) => p.problems);
+    assert.deepEqual(problems, [], 'no script errors in any page');
+}
+
+// Every player plays on its own (as people do, at the same time) until every page shows the
+// result; `during(player, round)` runs once per player and new round.
+async function playToTheEnd(players, random, during = async () => {}) {
+    const started = Date.now();
+    let decisions = 0;
+    const finished = new Set();
+    const playOne = async (player) => {
+        let lastRound = 0;
+        for (;;) {
+            if (await takeDecision(player, random)) {
+                decisions += 1;
+                continue;
+            }
+            const state = await gameState(player.page);
+            if (state.over) {
+                finished.add(player);
+                return state;
+            }
+            if (state.round !== lastRound) {
+                lastRound = state.round;
+                await during(player, state.round);
+            }
+            assert.ok(Date.now() - started < GAME_LIMIT_MS, `the game ends within ${GAME_LIMIT_MS / 1000} s (round ${state.round})`);
+            await sleep(20);
+        }
+    };
+    const states = await Promise.all(players.map(playOne));
+    return { states, decisions };
+}
+
+test('three players open, join, start and finish a game by clicking; a reload keeps the seat', async () => {
+    const random = seededRandom(7);
+    const alice = await openPlayer(browser, server.url, { name: 'alice' });
+    // alice sees every animation (her clicks wait for them); bob and carol ask for reduced
+    // motion, which the client honours, and keep the test short.
+    const bob = await openPlayer(browser, server.url, { name: 'bob', reducedMotion: true });
+    const carol = await openPlayer(browser, server.url, { name: 'carol', reducedMotion: true });
+    const players = [alice, bob, carol];
+    for (const p of players) {
+        await p.page.fill('#name-input', p.name);
+        await p.page.click('#name-form button[type="submit"]');
+        await p.page.waitForFunction((n) => window.niagara.store.state.me.name === n, p.name);
+    }
+
+    // alice opens a 3-player table; bob and carol find it in the lobby and join.
+    await alice.page.selectOption('#opt-players', '3');
+    await alice.page.click('#create-table');
+    await alice.page.waitForSelector('#waiting .waiting-seats');
+    for (const p of [bob, carol]) {
+        await p.page.click('.tables button:has-text("Refresh")');
+        await p.page.click('.table-row .join');
+        await p.page.waitForSelector('#waiting .waiting-seats');
+    }
+    await alice.page.waitForSelector('#start-game:not([disabled])');
+    await alice.page.click('#start-game');
+    for (const p of players) await p.page.waitForSelector('#board svg .disc');
+
+    // Phase I is secret: once alice has chosen, bob sees that she has, not what.
+    await alice.page.click('.hand .card.playable[data-card="4"]');
+    await bob.page.waitForSelector('.player[data-seat="0"] .player-status:has-text("has chosen")');
+    const aliceSeatForBob = await bob.page.evaluate(() => window.niagara.store.state.view.game.seats[0]);
+    assert.equal(aliceSeatForBob.has_chosen, true);
+    assert.equal(aliceSeatForBob.chosen, undefined, 'another seat\'s chosen card is not sent');
+    assert.ok(aliceSeatForBob.hand.includes('4'), 'the chosen card still counts as in hand for others');
+
+    let reloaded = false;
+    let shot = false;
+    const { states, decisions } = await playToTheEnd(players, random, async (player, round) => {
+        if (player === alice && round >= 2 && !shot) {
+            shot = true;
+            await alice.page.screenshot({ path: path.join(out, 'board-laptop.png') });
+        }
+        if (player === carol && round >= 3 && !reloaded) {
+            // carol reloads: the seat token kept in the tab brings her back with /resume.
+            reloaded = true;
+            await carol.page.reload();
+            await carol.page.waitForSelector('body[data-ready="yes"]');
+            await carol.page.waitForFunction(() => window.niagara.store.state.view?.game?.you === 2);
+            const resumed = await gameState(carol.page);
+            assert.equal(resumed.seat, 2, 'carol is back in seat 3');
+            assert.ok(resumed.round >= 3);
+        }
+    });
+    assert.ok(reloaded, 'the game lasted long enough to reload a page in the middle');
+    for (const p of players) await p.page.waitForSelector('#result:not([hidden]) #result-title');
+    const result = states[0].result;
+    assert.ok(result.over && result.winners.length >= 1, 'the game has a winner');
+    const title = await alice.page.textContent('#result-title');
+    assert.match(title, /win/);
+    for (const s of states) assert.deepEqual(s.errors, [], 'no action was refused');
+    await alice.page.screenshot({ path: path.join(out, 'game-over-laptop.png') });
+    console.log(`# game 1: ${result.rounds} rounds, ${decisions} decisions, winners ${JSON.stringify(result.winners)}`);
+    checkNoProblems(players);
+    for (const p of players) await p.context.close();
+});
+
+test('on a phone: a game against two bots, with a reload in the middle', async () => {
+    const random = seededRandom(11);
+    const dana = await openPlayer(browser, server.url, { name: 'dana', phone: true, reducedMotion: true });
+    await dana.page.fill('#name-input', 'dana');
+    await dana.page.tap('#name-form button[type="submit"]');
+    await dana.page.waitForFunction(() => window.niagara.store.state.me.name === 'dana');
+    await dana.page.tap('#quick-game');  // opens a table, adds two bots and starts
+    await dana.page.waitForSelector('#board svg .disc');
+    const width = await dana.page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page fits the phone's width (${width}px)`);
+    let reloaded = false;
+    let shot = false;
+    const { states, decisions } = await playToTheEnd([dana], random, async (player, round) => {
+        if (round >= 2 && !shot) {
+            shot = true;
+            await dana.page.screenshot({ path: path.join(out, 'board-phone.png'), fullPage: true });
+        }
+        if (round >= 4 && !reloaded) {
+            reloaded = true;
+            await dana.page.reload();
+            await dana.page.waitForFunction(() => window.niagara.store.state.view?.game?.you === 0);
+        }
+    });
+    assert.ok(reloaded);
+    await dana.page.waitForSelector('#result:not([hidden]) #result-title');
+    assert.deepEqual(states[0].errors, []);
+    console.log(`# game 2: ${states[0].result.rounds} rounds, ${decisions} decisions by the phone player`);
+    checkNoProblems([dana]);
+    await dana.context.close();
+});
