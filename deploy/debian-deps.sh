@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages this project needs that are not installed yet.
 #   deploy/debian-deps.sh          what building and running needs
-#   deploy/debian-deps.sh --test   also what the tests need
+#   deploy/debian-deps.sh --test   also what the tests need (Catch2; chromium, Node.js and npm
+#                                  for the browser test in tests/web)
 set -euo pipefail
 
 packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(catch2)
+    packages+=(catch2 chromium)
 fi
 
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm may come from elsewhere than Debian (a newer Node.js with its own npm): only
+# when the commands are missing are Debian's packages installed.
+if [[ "${1:-}" == "--test" ]]; then
+    command -v node >/dev/null || missing+=(nodejs)
+    command -v npm >/dev/null || missing+=(npm)
+fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
 echo "Installing: ${missing[*]}"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test twice: a release build, and a build
-# under AddressSanitizer + UndefinedBehaviorSanitizer. Exits non-zero if anything fails.
+# under AddressSanitizer + UndefinedBehaviorSanitizer; the browser test runs once, against the
+# release server. Exits non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy/debian-deps.sh --test
@@ -18,6 +19,11 @@ build_and_test() {  # name, cmake flags...
 
 # The release build also proves the code warning-free (-Werror).
 build_and_test release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON
+# The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
+# the locked version; it never downloads a browser) against the release server.
+echo "== browser test (tests/web, chromium)"
+(cd tests/web && npm ci --no-audit --no-fund --loglevel=error &&
+    NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
 # Under the sanitizers the property tests play about 12% of the games (about 1,600): they
 # still run millions of actions through every code path, and the suite stays well under 30
 # minutes on 2 cores. -O1 keeps them fast enough; halt_on_error makes any report fatal.
