@@ -3,7 +3,7 @@
 // choices from the server's prompt highlighted (never worked out here).
 
 import { GEM_FILL, seatColour } from './colours.js';
-import { s } from './dom.js';
+import { h, s } from './dom.js';
 import { GEM_COLOURS, canoeName } from './describe.js';
 import {
     DISC_R, FALLS, LAND, LOST, PLACE, PLACE_BESIDE, PLACE_R, POS, POSITIONS, VIEW,
@@ -40,36 +40,89 @@ function whirlpoolShape(x, y) {
     return s('path', { class: 'whirlpool', d });
 }
 
+// Narrow portrait screens get the board turned a quarter (see geometry.js).
+const portraitQuery = window.matchMedia?.('(max-width: 700px) and (orientation: portrait)');
+
 export class Board {
     // choose(actions): the player picked these actions on the board (one: send it; several:
     // ask which). select(canoe): the selected canoe changed.
     constructor(container, { choose, select }) {
+        this.container = container;
         this.choose = choose;
         this.select = select;
-        this.canoes = new Map();  // "seat-canoe" or "joe" -> <g>
         this.lastFlow = 0;
-        this.svg = s('svg', {
-            viewBox: `0 0 ${VIEW.width} ${VIEW.height}`,
-            class: 'board',
-            role: 'img',
-            'aria-label': 'The river Niagara',
+        this.lastState = null;
+        this.build();
+        portraitQuery?.addEventListener?.('change', () => {
+            this.build();
+            if (this.lastState) this.render(this.lastState);
         });
-        container.replaceChildren(this.svg);
+    }
+
+    build() {
+        this.portrait = !!portraitQuery?.matches;
+        this.canoes = new Map();  // "seat-canoe" or "joe" -> <g>
+        const { x, y, width, height } = VIEW;
+        this.svg = s('svg', {
+            viewBox: this.portrait ? `0 0 ${height} ${width}` : `${x} ${y} ${width} ${height}`,
+            class: `board${this.portrait ? ' portrait' : ''}`,
+            role: 'img',
+            'aria-label': 'The river: land, positions T1 to T5, the fork, L6 L7 and R6 R7, the waterfall',
+        });
+        // Everything is drawn in the landscape frame; in portrait one group turns it.
+        this.root = s('g', { transform: this.portrait ? `translate(${y + height} 0) rotate(90)` : undefined });
+        this.svg.append(this.root);
+        this.info = h('div', { class: 'board-info' });
+        this.container.replaceChildren(this.info, this.svg);
         this.drawStatic();
+    }
+
+    // Text stays upright when the board is turned.
+    text(attrs, content) {
+        const el = s('text', attrs, content);
+        this.upright(el, attrs.x, attrs.y);
+        return el;
+    }
+
+    upright(el, x, y) {
+        if (this.portrait) el.setAttribute('transform', `rotate(-90 ${x} ${y})`);
+        return el;
+    }
+
+    // The board point that is (dx, dy) away from (x, y) as seen on the screen.
+    offset(x, y, dx, dy) {
+        return this.portrait ? { x: x + dy, y: y - dx } : { x: x + dx, y: y + dy };
+    }
+
+    // Labels of areas whose shape changes with the orientation, in board coordinates.
+    areaLabel(name) {
+        const landscape = {
+            land: { x: LAND.x + LAND.width / 2, y: LAND.y + 22, anchor: 'middle' },
+            lost: { x: LOST.x + 10, y: LOST.y + 18, anchor: 'start' },
+            falls: { x: FALLS.x + FALLS.width / 2, y: VIEW.y + VIEW.height / 2, anchor: 'middle' },
+        };
+        // On the turned board: land is a band at the top, the lost canoes a column on the
+        // left, the falls a band at the bottom (screen point (sx, sy) is board (sy, 580 - sx)).
+        const portrait = {
+            land: { x: 80, y: VIEW.y + VIEW.height - 190, anchor: 'middle' },
+            lost: { x: 32, y: VIEW.y + VIEW.height - 60, anchor: 'middle' },
+            falls: { x: FALLS.x + FALLS.width / 2, y: VIEW.y + VIEW.height / 2, anchor: 'middle' },
+        };
+        return (this.portrait ? portrait : landscape)[name];
     }
 
     layer(name) {
         const g = s('g', { class: `layer-${name}` });
-        this.svg.append(g);
+        this.root.append(g);
         return g;
     }
 
     drawStatic() {
         const bg = this.layer('background');
         bg.append(
-            s('rect', { class: 'water-bg', x: 0, y: 0, width: VIEW.width, height: VIEW.height }),
+            s('rect', { class: 'water-bg', x: VIEW.x, y: VIEW.y, width: VIEW.width, height: VIEW.height }),
             s('rect', { class: 'land', x: LAND.x, y: LAND.y, width: LAND.width, height: LAND.height, rx: 14 }),
-            s('text', { class: 'area-label', x: LAND.x + LAND.width / 2, y: LAND.y + 22, 'text-anchor': 'middle' }, 'Land'),
+            this.areaText('land', 'Land'),
         );
         const river = s('g', { class: 'river' });
         const main = `M ${LAND.x + LAND.width - 6} ${POS.T1.y} L ${POS.T5.x} ${POS.T5.y}`;
@@ -85,14 +138,9 @@ export class Board {
                     `L ${FALLS.x - 6} ${POS.R7.y - 66} L ${POS.R6.x + 20} ${POS.R6.y - 70} Z`,
             }),
             s('rect', { class: 'falls', x: FALLS.x, y: FALLS.y, width: FALLS.width, height: FALLS.height, rx: 8 }),
-            s('text', {
-                class: 'area-label falls-label',
-                x: FALLS.x + FALLS.width / 2, y: VIEW.height / 2,
-                transform: `rotate(90 ${FALLS.x + FALLS.width / 2} ${VIEW.height / 2})`,
-                'text-anchor': 'middle',
-            }, 'Waterfall'),
+            this.fallsLabel(),
             s('rect', { class: 'lost-box', x: LOST.x, y: LOST.y, width: LOST.width, height: LOST.height, rx: 10 }),
-            s('text', { class: 'area-label', x: LOST.x + 10, y: LOST.y + 18 }, 'Lost canoes'),
+            this.areaText('lost', this.portrait ? 'Lost' : 'Lost canoes'),
         );
 
         this.discs = this.layer('discs');
@@ -101,7 +149,7 @@ export class Board {
             const p = POS[pos];
             const disc = s('g', { class: 'disc', dataset: { pos } },
                 s('circle', { cx: p.x, cy: p.y, r: DISC_R }),
-                s('text', { class: 'pos-label', x: p.x, y: p.y + DISC_R - 6, 'text-anchor': 'middle' }, pos));
+                this.text({ class: 'pos-label', ...this.offset(p.x, p.y, 0, DISC_R - 8), 'text-anchor': 'middle' }, pos));
             this.discEls[pos] = disc;
             this.discs.append(disc);
         }
@@ -119,7 +167,8 @@ export class Board {
             this.placeGems[colour] = gems;
         }
 
-        this.info = this.layer('info');
+        this.forkFlag = s('g', { class: 'fork-flag' });
+        this.layer('info').append(this.forkFlag);
         this.pieces = this.layer('pieces');
         this.targets = this.layer('targets');       // clickable destinations, under the canoes
         this.canoeLayer = this.layer('canoes');
@@ -127,7 +176,21 @@ export class Board {
         this.badges = this.layer('badges');
     }
 
+    areaText(name, label) {
+        const { x, y, anchor } = this.areaLabel(name);
+        return this.text({ class: `area-label ${name}-label`, x, y, 'text-anchor': anchor }, label);
+    }
+
+    // Along the falls: turned a quarter on the landscape board, level on the turned one.
+    fallsLabel() {
+        const { x, y } = this.areaLabel('falls');
+        const label = this.text({ class: 'area-label falls-label', x, y, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, 'Waterfall');
+        if (!this.portrait) label.setAttribute('transform', `rotate(90 ${x} ${y})`);
+        return label;
+    }
+
     render(state) {
+        this.lastState = state;
         const game = gameOf(state);
         this.svg.classList.toggle('empty', !game);
         if (!game) return;
@@ -150,38 +213,37 @@ export class Board {
     // ---- the weather track, the speed, the fork flag -----------------------------------------
 
     renderInfo(game) {
-        const g = this.info;
+        const sign = (v) => (v > 0 ? `+${v}` : `${v}`);
+        const lowest = game.lowest_number > 0 ? game.lowest_number : null;
+        let speed;
+        if (game.phase === 'actions')
+            speed = lowest !== null
+                ? `River speed so far: lowest card ${lowest} + weather ${sign(game.weather)} = ${lowest + game.weather}`
+                : `River speed: lowest number card + weather ${sign(game.weather)}`;
+        else speed = `The river last moved ${Math.max(0, game.last_speed ?? 0)}`;
+        this.info.replaceChildren(
+            h('strong', { class: 'round' }, `Round ${game.round}`),
+            h('span', { class: 'weather', title: 'The weather track (-1 to +2): the cloud card moves it' },
+                'Weather ',
+                [-1, 0, 1, 2].map((v) => h('span', {
+                    class: `weather-step${game.weather === v ? ' on' : ''}`,
+                    'aria-current': game.weather === v ? 'true' : undefined,
+                }, game.weather === v ? `☁ ${sign(v)}` : sign(v)))),
+            h('span', { class: 'speed' }, speed),
+            h('span', { class: 'fork', title: 'The fork flag: where the next disc from T5 goes' },
+                `Fork flag: ${game.fork} branch`));
+        // The fork flag on the board (R2.4, R2.5).
+        const g = this.forkFlag;
         g.replaceChildren();
-        const x0 = 20;
-        const y0 = 16;
-        g.append(s('text', { class: 'info-title', x: x0, y: y0 + 14 }, `Round ${game.round}`));
-        g.append(s('text', { class: 'info-label', x: x0 + 110, y: y0 + 14 }, 'Weather'));
-        [-1, 0, 1, 2].forEach((value, i) => {
-            const x = x0 + 180 + i * 46;
-            const on = game.weather === value;
-            g.append(
-                s('rect', { class: `weather-box${on ? ' on' : ''}`, x, y: y0, width: 40, height: 26, rx: 5 }),
-                s('text', { class: 'weather-value', x: x + 20, y: y0 + 18, 'text-anchor': 'middle' },
-                    value > 0 ? `+${value}` : `${value}`),
-            );
-            if (on) g.append(s('text', { class: 'cloud-mark', x: x + 20, y: y0 + 44, 'text-anchor': 'middle' }, '☁ cloud'));
-        });
-        const lowest = game.lowest_number > 0 && game.lowest_number < 99 ? game.lowest_number : null;
-        const speedText = game.phase === 'actions' && lowest !== null
-            ? `River speed so far: lowest card ${lowest} ${game.weather >= 0 ? '+' : '−'} weather ${Math.abs(game.weather)} = ${lowest + game.weather}`
-            : game.phase === 'actions' ? 'River speed: lowest number card + weather'
-                : `Last river speed: ${game.last_speed ?? 0}`;
-        g.append(s('text', { class: 'info-label speed', x: x0 + 380, y: y0 + 14 }, speedText));
-        g.append(s('text', { class: 'info-label', x: FALLS.x - 10, y: y0 + 44, 'text-anchor': 'end' }, `Fork flag → ${game.fork} branch`));
-        // The fork flag (R2.4, R2.5): the branch the next disc from T5 goes into.
         const left = game.fork === 'left';
         const fx = POS.T5.x + 62;
         const fy = POS.T5.y;
-        g.append(s('g', { class: 'fork-flag', dataset: { fork: game.fork } },
+        g.dataset.fork = game.fork;
+        g.append(
             s('line', { x1: fx, y1: fy + 22, x2: fx, y2: fy - 22 }),
             s('path', { d: left ? `M ${fx} ${fy - 22} L ${fx + 26} ${fy - 32} L ${fx + 8} ${fy - 8} Z`
                 : `M ${fx} ${fy + 22} L ${fx + 26} ${fy + 32} L ${fx + 8} ${fy + 8} Z` }),
-            s('title', {}, `Fork flag: the next disc goes into the ${game.fork} branch`)));
+            s('title', {}, `Fork flag: the next disc goes into the ${game.fork} branch`));
     }
 
     // ---- gems at the discovery places ---------------------------------------------------------
@@ -205,7 +267,7 @@ export class Board {
             });
             const parts = GEM_COLOURS.filter((c) => held[c]).map((c) => `${held[c]} ${c}`);
             g.append(s('title', {}, `${colour} place: ${parts.join(', ') || 'empty'}`));
-            g.append(s('text', { class: 'place-count', x: p.x, y: p.y + PLACE_R + 14, 'text-anchor': 'middle' },
+            g.append(this.text({ class: 'place-count', ...this.offset(p.x, p.y, 0, PLACE_R + 15), 'text-anchor': 'middle' },
                 gems.length ? `${colour} place: ${gems.length}` : `${colour} place: empty`));
         }
     }
@@ -223,7 +285,7 @@ export class Board {
         } else if (game.whirlpool === 'waiting') {
             const p = { x: POS.T1.x - 10, y: POS.T1.y - 92 };
             g.append(s('g', { class: 'piece-whirlpool waiting' }, whirlpoolShape(p.x, p.y),
-                s('text', { class: 'info-label', x: p.x + 40, y: p.y + 4 }, 'whirlpool: enters at T1 next'),
+                this.text({ class: 'info-label', x: p.x + 40, y: p.y + 4 }, 'whirlpool: enters at T1 next'),
                 s('title', {}, 'The whirlpool went over the falls; it is the next disc to enter at T1')));
         }
         if (game.beaver && POS[game.beaver]) {
@@ -243,10 +305,10 @@ export class Board {
 
     badge(kind, x, y, label, title) {
         const w = label.length * 7.5 + 14;
-        return s('g', { class: `badge badge-${kind}` },
+        return this.upright(s('g', { class: `badge badge-${kind}` },
             s('rect', { x: x - w / 2, y: y - 11, width: w, height: 20, rx: 9 }),
             s('text', { x, y: y + 4, 'text-anchor': 'middle' }, label),
-            s('title', {}, title));
+            s('title', {}, title)), x, y);
     }
 
     // ---- canoes ---------------------------------------------------------------------------------
@@ -273,7 +335,7 @@ export class Board {
             let points;
             if (where === 'land') {
                 points = items.map((_, i) => ({
-                    x: LAND.x + 36 + (i % 2) * 56, y: LAND.y + 50 + Math.floor(i / 2) * 38, scale: 1,
+                    x: LAND.x + 35 + (i % 2) * 60, y: LAND.y + 52 + Math.floor(i / 2) * 38, scale: 1,
                 }));
             } else if (where === 'lost') {
                 points = items.map((_, i) => ({
@@ -348,14 +410,14 @@ export class Board {
             }),
         ];
         const label = item.joe ? 'J' : `${item.seat + 1}`;
-        parts.push(s('text', { class: 'canoe-label', x: -w / 2 + 11, y: 4, 'text-anchor': 'middle' }, label));
+        parts.push(this.text({ class: 'canoe-label', x: -w / 2 + 11, y: 0, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, label));
         const slots = double ? 2 : 1;
         for (let i = 0; i < slots; i++) {
             const x = double ? 4 + i * 14 : 6;
             if (cargo[i]) parts.push(gemShape(cargo[i], x, 0, 6));
             else parts.push(s('circle', { class: 'slot', cx: x, cy: 0, r: 3 }));
         }
-        if (hasElk) parts.push(s('text', { class: 'elk-mark', x: 0, y: -13, 'text-anchor': 'middle' }, 'elk +2'));
+        if (hasElk) parts.push(this.text({ class: 'elk-mark', x: 0, y: -13, 'text-anchor': 'middle' }, 'elk +2'));
         const owner = item.joe ? 'Diamond Joe\'s canoe' : `${seatName(state, item.seat)}'s ${canoeName(item.canoe, spirits)}`;
         const where = item.where === 'land' ? 'on land' : item.where === 'lost' ? 'lost'
             : item.where.startsWith('bank:') ? `on the bank at ${item.data.pos}` : `at ${item.data.pos ?? item.data.pos}`;
@@ -408,7 +470,7 @@ export class Board {
                     class: 'ring', dataset: { dest }, x: LAND.x - 4, y: LAND.y - 4, width: LAND.width + 8, height: LAND.height + 8, rx: 16,
                     onclick: click,
                 }));
-                if (count) this.rings.append(s('text', { class: 'ring-count', x: LAND.x + LAND.width / 2, y: LAND.y + LAND.height - 10, 'text-anchor': 'middle' }, count));
+                if (count) this.rings.append(this.text({ class: 'ring-count', x: LAND.x + LAND.width / 2, y: LAND.y + LAND.height - 10, 'text-anchor': 'middle' }, count));
             } else if (dest === 'falls') {
                 this.targets.append(s('rect', {
                     class: 'target danger', dataset: { dest }, x: FALLS.x, y: FALLS.y, width: FALLS.width, height: FALLS.height, rx: 8,
@@ -422,7 +484,7 @@ export class Board {
                 const p = POS[dest];
                 this.targets.append(s('circle', { class: 'target', dataset: { dest }, cx: p.x, cy: p.y, r: DISC_R, onclick: click }));
                 this.rings.append(s('circle', { class: `ring${danger ? ' danger' : ''}`, dataset: { dest }, cx: p.x, cy: p.y, r: DISC_R + 4, onclick: click }));
-                if (count) this.rings.append(s('text', { class: 'ring-count', x: p.x, y: p.y - DISC_R - 8, 'text-anchor': 'middle' }, count));
+                if (count) this.rings.append(this.text({ class: 'ring-count', ...this.offset(p.x, p.y, 0, -DISC_R - 8), 'text-anchor': 'middle' }, count));
             }
         }
     }

@@ -41,7 +41,7 @@ export function situation(state, game, me) {
                 if (must.length) text += ` move canoe ${must.join(' and ')}.`;
                 if (may.length && !must.length && turn.exactly_one)
                     text += ` move one canoe from land (${may.map((k) => `canoe ${k}`).join(' or ')}).`;
-                else if (may.length) text += ` you may also move canoe ${may.join(' or ')}.`;
+                else if (may.length) text += ` You may also move canoe ${may.join(' or ')}.`;
                 if (!must.length && !may.length) text += ' nothing left to move.';
                 return text;
             }

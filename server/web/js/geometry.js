@@ -1,8 +1,10 @@
-// Where things are drawn on the board (an SVG of 1000 x 580 units). The river runs from the
-// landing beach on the left to the waterfall on the right; looking down-river, the left branch
-// (L6, L7) is at the top and the right branch (R6, R7) at the bottom (RULES.md R2.1).
+// Where things are drawn on the board: x from 0 to 1000, y from 60 to 580. The river runs from
+// the landing beach on the left to the waterfall on the right; looking down-river, the left
+// branch (L6, L7) is at the top and the right branch (R6, R7) at the bottom (RULES.md R2.1).
+// On a narrow portrait screen the board turns a quarter clockwise: land at the top, the falls
+// at the bottom, and so the left branch on the right, as seen by someone facing down-river.
 
-export const VIEW = { width: 1000, height: 580 };
+export const VIEW = { x: 0, y: 60, width: 1000, height: 520 };
 
 export const POSITIONS = ['T1', 'T2', 'T3', 'T4', 'T5', 'L6', 'L7', 'R6', 'R7'];
 
