@@ -259,31 +259,35 @@ Json discard_json(const Seat& p) {
     return a;
 }
 
+// seats[seat] of the view for `viewer` (-1: a spectator).
+Json seat_entry(const State& s, int seat, int viewer) {
+    const Seat& p = s.seats[seat];
+    Json o = seat_public_json(p);
+    // A card chosen but not yet revealed is still in hand as far as others know.
+    std::uint16_t unrevealed = p.hand;
+    if (p.chosen && !p.revealed) unrevealed |= card_bit(*p.chosen);
+    if (seat == viewer) {
+        o["hand"] = cards_json(p.hand);
+        o["chosen"] = p.chosen ? Json(card_name(*p.chosen)) : Json(nullptr);
+        o["discard"] = discard_json(p);
+    } else if (s.options.memory) {  // R3.6 memory mode: only the top card shows
+        o["hand_size"] = std::popcount(unrevealed);
+        o["discard_top"] =
+            p.discard_size ? Json(card_name(p.discard[p.discard_size - 1])) : Json(nullptr);
+    } else {
+        o["hand"] = cards_json(unrevealed);
+        o["discard"] = discard_json(p);
+    }
+    return o;
+}
+
 Json view(const State& s, int viewer) {
     Json j = public_json(s);
     j["you"] = viewer >= 0 ? Json(viewer) : Json(nullptr);
     Json seats = Json::array();
-    for (int seat = 0; seat < s.players(); ++seat) {
-        const Seat& p = s.seats[seat];
-        Json o = seat_public_json(p);
-        // A card chosen but not yet revealed is still in hand as far as others know.
-        std::uint16_t unrevealed = p.hand;
-        if (p.chosen && !p.revealed) unrevealed |= card_bit(*p.chosen);
-        if (seat == viewer) {
-            o["hand"] = cards_json(p.hand);
-            o["chosen"] = p.chosen ? Json(card_name(*p.chosen)) : Json(nullptr);
-            o["discard"] = discard_json(p);
-        } else if (s.options.memory) {  // R3.6 memory mode: only the top card shows
-            o["hand_size"] = std::popcount(unrevealed);
-            o["discard_top"] =
-                p.discard_size ? Json(card_name(p.discard[p.discard_size - 1])) : Json(nullptr);
-        } else {
-            o["hand"] = cards_json(unrevealed);
-            o["discard"] = discard_json(p);
-        }
-        seats.push_back(o);
-    }
-    j["seats"] = seats;
+    for (int seat = 0; seat < s.players(); ++seat)
+        seats.push_back(seat_entry(s, seat, viewer));
+    j["seats"] = std::move(seats);
     return j;
 }
 
@@ -389,9 +393,15 @@ Json legal_action_to_json(const State& s, const Action& a) {
     j["from"] = boat.where == Where::Land ? Json("land") : Json(pos_name(boat.pos));
     const detail::Destination d = detail::move_destination(s, a);
     switch (d.kind) {
-        case detail::Destination::Land: j["to"] = "land"; break;
-        case detail::Destination::Waterfall: j["to"] = "falls"; break;
-        case detail::Destination::River: j["to"] = pos_name(d.pos); break;
+        case detail::Destination::Land:
+            j["to"] = "land";
+            break;
+        case detail::Destination::Waterfall:
+            j["to"] = "falls";
+            break;
+        case detail::Destination::River:
+            j["to"] = pos_name(d.pos);
+            break;
     }
     if (d.pushed) j["pushed"] = true;
     return j;
@@ -774,6 +784,16 @@ Json seat_view(const State& s, int seat) {
 
 Json spectator_view(const State& s) {
     return view(s, -1);
+}
+
+Json view_fields(const State& s) {
+    return public_json(s);
+}
+
+Json seat_entry_view(const State& s, int seat, int viewer) {
+    if (seat < 0 || seat >= s.players() || viewer < -1 || viewer >= s.players())
+        throw std::invalid_argument("no such seat");
+    return seat_entry(s, seat, viewer);
 }
 
 Json result_to_json(const State& s) {

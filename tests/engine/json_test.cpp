@@ -140,7 +140,8 @@ TEST_CASE("JSON: a legal canoe move says where it starts and ends, for the board
         for (const Action& a : legal_actions(s, 0))
             if (to_text(a) == text) return legal_action_to_json(s, a);
         std::string all;
-        for (const Action& a : legal_actions(s, 0)) all += to_text(a) + "; ";
+        for (const Action& a : legal_actions(s, 0))
+            all += to_text(a) + "; ";
         FAIL("'" << text << "' is not legal: " << all);
         return Json();
     };

@@ -26,8 +26,8 @@ std::string wrong_move_end(const State& before, const State& after, const Action
     const Json j = legal_action_to_json(before, a);
     const Canoe& boat = after.seats[a.seat].canoes[a.canoe];
     const std::string to = j.at("to");
-    const std::string now = boat.where == Where::Land   ? "land"
-                            : boat.where == Where::Lost ? "falls"
+    const std::string now = boat.where == Where::Land    ? "land"
+                            : boat.where == Where::Lost  ? "falls"
                             : boat.where == Where::River ? std::string(pos_name(boat.pos))
                                                          : "elsewhere";
     return to == now ? "" : "legal_action_to_json says the move ends at " + to + ", not " + now;

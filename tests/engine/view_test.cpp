@@ -122,3 +122,33 @@ TEST_CASE("state_from_view: a seat's view yields exactly its legal actions (R3.6
     }
     CHECK(checked > 1000);
 }
+
+TEST_CASE("seat_entry_view: a seat's view is the spectator's with its own entry (R3.6)",
+          "[view][property]") {
+    int checked = 0;
+    for (int variant = 0; variant < 8; ++variant) {
+        Options o;
+        o.players = 3 + variant % 3;
+        o.spirits = variant & 1;
+        o.diamond_joe = variant & 2;
+        o.memory = variant & 4;
+        o.seed = std::uint64_t(variant + 11);
+        State s = new_game(o);
+        RandomBot bot(o.seed);
+        for (int step = 0; step < 300 && !is_over(s); ++step) {
+            const Json spectator = spectator_view(s);
+            for (int viewer = 0; viewer < s.players(); ++viewer) {
+                Json expected = spectator;
+                expected["you"] = viewer;
+                expected["seats"][std::size_t(viewer)] = seat_entry_view(s, viewer, viewer);
+                REQUIRE(expected == seat_view(s, viewer));
+                for (int seat = 0; seat < s.players(); ++seat)
+                    REQUIRE(seat_entry_view(s, seat, viewer) ==
+                            seat_view(s, viewer)["seats"][std::size_t(seat)]);
+                ++checked;
+            }
+            REQUIRE(apply(s, bot.pick_action(s, bot.pick_seat(s))).ok);
+        }
+    }
+    CHECK(checked > 3000);
+}

@@ -38,6 +38,12 @@ State state_from_json(const Json& j);
 // until revealed; in memory mode only the top card of each discard stack).
 Json seat_view(const State& state, int seat);
 Json spectator_view(const State& state);
+// A view in parts, for servers that patch views incrementally. A view is view_fields(state)
+// plus "you" and "seats", whose entry `seat` is seat_entry_view(state, seat, viewer) (viewer -1:
+// a spectator). The fields are the same for every viewer, and an entry depends only on its
+// seat, so a seat's view differs from the spectator's only in "you" and its own entry.
+Json view_fields(const State& state);
+Json seat_entry_view(const State& state, int seat, int viewer);
 
 // A full state consistent with what `view` (a seat_view or spectator_view) shows, with the
 // hidden cards (others' choices, and their hands in memory mode) filled in arbitrarily. For
