@@ -43,7 +43,8 @@ Table::Table(net::io_context& io, TableServices services, long id, protocol::Tab
       seats_(std::size_t(options.game.players)),
       bot_timer_(strand_),
       turn_timer_(strand_) {
-    update_summary();
+    update_summary(table_view());
+    views_.update(table_view(), nullptr);
 }
 
 template <typename F>
@@ -135,68 +136,52 @@ Json Table::table_view() const {
                 {"spectators", watching}};
 }
 
-Json Table::view_for(int seat) const {
-    return view_for(seat, table_view());
-}
-
-Json Table::view_for(int seat, const Json& table_part) const {
-    Json game = nullptr;
-    if (state_) game = seat >= 0 ? seat_view(*state_, seat) : spectator_view(*state_);
-    return Json{{"table", table_part},
-                {"game", std::move(game)},
-                {"seat", seat >= 0 ? Json(seat) : Json(nullptr)}};
-}
-
 void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
-    Json view = view_for(seat);
-    send_to(c, msg::snapshot(id_, version_, view));
-    if (seat >= 0) seats_[std::size_t(seat)].view = std::move(view);
+    send_to(c, msg::snapshot(id_, version_, views_.seat_view(seat)));
+    seats_[std::size_t(seat)].has_view = true;
 }
 
 // Every viewer gets the change as a patch from the version it holds, or a snapshot.
 void Table::publish(bool snapshot_all) {
     ++version_;
-    const Json table_part = table_view();  // the same for every viewer
+    Json table_part = table_view();
+    update_summary(table_part);
+    views_.update(std::move(table_part), state_ ? &*state_ : nullptr);
     for (std::size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];
         auto c = s.conn.lock();
         if (!c) {
-            s.view.reset();
+            s.has_view = false;
             continue;
         }
-        Json now = view_for(int(i), table_part);
-        if (s.view && !snapshot_all)
-            send_to(c, msg::patch(id_, version_ - 1, version_, Json::diff(*s.view, now)));
+        std::optional<Json> ops;
+        if (s.has_view && !snapshot_all) ops = views_.seat_patch(int(i));
+        if (ops)
+            send_to(c, msg::patch(id_, version_ - 1, version_, std::move(*ops)));
         else
-            send_to(c, msg::snapshot(id_, version_, now));
-        s.view = std::move(now);
+            send_snapshot(c, int(i));
     }
+    // Spectators all see the same: one frame for all of them.
     std::erase_if(spectators_, [](const Spectator& s) { return s.conn.expired(); });
-    if (spectators_.empty()) {
-        spectator_view_.reset();
-    } else {
-        Json now = view_for(-1, table_part);
-        std::shared_ptr<const std::string> patch_frame, snapshot_frame;
-        for (Spectator& s : spectators_) {
-            auto c = s.conn.lock();
-            if (s.has_view && spectator_view_ && !snapshot_all) {
-                if (!patch_frame)
-                    patch_frame =
-                        std::make_shared<const std::string>(protocol::serialize(msg::patch(
-                            id_, version_ - 1, version_, Json::diff(*spectator_view_, now))));
-                c->send(patch_frame);
-            } else {
-                if (!snapshot_frame)
-                    snapshot_frame = std::make_shared<const std::string>(
-                        protocol::serialize(msg::snapshot(id_, version_, now)));
-                c->send(snapshot_frame);
-                s.has_view = true;
-            }
-            services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);
+    std::shared_ptr<const std::string> patch_frame, snapshot_frame;
+    const std::optional<Json> spectator_ops =
+        snapshot_all ? std::nullopt : views_.spectator_patch();
+    for (Spectator& s : spectators_) {
+        auto c = s.conn.lock();
+        if (s.has_view && spectator_ops) {
+            if (!patch_frame)
+                patch_frame = std::make_shared<const std::string>(
+                    protocol::serialize(msg::patch(id_, version_ - 1, version_, *spectator_ops)));
+            c->send(patch_frame);
+        } else {
+            if (!snapshot_frame)
+                snapshot_frame = std::make_shared<const std::string>(
+                    protocol::serialize(msg::snapshot(id_, version_, views_.spectator_view())));
+            c->send(snapshot_frame);
+            s.has_view = true;
         }
-        spectator_view_ = std::move(now);
+        services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);
     }
-    update_summary();
 }
 
 // ---- seating -----------------------------------------------------------------------------
@@ -289,7 +274,7 @@ void Table::leave(std::shared_ptr<Connection> c) {
         Seat& s = seats_[std::size_t(seat)];
         const std::string name = s.name;
         s.conn.reset();
-        s.view.reset();
+        s.has_view = false;
         if (phase_ == Phase::Waiting) {  // the seat is free again
             services_.forget_token(s.token);
             services_.store.remove_seat(id_, seat);
@@ -322,7 +307,7 @@ void Table::resume(std::shared_ptr<Connection> c, int seat) {
         s.conn = c;
         s.autoplay = false;
         s.timeouts = 0;
-        s.view.reset();
+        s.has_view = false;
         s.prompted.reset();  // the new connection needs its prompt
         c->set_name(s.name);
         c->set_table(shared_from_this());
@@ -348,7 +333,7 @@ void Table::disconnected(std::shared_ptr<Connection> c) {
         }
         Seat& s = seats_[std::size_t(seat)];
         s.conn.reset();
-        s.view.reset();
+        s.has_view = false;
         broadcast(msg::message(
             "presence", s.name + " is offline.",
             Json{{"table", id_}, {"seat", seat}, {"name", s.name}, {"online", false}}));
@@ -452,13 +437,10 @@ void Table::sync(std::shared_ptr<Connection> c) {
     post([this, c = std::move(c)] {
         const int seat = seat_of(c);
         if (seat < 0) {
-            for (Spectator& s : spectators_)
-                if (s.conn.lock() == c) s.has_view = false;
             // A spectator's snapshot carries the current version; later patches follow it.
-            send_to(
-                c, msg::snapshot(id_, version_, spectator_view_ ? *spectator_view_ : view_for(-1)));
+            send_to(c, msg::snapshot(id_, version_, views_.spectator_view()));
             for (Spectator& s : spectators_)
-                if (s.conn.lock() == c) s.has_view = spectator_view_.has_value();
+                if (s.conn.lock() == c) s.has_view = true;
             return;
         }
         send_snapshot(c, seat);
@@ -545,22 +527,26 @@ void Table::after_change() {
             s.prompted.reset();
             continue;
         }
-        const std::vector<Action> actions = legal_actions(*state_, seat);
+        std::vector<Action> actions = legal_actions(*state_, seat);
+        if (s.prompted == actions) continue;  // the same decision, still open: no repeat
         Json legal = Json::array();
-        for (const Action& a : actions) legal.push_back(to_text(a));
-        if (s.prompted == legal) continue;  // the same decision, still open: no repeat
-        s.prompted = legal;
+        for (const Action& a : actions)
+            legal.push_back(to_text(a));
         // The same actions with their fields and, for moves, where they end: what a graphical
         // client needs to highlight the choices on the board.
         Json shapes = Json::array();
-        for (const Action& a : actions) shapes.push_back(legal_action_to_json(*state_, a));
+        for (const Action& a : actions)
+            shapes.push_back(legal_action_to_json(*state_, a));
         std::string text = "Your decision: ";
         for (std::size_t i = 0; i < legal.size() && i < 8; ++i)
             text += (i ? ", " : "") + legal[i].get<std::string>();
         if (legal.size() > 8) text += ", ... (" + std::to_string(legal.size()) + " choices)";
         send_to(c, msg::message("prompt", text,
-                                Json{{"table", id_}, {"seat", seat}, {"legal", legal},
+                                Json{{"table", id_},
+                                     {"seat", seat},
+                                     {"legal", legal},
                                      {"actions", std::move(shapes)}}));
+        s.prompted = std::move(actions);
     }
     schedule_bots();
     arm_turn_timer();
@@ -651,7 +637,7 @@ void Table::finish() {
         "ended",
         names.empty() ? "The game ended without a winner." : "Game over. Winner: " + names + ".",
         Json{{"table", id_}, {"result", result}}));
-    update_summary();
+    update_summary(table_view());
     services_.finished(id_);
 }
 
@@ -670,7 +656,10 @@ void Table::restore(const StoredTable& stored) {
             std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
         services_.register_token(s.token, id_, s.seat);
     }
-    if (!stored.started) return update_summary();
+    if (!stored.started) {
+        update_summary(table_view());
+        return views_.update(table_view(), nullptr);
+    }
     const Options game = options_from_json(Json::parse(stored.game_options_json));
     seats_.resize(std::size_t(game.players));
     state_ = new_game(game);
@@ -691,13 +680,13 @@ void Table::restore(const StoredTable& stored) {
             if (!seats_[std::size_t(seat)].bot) arm_grace_timer(seat);
         after_change();
     });
-    update_summary();
+    update_summary(table_view());
+    views_.update(table_view(), &*state_);
 }
 
-void Table::update_summary() {
-    Json summary = table_view();
+void Table::update_summary(Json table_part) {
     std::lock_guard lock(summary_mutex_);
-    summary_ = std::move(summary);
+    summary_ = std::move(table_part);
     phase_copy_ = phase_;
 }
 

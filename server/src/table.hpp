@@ -21,6 +21,8 @@
 #include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
 #include "store.hpp"
+#include "view_patcher.hpp"
+
 
 namespace niagara::server {
 
@@ -76,8 +78,8 @@ class Table : public std::enable_shared_from_this<Table> {
         bool host = false;      // starts the game and adds bots (whatever the name becomes)
         int timeouts = 0;       // turn timeouts in a row
         std::weak_ptr<Connection> conn;
-        std::optional<Json> view;      // the last view sent, at version_ (for patches)
-        std::optional<Json> prompted;  // the legal actions last prompted, while still to decide
+        bool has_view = false;  // the connection holds the view at version_: patches apply
+        std::optional<std::vector<Action>> prompted;  // last prompted, while still to decide
     };
     struct Spectator {
         std::weak_ptr<Connection> conn;
@@ -97,8 +99,6 @@ class Table : public std::enable_shared_from_this<Table> {
     int seat_count() const;
     bool online(int seat) const;
     Json table_view() const;
-    Json view_for(int seat) const;  // -1: spectator
-    Json view_for(int seat, const Json& table_part) const;
     void publish(bool snapshot_all = false);  // views or patches to everyone, at a new version
     void send_snapshot(const std::shared_ptr<Connection>& c, int seat);
     void after_change();  // prompts, bots, timers, the end
@@ -109,7 +109,7 @@ class Table : public std::enable_shared_from_this<Table> {
     void on_turn_timeout(long version);
     void arm_grace_timer(int seat);
     void finish();
-    void update_summary();
+    void update_summary(Json table_part);
     std::string new_token();
 
     net::strand<net::io_context::executor_type> strand_;
@@ -124,7 +124,7 @@ class Table : public std::enable_shared_from_this<Table> {
     std::optional<State> state_;
     Record record_;
     long version_ = 0;
-    std::optional<Json> spectator_view_;
+    ViewPatcher views_;  // every viewer's view at version_, and the patches to it
     std::vector<std::unique_ptr<RandomBot>> bots_;  // one per seat, for bots and autoplay
     bool bot_pending_ = false;
     net::steady_timer bot_timer_;

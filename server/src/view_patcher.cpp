@@ -1,0 +1,102 @@
+#include "view_patcher.hpp"
+
+#include <string>
+
+namespace niagara::server {
+
+namespace {
+
+// Appends the operations turning `before` into `after`, with paths under `prefix`.
+void diff_into(Json& ops, const Json& before, const Json& after, const std::string& prefix) {
+    if (before == after) return;
+    for (Json& op : Json::diff(before, after)) {
+        op["path"] = prefix + op["path"].get_ref<const std::string&>();
+        ops.push_back(std::move(op));
+    }
+}
+
+void append(Json& ops, const Json& more) {
+    for (const Json& op : more)
+        ops.push_back(op);
+}
+
+std::string entry_path(std::size_t seat) {
+    return "/game/seats/" + std::to_string(seat);
+}
+
+}  // namespace
+
+void ViewPatcher::update(Json table_part, const State* state) {
+    const bool had_version = !table_.is_null();
+    shared_ops_ = Json::array();
+    if (had_version) diff_into(shared_ops_, table_, table_part, "/table");
+    table_ = std::move(table_part);
+
+    const bool had_game = state_.has_value();
+    patchable_ = had_version && had_game == (state != nullptr);
+    if (!state) {
+        state_.reset();
+        fields_ = nullptr;
+        public_entries_.clear();
+        own_entries_.clear();
+        public_entry_ops_.clear();
+        own_entry_ops_.clear();
+        return;
+    }
+
+    Json fields = view_fields(*state);
+    if (patchable_) diff_into(shared_ops_, fields_, fields, "/game");
+    fields_ = std::move(fields);
+
+    const std::size_t players = std::size_t(state->players());
+    public_entries_.resize(players);
+    own_entries_.resize(players);
+    public_entry_ops_.assign(players, Json::array());
+    own_entry_ops_.assign(players, Json::array());
+    for (std::size_t seat = 0; seat < players; ++seat) {
+        // An entry depends on its seat only (json.hpp): an unchanged seat has nothing to say.
+        if (patchable_ && state->seats[seat] == state_->seats[seat]) continue;
+        Json others_see = seat_entry_view(*state, int(seat), -1);
+        Json owner_sees = seat_entry_view(*state, int(seat), int(seat));
+        if (patchable_) {
+            diff_into(public_entry_ops_[seat], public_entries_[seat], others_see, entry_path(seat));
+            diff_into(own_entry_ops_[seat], own_entries_[seat], owner_sees, entry_path(seat));
+        }
+        public_entries_[seat] = std::move(others_see);
+        own_entries_[seat] = std::move(owner_sees);
+    }
+    state_ = *state;
+}
+
+Json ViewPatcher::assemble(int viewer) const {
+    Json game = nullptr;
+    if (state_) {
+        game = fields_;
+        game["you"] = viewer >= 0 ? Json(viewer) : Json(nullptr);
+        Json seats = Json::array();
+        for (std::size_t seat = 0; seat < public_entries_.size(); ++seat)
+            seats.push_back(int(seat) == viewer ? own_entries_[seat] : public_entries_[seat]);
+        game["seats"] = std::move(seats);
+    }
+    return Json{{"table", table_},
+                {"game", std::move(game)},
+                {"seat", viewer >= 0 ? Json(viewer) : Json(nullptr)}};
+}
+
+std::optional<Json> ViewPatcher::spectator_patch() const {
+    if (!patchable_) return std::nullopt;
+    Json ops = shared_ops_;
+    for (const Json& entry_ops : public_entry_ops_)
+        append(ops, entry_ops);
+    return ops;
+}
+
+std::optional<Json> ViewPatcher::seat_patch(int seat) const {
+    if (!patchable_) return std::nullopt;
+    Json ops = shared_ops_;
+    for (std::size_t other = 0; other < public_entry_ops_.size(); ++other)
+        append(ops, int(other) == seat ? own_entry_ops_[other] : public_entry_ops_[other]);
+    return ops;
+}
+
+}  // namespace niagara::server

@@ -1,0 +1,50 @@
+// The views a table sends and the JSON Patches between consecutive versions of them.
+//
+// A view is {"table", "game", "seat"}; its game part is the engine's view in parts (json.hpp:
+// view_fields, and one entry per seat). Every viewer sees the same fields and the same entries
+// except its own seat's, so a new version is diffed (nlohmann's json::diff) part by part, once:
+// the table part, the fields, and only the seat entries whose seat changed (compared on the
+// engine state, which is cheap), each both as others see it and as its owner does. A viewer's
+// patch is the concatenation of the parts it sees. The operations are exactly those of
+// diffing each viewer's whole view, up to their order (disjoint paths, so the order is free).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "niagara/json.hpp"
+#include "niagara/state.hpp"
+
+namespace niagara::server {
+
+class ViewPatcher {
+  public:
+    // Moves to the next version: `table_part` is the table's description (names, presence),
+    // `state` the game, or null before it starts.
+    void update(Json table_part, const State* state);
+
+    // The views at the current version, as snapshots carry them.
+    Json spectator_view() const { return assemble(-1); }
+    Json seat_view(int seat) const { return assemble(seat); }
+
+    // The patch from the previous version to the current one; nullopt when there is no
+    // previous version or the game just started (the whole game part is new): send a
+    // snapshot instead.
+    std::optional<Json> spectator_patch() const;
+    std::optional<Json> seat_patch(int seat) const;
+
+  private:
+    Json assemble(int viewer) const;
+
+    bool patchable_ = false;              // the previous version exists, with the same game
+    Json table_;                          // the table part
+    std::optional<State> state_;          // the game at the current version
+    Json fields_;                         // view_fields(*state_)
+    std::vector<Json> public_entries_;    // each seat's entry as others see it
+    std::vector<Json> own_entries_;       // each seat's entry as its owner sees it
+    Json shared_ops_;                     // the table part's and the fields' operations
+    std::vector<Json> public_entry_ops_;  // per seat: its public entry's operations
+    std::vector<Json> own_entry_ops_;     // per seat: its own entry's operations
+};
+
+}  // namespace niagara::server
