@@ -7,14 +7,23 @@
 namespace niagara::server {
 namespace {
 
-// A prepared statement that finalizes itself.
+// A prepared statement that finalizes itself, or a kept one (for the hot path) that it resets
+// for the next use.
 class Statement {
   public:
-    Statement(sqlite3* db, const char* sql) : db_(db) {
+    Statement(sqlite3* db, const char* sql) : db_(db), owned_(true) {
         if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
             throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db));
     }
-    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), owned_(false) {}
+    ~Statement() {
+        if (owned_) {
+            sqlite3_finalize(stmt_);
+        } else {
+            sqlite3_reset(stmt_);
+            sqlite3_clear_bindings(stmt_);
+        }
+    }
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
 
@@ -41,7 +50,11 @@ class Statement {
   private:
     sqlite3* db_;
     sqlite3_stmt* stmt_ = nullptr;
+    bool owned_;
 };
+
+constexpr const char* kAppendAction =
+    "INSERT INTO actions (table_id, idx, action) VALUES (?, ?, ?)";
 
 }  // namespace
 
@@ -68,9 +81,14 @@ Store::Store(const std::string& path) {
         "CREATE TABLE IF NOT EXISTS actions ("
         " table_id INTEGER NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,"
         " PRIMARY KEY (table_id, idx))");
+    // Every accepted action is inserted: prepare that statement once.
+    if (sqlite3_prepare_v3(db_, kAppendAction, -1, SQLITE_PREPARE_PERSISTENT, &append_action_,
+                           nullptr) != SQLITE_OK)
+        throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
 }
 
 Store::~Store() {
+    sqlite3_finalize(append_action_);
     sqlite3_close(db_);
 }
 
@@ -123,7 +141,8 @@ void Store::mark_started(long table, const std::string& game_options_json) {
 
 void Store::append_action(long table, long index, const std::string& action_json) {
     std::lock_guard lock(mutex_);
-    Statement(db_, "INSERT INTO actions (table_id, idx, action) VALUES (?, ?, ?)")
+    Statement(db_, append_action_)
+
         .bind(1, table)
         .bind(2, index)
         .bind(3, action_json)

@@ -9,6 +9,7 @@
 #include <vector>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace niagara::server {
 
@@ -50,7 +51,8 @@ class Store {
   private:
     void exec(const char* sql);
     sqlite3* db_ = nullptr;
-    std::mutex mutex_;  // one connection, used by every table's strand in turn
+    sqlite3_stmt* append_action_ = nullptr;  // prepared once: the statement of every action
+    std::mutex mutex_;                       // one connection, used by every table's strand in turn
 };
 
 }  // namespace niagara::server
