@@ -13,6 +13,7 @@ GameClient::GameClient(net::io_context& io, Settings settings)
       resolver_(strand_),
       ws_(strand_),
       settings_(std::move(settings)),
+      think_timer_(strand_),
       bot_(settings_.seed) {}
 
 void GameClient::start() {
@@ -38,7 +39,8 @@ void GameClient::on_connect(beast::error_code ec, net::ip::tcp::endpoint) {
 void GameClient::on_handshake(beast::error_code ec) {
     if (ec) return fail("handshake: " + ec.message());
     open_ = true;
-    for (auto& frame : settings_.opening) outbox_.push_back(frame);
+    // The opening frames go first, before anything send() queued during the handshake.
+    outbox_.insert(outbox_.begin(), settings_.opening.begin(), settings_.opening.end());
     do_write();
     do_read();
 }
@@ -87,8 +89,15 @@ void GameClient::handle(const Json& m, const std::string& frame) {
             ++gaps_;  // a patch for another version: ask for a fresh snapshot
             send(settings_.use_json ? R"({"type": "sync"})" : "/sync");
         } else {
-            view_ = view_.patch(m.at("ops"));
-            version_ = m.at("to").get<long>();
+            try {
+                view_.patch_inplace(m.at("ops"));  // in place: no copy of the whole view
+                version_ = m.at("to").get<long>();
+            } catch (const Json::exception&) {
+                ++gaps_;  // a patch that does not apply: the view is unreliable until a snapshot
+                version_ = -1;
+                send(settings_.use_json ? R"({"type": "sync"})" : "/sync");
+            }
+
         }
     } else if (type == "seated") {
         table_ = m.at("table").get<long>();
@@ -113,7 +122,16 @@ void GameClient::answer_prompt(const Json& m) {
     }
     // The bot's move is one of the prompt's; should the view be behind, any listed move does.
     if (std::find(legal.begin(), legal.end(), text) == legal.end()) text = legal.front().get<std::string>();
+    if (settings_.think.count() <= 0) return send_action(seat, text);
+    think_timer_.expires_after(settings_.think);
+    think_timer_.async_wait([self = shared_from_this(), seat, text](beast::error_code ec) {
+        if (!ec && !self->closed_) self->send_action(seat, text);
+    });
+}
+
+void GameClient::send_action(int seat, const std::string& text) {
     if (on_act) on_act(*this, text);
+
     if (!settings_.use_json) return send("/" + text);
     const Json action = action_to_json(*parse_action(text, seat).action);
     send(Json{{"type", "act"}, {"action", action}}.dump());
@@ -130,6 +148,7 @@ void GameClient::fail(const std::string& why) {
     if (closed_) return;
     closed_ = true;
     open_ = false;
+    think_timer_.cancel();
     if (on_closed) on_closed(*this, why);
 }
 

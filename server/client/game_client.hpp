@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
@@ -35,6 +36,7 @@ public:
         bool auto_play = true;   // answer prompts with the bot's move
         bool use_json = false;   // send actions as JSON objects instead of /commands
         std::vector<std::string> opening;  // frames sent once connected
+        std::chrono::milliseconds think{0};  // waits this long before answering a prompt
     };
 
     GameClient(net::io_context& io, Settings settings);
@@ -68,6 +70,7 @@ private:
     void do_write();
     void handle(const Json& m, const std::string& frame);
     void answer_prompt(const Json& m);
+    void send_action(int seat, const std::string& text);
     void fail(const std::string& why);
 
     net::strand<net::io_context::executor_type> strand_;
@@ -76,6 +79,8 @@ private:
     beast::flat_buffer buffer_;
     Settings settings_;
     std::deque<std::string> outbox_;
+    net::steady_timer think_timer_;
+
     bool writing_ = false;
     bool open_ = false;
     bool closed_ = false;

@@ -1,8 +1,15 @@
-// niagara-loadgen: many tables of bot clients playing whole games as fast as they can against a
-// running server. Prints actions/s, latency percentiles (action sent -> own event received;
-// -> last member of the table received it), connections, and the server's RSS.
+// niagara-loadgen: many tables of bot clients playing whole games against a running server, as
+// fast as they can or with a think time per decision. Prints actions/s, latency percentiles
+// (action sent -> own event received; -> last member of the table received it), connections,
+// and the server's RSS.
 //
-//   niagara-loadgen --port 8080 --tables 1000 --seats 4 --seconds 30 [--server-pid PID]
+//   niagara-loadgen --port 8080 --tables 1000 --seats 4 --seconds 30 [--think-ms 200]
+//                   [--server-pid PID]
+//
+// As fast as they can, every table always has a decision in flight, so by Little's law the
+// mean latency is (decisions in flight) / throughput: it measures capacity, and latency grows
+// with the number of tables. A think time offers a steady load, as people do, and measures the
+// latency at that load.
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -30,6 +37,7 @@ struct Flags {
     int seats = 4;
     int seconds = 30;
     int threads = 1;
+    int think_ms = 0;  // each bot waits this long before answering (0: as fast as possible)
     long server_pid = 0;
 };
 
@@ -118,10 +126,11 @@ bool parse(int argc, char** argv, Flags& f) {
         else if (k == "--seats") f.seats = std::stoi(v);
         else if (k == "--seconds") f.seconds = std::stoi(v);
         else if (k == "--threads") f.threads = std::stoi(v);
+        else if (k == "--think-ms") f.think_ms = std::stoi(v);
         else if (k == "--server-pid") f.server_pid = std::stol(v);
         else return false;
     }
-    return argc % 2 == 1 && f.tables > 0 && f.seats >= 3 && f.seats <= 5;
+    return argc % 2 == 1 && f.tables > 0 && f.seats >= 3 && f.seats <= 5 && f.think_ms >= 0;
 }
 
 }  // namespace
@@ -130,7 +139,7 @@ int main(int argc, char** argv) {
     Flags f;
     if (!parse(argc, argv, f)) {
         std::cerr << "usage: niagara-loadgen [--host H] [--port P] [--tables N] [--seats 3..5] [--seconds S]\n"
-                     "                       [--threads T] [--server-pid PID]\n";
+                     "                       [--threads T] [--think-ms MS] [--server-pid PID]\n";
         return 2;
     }
     rlimit files{};
@@ -152,6 +161,7 @@ int main(int argc, char** argv) {
             settings.host = f.host;
             settings.port = f.port;
             settings.seed = std::uint64_t(t * 16 + m + 1);
+            settings.think = std::chrono::milliseconds(f.think_ms);
             if (m == 0) settings.opening = {"/name host-" + std::to_string(t), new_table};
             auto client = std::make_shared<GameClient>(io, settings);
             std::weak_ptr<Group> weak = group;
@@ -216,7 +226,8 @@ int main(int argc, char** argv) {
     long open = 0;
     for (auto& g : groups)
         for (auto& c : g->clients) open += c->connected();
-    std::printf("tables %d x %d seats: %ld connections open, %ld closed\n", f.tables, f.seats, open, stats.closed);
+    std::printf("tables %d x %d seats: %ld connections open, %ld closed; think time %d ms\n", f.tables,
+                f.seats, open, stats.closed, f.think_ms);
     std::printf("%.1f s: %ld actions (%.0f actions/s), %ld games finished, %ld errors\n", secs, stats.actions,
                 double(stats.actions) / secs, stats.games, stats.errors);
     std::printf("latency action -> own event:    p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples)\n",
