@@ -20,6 +20,9 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const binary = process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
 const out = process.env.NIAGARA_WEB_OUT || path.join(repo, 'build/web-test');
 const GAME_LIMIT_MS = 120_000;
+// The deal of the three players' game: with it and the players' seeded choices the game is
+// the same every time (about 20 rounds).
+const GAME_SEED = Number(process.env.NIAGARA_WEB_SEED || 1);
 
 let server;
 let browser;
@@ -46,14 +49,14 @@ function checkNoProblems(players) {
 
 // Every player plays on its own (as people do, at the same time) until every page shows the
 // result; `during(player, round)` runs once per player and new round.
-async function playToTheEnd(players, random, during = async () => {}) {
+async function playToTheEnd(players, during = async () => {}) {
     const started = Date.now();
     let decisions = 0;
     const finished = new Set();
     const playOne = async (player) => {
         let lastRound = 0;
         for (;;) {
-            if (await takeDecision(player, random)) {
+            if (await takeDecision(player, player.random)) {
                 decisions += 1;
                 continue;
             }
@@ -75,13 +78,15 @@ async function playToTheEnd(players, random, during = async () => {}) {
 }
 
 test('three players open, join, start and finish a game by clicking; a reload keeps the seat', async () => {
-    const random = seededRandom(7);
     const alice = await openPlayer(browser, server.url, { name: 'alice' });
     // alice sees every animation (her clicks wait for them); bob and carol ask for reduced
     // motion, which the client honours, and keep the test short.
     const bob = await openPlayer(browser, server.url, { name: 'bob', reducedMotion: true });
     const carol = await openPlayer(browser, server.url, { name: 'carol', reducedMotion: true });
     const players = [alice, bob, carol];
+    players.forEach((p, i) => {
+        p.random = seededRandom(7 + i);  // each its own: the game does not depend on timing
+    });
     for (const p of players) {
         await p.page.fill('#name-input', p.name);
         await p.page.click('#name-form button[type="submit"]');
@@ -90,6 +95,7 @@ test('three players open, join, start and finish a game by clicking; a reload ke
 
     // alice opens a 3-player table; bob and carol find it in the lobby and join.
     await alice.page.selectOption('#opt-players', '3');
+    await alice.page.fill('#opt-seed', String(GAME_SEED));
     await alice.page.click('#create-table');
     await alice.page.waitForSelector('#waiting .waiting-seats');
     for (const p of [bob, carol]) {
@@ -111,7 +117,7 @@ test('three players open, join, start and finish a game by clicking; a reload ke
 
     let reloaded = false;
     let shot = false;
-    const { states, decisions } = await playToTheEnd(players, random, async (player, round) => {
+    const { states, decisions } = await playToTheEnd(players, async (player, round) => {
         if (player === alice && round >= 2 && !shot) {
             shot = true;
             await alice.page.screenshot({ path: path.join(out, 'board-laptop.png') });
@@ -141,8 +147,8 @@ test('three players open, join, start and finish a game by clicking; a reload ke
 });
 
 test('on a phone: a game against two bots, with a reload in the middle', async () => {
-    const random = seededRandom(11);
     const dana = await openPlayer(browser, server.url, { name: 'dana', phone: true, reducedMotion: true });
+    dana.random = seededRandom(11);
     await dana.page.fill('#name-input', 'dana');
     await dana.page.tap('#name-form button[type="submit"]');
     await dana.page.waitForFunction(() => window.niagara.store.state.me.name === 'dana');
@@ -152,7 +158,7 @@ test('on a phone: a game against two bots, with a reload in the middle', async (
     assert.ok(width <= 390, `the page fits the phone's width (${width}px)`);
     let reloaded = false;
     let shot = false;
-    const { states, decisions } = await playToTheEnd([dana], random, async (player, round) => {
+    const { states, decisions } = await playToTheEnd([dana], async (player, round) => {
         if (round >= 2 && !shot) {
             shot = true;
             await dana.page.screenshot({ path: path.join(out, 'board-phone.png'), fullPage: true });

@@ -493,7 +493,7 @@ export class Board {
 
     animateFlow({ steps, fork }) {
         if (reducedMotion() || steps <= 0 || !this.flowLayer.animate) return;
-        const stepMs = Math.max(180, Math.min(450, 2400 / steps));
+        const stepMs = Math.max(150, Math.min(300, 1200 / steps));
         const total = stepMs * steps;
         this.svg.style.setProperty('--flow-ms', `${total}ms`);
         this.svg.classList.add('flowing');

@@ -56,6 +56,7 @@ export class DecisionPanel {
         this.act = act;
         this.select = select;
         this.choose = choose;
+        this.allOpen = null;  // the player's choice for the list of all choices
     }
 
     render(state) {
@@ -165,7 +166,13 @@ export class DecisionPanel {
                 dataset: { text: a.text, index: i, type: a.type, ...(a.to ? { to: a.to } : {}) },
                 onclick: () => this.act(a.text),
             }, describeAction(a, context), h('code', {}, `/${a.text}`)))));
-        return h('details', { class: 'all', open: actions.length <= 12 ? true : undefined },
+        // Open by default when short; then as the player left it.
+        const open = this.allOpen ?? actions.length <= 12;
+        const details = h('details', { class: 'all', open: open || undefined },
             h('summary', {}, `All ${actions.length} legal choices`), list);
+        details.addEventListener('toggle', () => {
+            this.allOpen = details.open;
+        });
+        return details;
     }
 }

@@ -55,6 +55,10 @@ export class LobbyView {
         this.tieBreak = h('input', { type: 'checkbox', id: 'opt-tiebreak', name: 'tie_break' });
         this.timer = h('select', { id: 'opt-timer', name: 'turn_seconds' },
             TIMERS.map(([v, label]) => h('option', { value: v }, label)));
+        this.seed = h('input', {
+            id: 'opt-seed', name: 'seed', type: 'number', min: 1, step: 1, inputmode: 'numeric',
+            placeholder: 'random', title: 'The same seed and the same moves give the same game',
+        });
         // Six players need the expansion's pieces (R10.1).
         this.players.addEventListener('change', () => {
             if (this.players.value === '6') this.spirits.checked = true;
@@ -72,7 +76,8 @@ export class LobbyView {
         h('h2', {}, 'Open a table'),
         h('div', { class: 'fields' },
             field('opt-players', 'Players', this.players),
-            field('opt-timer', 'Turn timer', this.timer)),
+            field('opt-timer', 'Turn timer', this.timer),
+            field('opt-seed', 'Seed (optional)', this.seed)),
         h('div', { class: 'flags' },
             h('label', {}, this.spirits, ' The Spirits of Niagara (expansion)'),
             h('label', {}, this.joe, ' Diamond Joe'),
@@ -101,6 +106,7 @@ export class LobbyView {
             memory: this.memory.checked,
             tie_break: this.tieBreak.checked,
             turn_seconds: Number(this.timer.value),
+            ...(Number.isSafeInteger(Number(this.seed.value)) && Number(this.seed.value) > 0 ? { seed: Number(this.seed.value) } : {}),
         };
     }
 

@@ -91,6 +91,14 @@ function renderChooser(state) {
         h('button', { class: 'cancel', onclick: () => store.update((s) => { s.ui.chooser = null; }) }, 'Cancel')));
 }
 
+// Redraws a part only when what it shows may have changed (a chat line changes no board).
+const drawn = new Map();
+function redraw(part, key, state) {
+    if (drawn.get(part) === key) return;
+    drawn.set(part, key);
+    part.render(state);
+}
+
 function render(state) {
     const atTable = !!state.table;
     document.body.classList.toggle('mode-table', atTable);
@@ -102,15 +110,18 @@ function render(state) {
     if (atTable) {
         const game = gameOf(state);
         $('#board-area').hidden = !game;
-        board.render(state);
-        decision.render(state);
-        players.render(state);
-        waiting.render(state);
-        result.render(state);
+        const view = `${state.table.id}|${state.version}|${state.view ? 'v' : '-'}`;
+        const decisionKey = `${view}|${state.promptSeq}|${state.prompt ? 'p' : '-'}|${state.pending}|${state.ui.selected}|${state.chosen}`;
+        redraw(board, `${decisionKey}|${state.flow?.seq}`, state);
+        redraw(decision, decisionKey, state);
+        redraw(players, `${view}|${JSON.stringify(state.timers)}`, state);
+        redraw(waiting, `${view}|${state.me.name}`, state);
+        redraw(result, `${view}|${state.result ? 'r' : '-'}`, state);
         renderChooser(state);
         const myTurn = state.prompt && !state.pending && mySeat(state) !== null;
         document.title = myTurn ? '● Your turn — Niagara' : `Niagara — table #${state.table.id}`;
     } else {
+        drawn.clear();
         lobby.render(state);
         renderChooser(state);
         document.title = 'Niagara';
