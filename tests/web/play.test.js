@@ -103,9 +103,26 @@ test('three players open, join, start and finish a game by clicking; a reload ke
         await p.page.click('.table-row .join');
         await p.page.waitForSelector('#waiting .waiting-seats');
     }
+    // The chat box: chat goes to the table, /commands are sent as typed, errors are shown.
+    await alice.page.fill('#chat-input', 'good luck!');
+    await alice.page.press('#chat-input', 'Enter');
+    await bob.page.waitForSelector('.log .chat:has-text("good luck!")');
+    await bob.page.fill('#chat-input', '/help');
+    await bob.page.click('#chat-form button[type="submit"]');
+    await bob.page.waitForSelector('.log .help pre:has-text("/join")');
+    await bob.page.fill('#chat-input', '/play 9');
+    await bob.page.press('#chat-input', 'Enter');
+    await bob.page.waitForSelector('.notice-error:has-text("not a card")');
+
     await alice.page.waitForSelector('#start-game:not([disabled])');
     await alice.page.click('#start-game');
     for (const p of players) await p.page.waitForSelector('#board svg .disc');
+
+    // Someone watches: the board and the players, no hand and no decisions.
+    const dora = await openPlayer(browser, server.url, { name: 'dora', reducedMotion: true });
+    await dora.page.click('.table-row .watch');
+    await dora.page.waitForSelector('#board svg .disc');
+    assert.equal(await dora.page.locator('.hand').count(), 0, 'a spectator has no hand');
 
     // Phase I is secret: once alice has chosen, bob sees that she has, not what.
     await alice.page.click('.hand .card.playable[data-card="4"]');
@@ -139,14 +156,16 @@ test('three players open, join, start and finish a game by clicking; a reload ke
     assert.ok(result.over && result.winners.length >= 1, 'the game has a winner');
     const title = await alice.page.textContent('#result-title');
     assert.match(title, /win/);
-    for (const s of states) assert.deepEqual(s.errors, [], 'no action was refused');
+    for (const s of states)
+        assert.deepEqual(s.errors.filter((e) => !e.includes("'9' is not a card")), [], 'no action was refused');
+    await dora.page.waitForSelector('#result:not([hidden]) #result-title');
     await alice.page.screenshot({ path: path.join(out, 'game-over-laptop.png') });
     console.log(`# game 1: ${result.rounds} rounds, ${decisions} decisions, winners ${JSON.stringify(result.winners)}`);
-    checkNoProblems(players);
-    for (const p of players) await p.context.close();
+    checkNoProblems([...players, dora]);
+    for (const p of [...players, dora]) await p.context.close();
 });
 
-test('on a phone: a game against two bots, with a reload in the middle', async () => {
+test('on a phone: a game against two bots, with a reload and a dropped connection', async () => {
     const dana = await openPlayer(browser, server.url, { name: 'dana', phone: true, reducedMotion: true });
     dana.random = seededRandom(11);
     await dana.page.fill('#name-input', 'dana');
@@ -157,6 +176,7 @@ test('on a phone: a game against two bots, with a reload in the middle', async (
     const width = await dana.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page fits the phone's width (${width}px)`);
     let reloaded = false;
+    let dropped = false;
     let shot = false;
     const { states, decisions } = await playToTheEnd([dana], async (player, round) => {
         if (round >= 2 && !shot) {
@@ -168,8 +188,18 @@ test('on a phone: a game against two bots, with a reload in the middle', async (
             await dana.page.reload();
             await dana.page.waitForFunction(() => window.niagara.store.state.view?.game?.you === 0);
         }
+        if (round >= 6 && !dropped) {
+            // The connection drops: the client reconnects by itself and resumes the seat.
+            dropped = true;
+            await dana.page.evaluate(() => window.niagara.client.connection.socket.close());
+            await dana.page.waitForSelector('.status-closed, .status-connecting');
+            await dana.page.waitForFunction(() => {
+                const s = window.niagara.store.state;
+                return s.status === 'open' && !s.resuming && s.view?.game?.you === 0;
+            });
+        }
     });
-    assert.ok(reloaded);
+    assert.ok(reloaded && dropped, 'the game lasted long enough to reload and to drop the connection');
     await dana.page.waitForSelector('#result:not([hidden]) #result-title');
     assert.deepEqual(states[0].errors, []);
     console.log(`# game 2: ${states[0].result.rounds} rounds, ${decisions} decisions by the phone player`);
