@@ -85,13 +85,32 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
-    // Runs on the session's strand: the queue is never touched from two threads.
-    net::post(ws_.get_executor(), beast::bind_front_handler(&WebSocketSession::on_send,
-                                                            shared_from_this(), std::move(frame)));
+    bool first = false;
+    {
+        std::lock_guard lock(incoming_mutex_);
+        first = incoming_.empty();
+        incoming_.push_back(std::move(frame));
+    }
+    // The write queue is touched on the session's strand only; one hop carries every frame
+    // that arrives before it runs.
+    if (first)
+        net::post(ws_.get_executor(),
+                  beast::bind_front_handler(&WebSocketSession::take_incoming, shared_from_this()));
 }
 
-void WebSocketSession::on_send(std::shared_ptr<const std::string> frame) {
+void WebSocketSession::take_incoming() {
+    std::vector<std::shared_ptr<const std::string>> frames;
+    {
+        std::lock_guard lock(incoming_mutex_);
+        frames.swap(incoming_);
+    }
+    for (auto& frame : frames)
+        enqueue(std::move(frame));
+}
+
+void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {
     if (closing_) return;
+
     // Over the limit, a client is dropped once its writes have made no progress for a while (it
     // stopped reading), or at a hard cap that bounds the memory a slow reader can hold.
     const auto now = std::chrono::steady_clock::now();

@@ -10,7 +10,9 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "connection.hpp"
 
@@ -36,7 +38,8 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     void on_accept(beast::error_code ec);
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
-    void on_send(std::shared_ptr<const std::string> frame);
+    void take_incoming();  // moves frames from send() into the write queue, on the strand
+    void enqueue(std::shared_ptr<const std::string> frame);
     void on_write(beast::error_code ec, std::size_t bytes);
     bool allow_message();  // the token bucket
 
@@ -45,6 +48,10 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     Lobby& lobby_;
     const Config& config_;
     std::deque<std::shared_ptr<const std::string>> queue_;  // strand-only
+    // Frames handed over by send() from other strands. A table sends a connection several
+    // frames per change; they cross to this strand in one hop rather than one post each.
+    std::mutex incoming_mutex_;
+    std::vector<std::shared_ptr<const std::string>> incoming_;
     bool closing_ = false;
     double tokens_;
     std::chrono::steady_clock::time_point refilled_;
