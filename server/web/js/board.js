@@ -198,7 +198,7 @@ export class Board {
         this.renderInfo(game);
         this.renderPlaces(game);
         this.renderPieces(game);
-        const prompt = state.prompt && !state.pending ? state.prompt : null;
+        const prompt = state.prompt && !state.pending && state.status === 'open' ? state.prompt : null;
         const moves = prompt ? prompt.actions.filter((a) => a.type === 'move') : [];
         const me = mySeat(state);
         const selected = moves.some((a) => a.canoe === state.ui.selected) ? state.ui.selected : null;

@@ -171,7 +171,7 @@ export class Client {
         // The engine's log does not say where canoes went; the change of the view does, while
         // the river has not moved them too.
         if (animate && before && this.lastEventSeat !== null && game.round === before.round) {
-            const lines = describeMoves(before, game, this.lastEventSeat, s.view?.table?.seats);
+            const lines = describeMoves(before, game, this.lastEventSeat);
             if (lines.length) addLog(s, { kind: 'event', lines, derived: true });
         }
         this.lastEventSeat = null;

@@ -69,7 +69,8 @@ export class DecisionPanel {
         const me = mySeat(state);
         const spirits = !!game.options?.spirits;
         const prompt = state.prompt;
-        const open = prompt && !state.pending;
+        const online = state.status === 'open';
+        const open = prompt && !state.pending && online;
         const actions = open ? prompt.actions : [];
         const context = { spirits, weather: game.weather, names: names(state, game) };
         const parts = [];
@@ -78,6 +79,7 @@ export class DecisionPanel {
         parts.push(h('h2', {}, yourTurn ? 'Your decision' : me === null ? 'Watching' : 'The game'));
         parts.push(h('p', { class: 'situation', 'aria-live': 'polite' }, situation(state, game, me)));
         if (state.pending) parts.push(h('p', { class: 'pending' }, `Sending “${state.pending}”…`));
+        if (!online) parts.push(h('p', { class: 'pending' }, 'Connection lost: reconnecting, then your seat comes back…'));
         if (me !== null) parts.push(this.hand(state, game, me, actions));
         if (actions.length) {
             parts.push(this.quickActions(actions, context, state));

@@ -111,7 +111,7 @@ function render(state) {
         const game = gameOf(state);
         $('#board-area').hidden = !game;
         const view = `${state.table.id}|${state.version}|${state.view ? 'v' : '-'}`;
-        const decisionKey = `${view}|${state.promptSeq}|${state.prompt ? 'p' : '-'}|${state.pending}|${state.ui.selected}|${state.chosen}`;
+        const decisionKey = `${view}|${state.status}|${state.promptSeq}|${state.prompt ? 'p' : '-'}|${state.pending}|${state.ui.selected}|${state.chosen}`;
         redraw(board, `${decisionKey}|${state.flow?.seq}`, state);
         redraw(decision, decisionKey, state);
         redraw(players, `${view}|${JSON.stringify(state.timers)}`, state);

@@ -24,12 +24,13 @@ function minus(a, b) {
     return out;
 }
 
-export function describeMoves(before, after, seat, tableSeats) {
+export function describeMoves(before, after, seat) {
     const was = before.seats?.[seat]?.canoes;
     const now = after.seats?.[seat]?.canoes;
     if (!was || !now) return [];
     const spirits = !!after.options?.spirits;
-    const who = tableSeats?.[seat]?.name ?? `Seat ${seat + 1}`;
+    // "Seat N" as in the engine's lines: the log shows it as the player's name.
+    const who = `Seat ${seat + 1}`;
     // Gems taken from other seats' canoes were stolen (the engine logs the theft).
     let stolen = [];
     after.seats.forEach((other, i) => {
@@ -51,6 +52,8 @@ export function describeMoves(before, after, seat, tableSeats) {
         stolen = minus(stolen, taken);
         const unloaded = canoe.where === 'land' || canoe.where === 'lost' ? [] : minus(old.cargo || [], canoe.cargo || []);
         if (from === to && !loaded.length && !unloaded.length) return;
+        // The engine already tells of landings with gems and of canoes lost.
+        if ((to === 'land' && old.cargo?.length) || canoe.where === 'lost') return;
         const parts = [];
         if (from !== to) parts.push(`goes from ${from} to ${to}`);
         if (unloaded.length) parts.push(`unloads ${unloaded.join(' and ')}`);
