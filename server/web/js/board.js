@@ -61,6 +61,7 @@ export class Board {
 
     build() {
         this.portrait = !!portraitQuery?.matches;
+        this.targetSignature = null;
         this.canoes = new Map();  // "seat-canoe" or "joe" -> <g>
         const { x, y, width, height } = VIEW;
         this.svg = s('svg', {
@@ -440,6 +441,10 @@ export class Board {
     // ---- where the selected canoe can go -----------------------------------------------------------
 
     renderTargets(moves, selected) {
+        // Unchanged choices keep their elements (a tap in progress keeps its target).
+        const signature = selected === null ? '' : `${selected}|${moves.map((a) => a.text).join(';')}`;
+        if (signature === this.targetSignature) return;
+        this.targetSignature = signature;
         this.targets.replaceChildren();
         this.rings.replaceChildren();
         for (const place of this.svg.querySelectorAll('.place.loadable')) place.classList.remove('loadable');

@@ -118,10 +118,20 @@ async function perform(player, decision, action) {
     // A move: the canoe on the board, then its destination on the board, then (when several
     // moves end there) the move in the chooser.
     await press(player, page.locator(`svg .canoe.movable[data-canoe="${decision.you}-${action.canoe}"]`));
+    // The ring's top edge (its middle is covered by canoes). A patch may redraw the rings
+    // between finding one and pressing it: then try again.
     const ring = page.locator(`svg .ring[data-dest="${action.to}"]`);
-    await ring.waitFor();
-    const box = await ring.boundingBox();
-    await press(player, ring, { position: { x: box.width / 2, y: 3 } });  // the ring's top edge
+    for (let attempt = 1; ; attempt++) {
+        await ring.waitFor();
+        const box = await ring.boundingBox();
+        try {
+            if (!box) throw new Error('the ring was redrawn');
+            await press(player, ring, { position: { x: box.width / 2, y: 3 }, timeout: 2000 });
+            break;
+        } catch (e) {
+            if (attempt >= 5) throw e;
+        }
+    }
     const same = decision.actions.filter((a) => a.type === 'move' && a.canoe === action.canoe && a.to === action.to);
     if (same.length > 1) await press(player, page.locator(`.chooser button[data-text="${action.text}"]`));
 }
