@@ -284,7 +284,7 @@ export class Board {
             g.append(s('g', { class: 'piece-whirlpool' }, whirlpoolShape(p.x, p.y),
                 s('title', {}, `The whirlpool is at ${game.whirlpool}`)));
         } else if (game.whirlpool === 'waiting') {
-            const p = { x: POS.T1.x - 10, y: POS.T1.y - 92 };
+            const p = { x: LAND.x + 30, y: LAND.y - 38 };
             g.append(s('g', { class: 'piece-whirlpool waiting' }, whirlpoolShape(p.x, p.y),
                 this.text({ class: 'info-label', x: p.x + 40, y: p.y + 4 }, 'whirlpool: enters at T1 next'),
                 s('title', {}, 'The whirlpool went over the falls; it is the next disc to enter at T1')));
@@ -345,7 +345,7 @@ export class Board {
             } else {
                 const [kind, pos] = where.split(':');
                 const c = kind === 'bank' ? bankPoint(pos) : POS[pos];
-                points = spread(items.length, c.x, c.y - (kind === 'bank' ? 0 : 6));
+                points = spread(items.length, c.x, c.y - (kind === 'bank' ? 0 : 6), { dx: 60, dy: 24 });
             }
             items.forEach((item, i) => placed.push({ ...item, ...points[i], where }));
         }
