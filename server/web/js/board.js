@@ -369,6 +369,11 @@ export class Board {
                     e.stopPropagation();
                     this.onCanoeClick(g);
                 });
+                g.addEventListener('keydown', (e) => {  // a movable canoe is a button
+                    if (e.key !== 'Enter' && e.key !== ' ') return;
+                    e.preventDefault();
+                    this.onCanoeClick(g);
+                });
                 this.canoes.set(item.key, g);
                 this.canoeLayer.append(g);
             }
