@@ -137,6 +137,8 @@ test('three players open, join, start and finish a game by clicking; a reload ke
     const { states, decisions } = await playToTheEnd(players, async (player, round) => {
         if (player === alice && round >= 2 && !shot) {
             shot = true;
+            await alice.page.waitForSelector('svg.board:not(.flowing)');
+            await alice.page.waitForTimeout(700);  // canoes glide to their places
             await alice.page.screenshot({ path: path.join(out, 'board-laptop.png') });
         }
         if (player === carol && round >= 3 && !reloaded) {
