@@ -34,50 +34,33 @@ void ViewPatcher::update(Json table_part, const State* state) {
 
     const bool had_game = state_.has_value();
     patchable_ = had_version && had_game == (state != nullptr);
-    if (!state) {
-        state_.reset();
-        fields_ = nullptr;
-        public_entries_.clear();
-        own_entries_.clear();
-        public_entry_ops_.clear();
-        own_entry_ops_.clear();
-        return;
-    }
-
-    Json fields = view_fields(*state);
-    if (patchable_) diff_into(shared_ops_, fields_, fields, "/game");
-    fields_ = std::move(fields);
-
-    const std::size_t players = std::size_t(state->players());
-    public_entries_.resize(players);
-    own_entries_.resize(players);
-    public_entry_ops_.assign(players, Json::array());
-    own_entry_ops_.assign(players, Json::array());
-    for (std::size_t seat = 0; seat < players; ++seat) {
-        // An entry depends on its seat only (json.hpp): an unchanged seat has nothing to say.
-        if (patchable_ && state->seats[seat] == state_->seats[seat]) continue;
-        Json others_see = seat_entry_view(*state, int(seat), -1);
-        Json owner_sees = seat_entry_view(*state, int(seat), int(seat));
-        if (patchable_) {
-            diff_into(public_entry_ops_[seat], public_entries_[seat], others_see, entry_path(seat));
-            diff_into(own_entry_ops_[seat], own_entries_[seat], owner_sees, entry_path(seat));
+    public_entry_ops_.clear();
+    own_entry_ops_.clear();
+    if (!state) return state_.reset();
+    if (patchable_) {
+        // Both sides are built now, from the compact states: fresh JSON is cheap to diff,
+        // where trees kept from the last version would be cold in the cache by now.
+        diff_into(shared_ops_, view_fields(*state_), view_fields(*state), "/game");
+        const std::size_t players = std::size_t(state->players());
+        public_entry_ops_.assign(players, Json::array());
+        own_entry_ops_.assign(players, Json::array());
+        for (std::size_t seat = 0; seat < players; ++seat) {
+            // An entry depends on its seat only (json.hpp): an unchanged seat has nothing to say.
+            if (state->seats[seat] == state_->seats[seat]) continue;
+            const int s = int(seat);
+            diff_into(public_entry_ops_[seat], seat_entry_view(*state_, s, -1),
+                      seat_entry_view(*state, s, -1), entry_path(seat));
+            diff_into(own_entry_ops_[seat], seat_entry_view(*state_, s, s),
+                      seat_entry_view(*state, s, s), entry_path(seat));
         }
-        public_entries_[seat] = std::move(others_see);
-        own_entries_[seat] = std::move(owner_sees);
     }
     state_ = *state;
 }
 
 Json ViewPatcher::assemble(int viewer) const {
     Json game = nullptr;
-    if (state_) {
-        game = fields_;
-        game["you"] = viewer >= 0 ? Json(viewer) : Json(nullptr);
-        Json seats = Json::array();
-        for (std::size_t seat = 0; seat < public_entries_.size(); ++seat)
-            seats.push_back(int(seat) == viewer ? own_entries_[seat] : public_entries_[seat]);
-        game["seats"] = std::move(seats);
-    }
+    if (state_)
+        game = viewer >= 0 ? niagara::seat_view(*state_, viewer) : niagara::spectator_view(*state_);
     return Json{{"table", table_},
                 {"game", std::move(game)},
                 {"seat", viewer >= 0 ? Json(viewer) : Json(nullptr)}};

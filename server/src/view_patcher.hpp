@@ -7,6 +7,8 @@
 // engine state, which is cheap), each both as others see it and as its owner does. A viewer's
 // patch is the concatenation of the parts it sees. The operations are exactly those of
 // diffing each viewer's whole view, up to their order (disjoint paths, so the order is free).
+// Only the last state is kept, not JSON trees: both sides of a diff are built fresh from the
+// compact states, which at thousands of tables is faster than walking trees gone cold.
 #pragma once
 
 #include <optional>
@@ -39,12 +41,9 @@ class ViewPatcher {
     bool patchable_ = false;              // the previous version exists, with the same game
     Json table_;                          // the table part
     std::optional<State> state_;          // the game at the current version
-    Json fields_;                         // view_fields(*state_)
-    std::vector<Json> public_entries_;    // each seat's entry as others see it
-    std::vector<Json> own_entries_;       // each seat's entry as its owner sees it
     Json shared_ops_;                     // the table part's and the fields' operations
-    std::vector<Json> public_entry_ops_;  // per seat: its public entry's operations
-    std::vector<Json> own_entry_ops_;     // per seat: its own entry's operations
+    std::vector<Json> public_entry_ops_;  // per seat: its entry's operations, as others see it
+    std::vector<Json> own_entry_ops_;     // per seat: ... and as its owner sees it
 };
 
 }  // namespace niagara::server
