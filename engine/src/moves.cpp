@@ -1,6 +1,8 @@
 // Generation and execution of one canoe's move (R4 movement, R5 loading, R6 stealing).
 // Both walk the river with river.hpp, so a generated move executes exactly as enumerated.
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "internal.hpp"
 #include "river.hpp"
@@ -257,6 +259,52 @@ Destination move_destination(const State& s, const Action& a) {
     return walk(s, a, boat.pos, paddle_points(s, a) - 2 * (a.unload.size + a.load.size));
 }
 
+namespace {
+
+std::string describe_list(const GemList& list) {
+    Gems gems;
+    for (Colour c : list)
+        gems.add(c);
+    return describe_gems(gems);
+}
+
+std::string gem_words(const Action& a) {
+    std::string words;
+    if (!a.unload.empty()) words += "unloads " + describe_list(a.unload);
+    if (!a.load.empty())
+        words += (words.empty() ? "loads " : " and loads ") + describe_list(a.load);
+    return words;
+}
+
+// "Seat 2's canoe 1 loads blue at T3, then moves down 2 to T5." (before the move is made).
+std::string describe_move(const State& s, const Action& a, int budget) {
+    const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
+    std::vector<std::string> parts;
+    const bool gems = !(a.unload.empty() && a.load.empty());
+    if (gems && a.timing == Timing::Before)
+        parts.push_back(gem_words(a) + " at " + std::string(pos_name(boat.pos)));
+    if (a.direction != Direction::None) {
+        const Destination d = walk(s, a, boat.pos, budget);
+        std::string move =
+            std::string(boat.where == Where::Land ? "leaves land and moves " : "moves ") +
+            (a.direction == Direction::Up ? "up " : "down ") + std::to_string(d.steps);
+        if (d.kind == Destination::Land)
+            move += " to land";
+        else if (d.kind == Destination::Waterfall)
+            move += " over the waterfall";
+        else
+            move += " to " + std::string(pos_name(d.pos));
+        parts.push_back(move);
+    }
+    if (gems && a.timing == Timing::After) parts.push_back(gem_words(a));
+    std::string line = seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) + " ";
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        line += (i ? ", then " : "") + parts[i];
+    return line + ".";
+}
+
+}  // namespace
+
 void execute_canoe_move(State& s, const Action& a, Log* log) {
     Canoe& boat = s.seats[a.seat].canoes[a.canoe];
     const int budget = paddle_points(s, a) - 2 * (a.unload.size + a.load.size);
@@ -273,6 +321,7 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         }
     };
 
+    say(log, [&] { return describe_move(s, a, budget); });
     if (a.timing == Timing::Before && !(a.unload.empty() && a.load.empty())) handle_gems(boat.pos);
 
     if (a.direction != Direction::None) {

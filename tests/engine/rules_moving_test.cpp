@@ -406,3 +406,16 @@ TEST_CASE("R5.8: a canoe stays put when its gems use all its points", "[rules][R
     CHECK(boat(u, 0, 0).pos == Pos::T5);
     CHECK(boat(u, 0, 0).cargo.of(Colour::Yellow) == 1);
 }
+
+TEST_CASE("R4-R5: the log says where a canoe went and what it loaded, in plain words",
+          "[rules][R4][log]") {
+    State s = my_turn("4", "T2", "land");
+    Log log;
+    test::act(s, 0, "canoe 1 down 2 then load clear", &log);
+    CHECK(std::find(log.begin(), log.end(),
+                    "Seat 1's canoe 1 moves down 2 to T4, then loads clear.") != log.end());
+    log.clear();
+    test::act(s, 0, "canoe 2 down 4", &log);
+    CHECK(std::find(log.begin(), log.end(),
+                    "Seat 1's canoe 2 leaves land and moves down 4 to T4.") != log.end());
+}
