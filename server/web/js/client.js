@@ -4,7 +4,6 @@
 import { Connection } from './connection.js';
 import { applyPatch, PatchError } from './patch.js';
 import { session } from './session.js';
-import { describeMoves } from './moves_log.js';
 import { addLog, gameOf } from './store.js';
 
 const TABLES_POLL_MS = 4000;
@@ -14,7 +13,6 @@ export class Client {
         this.store = store;
         this.flowSeq = 0;
         this.syncing = false;
-        this.lastEventSeat = null;  // whose action the next patch shows
         this.connection = new Connection({
             url,
             onMessage: (m) => this.receive(m),
@@ -168,13 +166,6 @@ export class Client {
         if (!game) return;
         if (animate && before && game.round > before.round && game.last_speed > 0)
             s.flow = { seq: ++this.flowSeq, steps: game.last_speed, fork: before.fork };
-        // The engine's log does not say where canoes went; the change of the view does, while
-        // the river has not moved them too.
-        if (animate && before && this.lastEventSeat !== null && game.round === before.round) {
-            const lines = describeMoves(before, game, this.lastEventSeat);
-            if (lines.length) addLog(s, { kind: 'event', lines, derived: true });
-        }
-        this.lastEventSeat = null;
         const acting = new Set(game.acting || []);
         for (const seat of Object.keys(s.timers)) if (!acting.has(Number(seat))) delete s.timers[seat];
         // A prompt is open only while we must act; the next prompt replaces it.
@@ -272,7 +263,6 @@ Client.prototype.handlers = {
     event(s, m) {
         const lines = (m.lines || [m.text]).filter((line) => line);
         if (lines.length) addLog(s, { kind: 'event', lines, seat: m.seat });
-        this.lastEventSeat = Number.isInteger(m.seat) ? m.seat : null;
     },
     chosen(s, m) {
         s.chosen = m.card;
