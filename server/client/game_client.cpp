@@ -14,7 +14,8 @@ GameClient::GameClient(net::io_context& io, Settings settings)
       ws_(strand_),
       settings_(std::move(settings)),
       think_timer_(strand_),
-      bot_(settings_.seed) {}
+      bot_(settings_.seed),
+      think_random_(settings_.seed) {}
 
 void GameClient::start() {
     resolver_.async_resolve(settings_.host, std::to_string(settings_.port),
@@ -123,7 +124,9 @@ void GameClient::answer_prompt(const Json& m) {
     // The bot's move is one of the prompt's; should the view be behind, any listed move does.
     if (std::find(legal.begin(), legal.end(), text) == legal.end()) text = legal.front().get<std::string>();
     if (settings_.think.count() <= 0) return send_action(seat, text);
-    think_timer_.expires_after(settings_.think);
+    const auto think = settings_.think.count();
+    std::uniform_int_distribution<long> jitter(think / 2, think + think / 2);
+    think_timer_.expires_after(std::chrono::milliseconds(jitter(think_random_)));
     think_timer_.async_wait([self = shared_from_this(), seat, text](beast::error_code ec) {
         if (!ec && !self->closed_) self->send_action(seat, text);
     });

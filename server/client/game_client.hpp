@@ -16,6 +16,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,9 @@ public:
         bool auto_play = true;   // answer prompts with the bot's move
         bool use_json = false;   // send actions as JSON objects instead of /commands
         std::vector<std::string> opening;  // frames sent once connected
-        std::chrono::milliseconds think{0};  // waits this long before answering a prompt
+        // Waits before answering a prompt: a random time between half and one and a half
+        // times this, so that many bots do not answer in step.
+        std::chrono::milliseconds think{0};
     };
 
     GameClient(net::io_context& io, Settings settings);
@@ -93,6 +96,7 @@ private:
     bool ended_ = false;
     long gaps_ = 0;
     RandomBot bot_;
+    std::mt19937_64 think_random_;
 };
 
 }  // namespace niagara::client

@@ -37,7 +37,8 @@ struct Flags {
     int seats = 4;
     int seconds = 30;
     int threads = 1;
-    int think_ms = 0;  // each bot waits this long before answering (0: as fast as possible)
+    int think_ms = 0;  // each bot waits about this long before answering (0: as fast as possible)
+    int warmup = 5;    // seconds of connecting and starting before anything is measured
     long server_pid = 0;
 };
 
@@ -50,6 +51,7 @@ struct Stats {
     long games = 0;
     long errors = 0;
     long closed = 0;
+    Clock::time_point measure_from;  // actions sent before this (the warm-up) are not counted
 };
 
 // One table's players, re-seated at a new table after every game.
@@ -91,11 +93,15 @@ struct Group : std::enable_shared_from_this<Group> {
             sent_at[std::size_t(n)] = pending_sends[member].front();
             pending_sends[member].erase(pending_sends[member].begin());
             std::lock_guard s(stats.mutex);
-            stats.own_ms.push_back(std::chrono::duration<double, std::milli>(now - sent_at[std::size_t(n)]).count());
-            ++stats.actions;
+            if (sent_at[std::size_t(n)] >= stats.measure_from) {
+                stats.own_ms.push_back(
+                    std::chrono::duration<double, std::milli>(now - sent_at[std::size_t(n)]).count());
+                ++stats.actions;
+            }
         }
         last_at[std::size_t(n)] = std::max(last_at[std::size_t(n)], now);
-        if (++received[std::size_t(n)] == int(clients.size()) && sent_at[std::size_t(n)] != Clock::time_point{}) {
+        if (++received[std::size_t(n)] == int(clients.size()) &&
+            sent_at[std::size_t(n)] >= stats.measure_from) {
             std::lock_guard s(stats.mutex);
             stats.last_ms.push_back(std::chrono::duration<double, std::milli>(last_at[std::size_t(n)] - sent_at[std::size_t(n)]).count());
         }
@@ -127,10 +133,12 @@ bool parse(int argc, char** argv, Flags& f) {
         else if (k == "--seconds") f.seconds = std::stoi(v);
         else if (k == "--threads") f.threads = std::stoi(v);
         else if (k == "--think-ms") f.think_ms = std::stoi(v);
+        else if (k == "--warmup") f.warmup = std::stoi(v);
         else if (k == "--server-pid") f.server_pid = std::stol(v);
         else return false;
     }
-    return argc % 2 == 1 && f.tables > 0 && f.seats >= 3 && f.seats <= 5 && f.think_ms >= 0;
+    return argc % 2 == 1 && f.tables > 0 && f.seats >= 3 && f.seats <= 5 && f.think_ms >= 0 &&
+           f.warmup >= 0;
 }
 
 }  // namespace
@@ -139,7 +147,7 @@ int main(int argc, char** argv) {
     Flags f;
     if (!parse(argc, argv, f)) {
         std::cerr << "usage: niagara-loadgen [--host H] [--port P] [--tables N] [--seats 3..5] [--seconds S]\n"
-                     "                       [--threads T] [--think-ms MS] [--server-pid PID]\n";
+                     "                       [--threads T] [--think-ms MS] [--warmup S] [--server-pid PID]\n";
         return 2;
     }
     rlimit files{};
@@ -216,11 +224,13 @@ int main(int argc, char** argv) {
         for (auto& c : g->clients) c->start();
 
     const auto started = Clock::now();
+    stats.measure_from = started + std::chrono::seconds(f.warmup);
+    const auto run_time = std::chrono::seconds(f.warmup + f.seconds);
     std::vector<std::thread> threads;
-    for (int i = 1; i < f.threads; ++i) threads.emplace_back([&] { io.run_for(std::chrono::seconds(f.seconds)); });
-    io.run_for(std::chrono::seconds(f.seconds));
+    for (int i = 1; i < f.threads; ++i) threads.emplace_back([&] { io.run_for(run_time); });
+    io.run_for(run_time);
     for (auto& t : threads) t.join();
-    const double secs = std::chrono::duration<double>(Clock::now() - started).count();
+    const double secs = std::chrono::duration<double>(Clock::now() - stats.measure_from).count();
 
     std::lock_guard lock(stats.mutex);
     long open = 0;
@@ -228,8 +238,8 @@ int main(int argc, char** argv) {
         for (auto& c : g->clients) open += c->connected();
     std::printf("tables %d x %d seats: %ld connections open, %ld closed; think time %d ms\n", f.tables,
                 f.seats, open, stats.closed, f.think_ms);
-    std::printf("%.1f s: %ld actions (%.0f actions/s), %ld games finished, %ld errors\n", secs, stats.actions,
-                double(stats.actions) / secs, stats.games, stats.errors);
+    std::printf("%.1f s measured after %d s of warm-up: %ld actions (%.0f actions/s), %ld games finished, %ld errors\n", secs, f.warmup,
+                stats.actions, double(stats.actions) / secs, stats.games, stats.errors);
     std::printf("latency action -> own event:    p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples)\n",
                 percentile(stats.own_ms, 0.5), percentile(stats.own_ms, 0.9), percentile(stats.own_ms, 0.99),
                 percentile(stats.own_ms, 1.0), stats.own_ms.size());
