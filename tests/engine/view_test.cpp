@@ -2,6 +2,7 @@
 // its owner until it is revealed in phase II.
 #include "engine/scenario.hpp"
 #include "niagara/random_bot.hpp"
+#include "option_variants.hpp"
 
 using namespace niagara;
 
@@ -99,15 +100,9 @@ TEST_CASE("R10/R11: views show the whirlpool, beaver, elk, Joe and lassoed canoe
 TEST_CASE("state_from_view: a seat's view yields exactly its legal actions (R3.6, R12.2)",
           "[view][property]") {
     int checked = 0;
-    for (int variant = 0; variant < 8; ++variant) {
-        Options o;
-        o.players = 3 + variant % 3;
-        o.spirits = variant & 1;
-        o.diamond_joe = variant & 2;
-        o.memory = variant & 4;
+    for (int variant = 0; variant < test::kOptionVariants; ++variant) {
         for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-            o.seed = seed;
-            State s = new_game(o);
+            State s = new_game(test::option_variant(variant, seed));
             RandomBot bot(seed);
             for (int step = 0; step < 400 && !is_over(s); ++step) {
                 const int seat = bot.pick_seat(s);
@@ -126,13 +121,8 @@ TEST_CASE("state_from_view: a seat's view yields exactly its legal actions (R3.6
 TEST_CASE("seat_entry_view: a seat's view is the spectator's with its own entry (R3.6)",
           "[view][property]") {
     int checked = 0;
-    for (int variant = 0; variant < 8; ++variant) {
-        Options o;
-        o.players = 3 + variant % 3;
-        o.spirits = variant & 1;
-        o.diamond_joe = variant & 2;
-        o.memory = variant & 4;
-        o.seed = std::uint64_t(variant + 11);
+    for (int variant = 0; variant < test::kOptionVariants; ++variant) {
+        const Options o = test::option_variant(variant, std::uint64_t(variant + 11));
         State s = new_game(o);
         RandomBot bot(o.seed);
         for (int step = 0; step < 300 && !is_over(s); ++step) {

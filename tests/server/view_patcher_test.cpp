@@ -6,6 +6,7 @@
 
 #include "niagara/json.hpp"
 #include "niagara/random_bot.hpp"
+#include "option_variants.hpp"
 #include "view_patcher.hpp"
 
 using namespace niagara;
@@ -36,13 +37,8 @@ std::vector<std::string> sorted(const Json& ops) {
 TEST_CASE("views: patches from version to version equal the engine's fresh views (R3.6)",
           "[views][property]") {
     long checked = 0;
-    for (int variant = 0; variant < 8; ++variant) {
-        Options o;
-        o.players = 3 + variant % 3;
-        o.spirits = variant & 1;
-        o.diamond_joe = variant & 2;
-        o.memory = variant & 4;
-        o.seed = std::uint64_t(variant + 101);
+    for (int variant = 0; variant < test::kOptionVariants; ++variant) {
+        const Options o = test::option_variant(variant, std::uint64_t(variant + 101));
         State s = new_game(o);
         RandomBot bot(o.seed);
 
