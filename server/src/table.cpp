@@ -43,8 +43,7 @@ Table::Table(net::io_context& io, TableServices services, long id, protocol::Tab
       seats_(std::size_t(options.game.players)),
       bot_timer_(strand_),
       turn_timer_(strand_) {
-    update_summary(table_view());
-    views_.update(table_view(), nullptr);
+    refresh_views();
 }
 
 template <typename F>
@@ -144,9 +143,7 @@ void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
 // Every viewer gets the change as a patch from the version it holds, or a snapshot.
 void Table::publish(bool snapshot_all) {
     ++version_;
-    Json table_part = table_view();
-    update_summary(table_part);
-    views_.update(std::move(table_part), state_ ? &*state_ : nullptr);
+    refresh_views();
     for (std::size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];
         auto c = s.conn.lock();
@@ -656,10 +653,7 @@ void Table::restore(const StoredTable& stored) {
             std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
         services_.register_token(s.token, id_, s.seat);
     }
-    if (!stored.started) {
-        update_summary(table_view());
-        return views_.update(table_view(), nullptr);
-    }
+    if (!stored.started) return refresh_views();
     const Options game = options_from_json(Json::parse(stored.game_options_json));
     seats_.resize(std::size_t(game.players));
     state_ = new_game(game);
@@ -680,8 +674,13 @@ void Table::restore(const StoredTable& stored) {
             if (!seats_[std::size_t(seat)].bot) arm_grace_timer(seat);
         after_change();
     });
-    update_summary(table_view());
-    views_.update(table_view(), &*state_);
+    refresh_views();
+}
+
+void Table::refresh_views() {
+    Json table_part = table_view();  // the lobby's summary is the views' table part
+    update_summary(table_part);
+    views_.update(std::move(table_part), state_ ? &*state_ : nullptr);
 }
 
 void Table::update_summary(Json table_part) {

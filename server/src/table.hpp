@@ -23,7 +23,6 @@
 #include "store.hpp"
 #include "view_patcher.hpp"
 
-
 namespace niagara::server {
 
 namespace net = boost::asio;
@@ -109,6 +108,7 @@ class Table : public std::enable_shared_from_this<Table> {
     void on_turn_timeout(long version);
     void arm_grace_timer(int seat);
     void finish();
+    void refresh_views();  // the views and the lobby's summary, from the table as it is now
     void update_summary(Json table_part);
     std::string new_token();
 
