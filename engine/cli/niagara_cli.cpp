@@ -84,7 +84,7 @@ struct Flags {
     int players = 4;
     std::uint64_t seed = 1;
     int max_rounds = 10000;
-    std::string record_path;  // demo: where to write the game record
+    std::string record_path;   // demo: where to write the game record
     bool spirits = false;      // R10
     bool diamond_joe = false;  // R11
 };

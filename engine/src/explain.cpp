@@ -91,7 +91,8 @@ std::string explain_stage(const State& s, const Action& a) {
     }
     switch (a.type) {
         case ActionType::TakeElk:
-            if (!s.options.spirits) return "the Hurried Elk is part of the Spirits expansion (R10.8)";
+            if (!s.options.spirits)
+                return "the Hurried Elk is part of the Spirits expansion (R10.8)";
             if (s.elk.at == Elk::At::Canoe)
                 return seat_label(s.elk.seat) + "'s canoe " + std::to_string(s.elk.canoe + 1) +
                        " has the Hurried Elk (R10.8)";

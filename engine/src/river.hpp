@@ -44,10 +44,10 @@ constexpr std::optional<Pos> step_down(Pos p, Branch b) {
 // Where a walk ends.
 struct Destination {
     enum Kind { Land, River, Waterfall } kind = River;
-    Pos pos = Pos::T1;         // when kind == River
-    int steps = 0;             // spaces moved, the step onto land or over the fall included
-    bool used_branch = false;  // the walk, or the whirlpool's push, went from T5 into a branch
-    bool pushed = false;       // R10.3: it ended on the whirlpool and was pushed down-river
+    Pos pos = Pos::T1;          // when kind == River
+    int steps = 0;              // spaces moved, the step onto land or over the fall included
+    bool used_branch = false;   // the walk, or the whirlpool's push, went from T5 into a branch
+    bool pushed = false;        // R10.3: it ended on the whirlpool and was pushed down-river
     Pos pushed_from = Pos::T1;  // where the whirlpool was, when pushed
 };
 

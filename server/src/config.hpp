@@ -17,10 +17,10 @@ struct Config {
     std::string port_file;              // --port-file: write the bound port there (for tests)
     int bot_delay_ms = 400;             // --bot-delay-ms: pause before a bot acts (0 for tests)
     int grace_seconds = 60;             // --grace: disconnected this long, a bot plays the seat
-    std::size_t max_queue = 1024;       // --max-queue: queued messages before a client is dropped...
-    int stall_ms = 5000;                // --stall-ms: ...once its writes made no progress this long
-    double rate_per_second = 20;        // --rate: messages per second per connection...
-    double rate_burst = 40;             // --burst: ...with bursts up to this many
+    std::size_t max_queue = 1024;  // --max-queue: queued messages before a client is dropped...
+    int stall_ms = 5000;           // --stall-ms: ...once its writes made no progress this long
+    double rate_per_second = 20;   // --rate: messages per second per connection...
+    double rate_burst = 40;        // --burst: ...with bursts up to this many
 };
 
 // Fills `config` from the environment, then the flags. Returns an error text on bad input.

@@ -72,7 +72,7 @@ struct Action {
     static Action buy_back(int seat, int canoe, Colour paid);
     static Action cloud(int seat, bool up);
     static Action end_turn(int seat);
-    static Action move(int seat, int canoe);  // fill in the move fields after
+    static Action move(int seat, int canoe);      // fill in the move fields after
     static Action take_elk(int seat, int canoe);  // canoe -1: leave the elk
     static Action fork_to(int seat, int canoe, Branch branch);
     static Action free_canoe(int seat, int canoe);

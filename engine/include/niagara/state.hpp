@@ -101,11 +101,11 @@ struct State {
     std::int8_t last_speed = 0;           // the river speed of the last phase III (for views)
     std::array<Gems, kColours> places{};  // discovery place of each colour (R2.2)
     std::array<Seat, kMaxSeats> seats{};
-    Piece whirlpool;  // R10.2 (Spirits); out of the river = waiting to enter at T1
-    Piece beaver;     // R10.7 (Spirits)
-    Elk elk;          // R10.8 (Spirits)
-    Piece joe;        // R11 (Diamond Joe)
-    Gems joe_cargo;   // R11.1: at most one gem
+    Piece whirlpool;           // R10.2 (Spirits); out of the river = waiting to enter at T1
+    Piece beaver;              // R10.7 (Spirits)
+    Elk elk;                   // R10.8 (Spirits)
+    Piece joe;                 // R11 (Diamond Joe)
+    Gems joe_cargo;            // R11.1: at most one gem
     std::uint8_t winners = 0;  // bit per seat, set when the game is over (R9.2)
     bool abandoned = false;    // R9.4
 
