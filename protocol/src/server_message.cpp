@@ -119,6 +119,45 @@ std::string prompt_text(long table, int seat, const std::vector<std::string>& le
     return out;
 }
 
+void add_prompt(Json& fields, const Decision& decision) {
+    Json legal = Json::array();
+    for (const auto& a : decision.legal)
+        legal.push_back(utf8(a));
+    fields["seat"] = seat_json(decision.seat);
+    fields["legal"] = std::move(legal);
+    fields["actions"] = decision.actions.is_array() ? decision.actions : Json::array();
+}
+
+// Puts the news into a state message's fields and returns its text ("" when there is none).
+std::string add_news(Json& fields, long table, const News& news) {
+    std::vector<std::string> text;
+    if (const GameEvent* e = news.event) {
+        Json lines = Json::array();
+        for (const auto& line : e->lines)
+            lines.push_back(utf8(line));
+        std::string said = e->lines.empty() ? "Table " + table_tag(table) + ": nothing new."
+                                            : utf8(join(e->lines, " "));
+        Json event{{"seat", seat_json(e->seat)}, {"lines", std::move(lines)}};
+        if (!e->cause.empty()) {
+            event["cause"] = utf8(e->cause);
+            said = "(" + utf8(e->cause) + ") " + said;
+        }
+        fields["event"] = std::move(event);
+        text.push_back(std::move(said));
+    }
+    if (news.chosen) {
+        fields["chosen"] = utf8(*news.chosen);
+        text.push_back("You chose " + utf8(*news.chosen) + " (hidden until it is revealed).");
+    }
+    if (const Decision* d = news.prompt) {
+        Json prompt;
+        add_prompt(prompt, *d);
+        fields["prompt"] = std::move(prompt);
+        text.push_back(prompt_text(table, d->seat, d->legal));
+    }
+    return join(text, " ");
+}
+
 }  // namespace
 
 Json message(std::string type, std::string text, Json fields) {
@@ -154,15 +193,21 @@ Json table_list(const Json& tables) {
                    {{"tables", tables.is_array() ? tables : Json::array()}});
 }
 
-Json snapshot(long table, long version, const Json& view) {
-    return message("snapshot", "state v" + std::to_string(version),
-                   {{"table", table}, {"version", version}, {"view", view}});
+Json snapshot(long table, long version, const Json& view, const News& news) {
+    Json fields{{"table", table}, {"version", version}, {"view", view}};
+    std::string text = add_news(fields, table, news);
+    return message("snapshot", text.empty() ? "state v" + std::to_string(version) : text,
+                   std::move(fields));
 }
 
-Json patch(long table, long from, long to, const Json& ops) {
+Json patch(long table, long from, long to, Json ops, const News& news) {
+    Json fields{{"table", table}, {"from", from}, {"to", to}, {"ops", std::move(ops)}};
+    std::string text = add_news(fields, table, news);
     return message("patch",
-                   "state v" + std::to_string(to) + " (from v" + std::to_string(from) + ")",
-                   {{"table", table}, {"from", from}, {"to", to}, {"ops", ops}});
+                   text.empty()
+                       ? "state v" + std::to_string(to) + " (from v" + std::to_string(from) + ")"
+                       : text,
+                   std::move(fields));
 }
 
 Json name_set(const std::string& name) {
@@ -174,6 +219,12 @@ Json table_created(long table, const TableOptions& options) {
                    "Table " + table_tag(table) + " is open: " + describe(options) + ". /join " +
                        std::to_string(table) + " to sit down.",
                    {{"table", table}, {"options", table_options_to_json(options)}});
+}
+
+Json resumed(long table, int seat, const std::string& token) {
+    return message("seated",
+                   "Welcome back to table " + table_tag(table) + ", " + seat_text(seat) + ".",
+                   {{"table", table}, {"seat", seat_json(seat)}, {"token", utf8(token)}});
 }
 
 Json seated(long table, int seat, const std::string& token) {
@@ -202,51 +253,50 @@ Json left(long table, int seat, const std::string& name) {
                    {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
 }
 
-Json presence(long table, int seat, const std::string& name, bool online) {
-    return message(
-        "presence",
-        utf8(name) + " (" + seat_text(seat) + ") " + (online ? "is back." : "lost the connection."),
-        {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}, {"online", online}});
+Json presence(long table, int seat, const std::string& name, bool online, bool autoplay) {
+    const std::string what = online     ? "is back."
+                             : autoplay ? "is away; a bot plays the seat until they return."
+                                        : "lost the connection.";
+    return message("presence", utf8(name) + " (" + seat_text(seat) + ") " + what,
+                   {{"table", table},
+                    {"seat", seat_json(seat)},
+                    {"name", utf8(name)},
+                    {"online", online},
+                    {"autoplay", autoplay}});
 }
 
-Json started(long table) {
-    return message("started", "The game at table " + table_tag(table) + " starts.",
-                   {{"table", table}});
+Json started(long table, int players) {
+    return message("started",
+                   "The game at table " + table_tag(table) + " starts with " +
+                       std::to_string(players) + " players.",
+                   {{"table", table}, {"players", players}});
 }
 
-Json event(long table, const std::vector<std::string>& lines) {
-    Json clean = Json::array();
-    for (const auto& line : lines)
-        clean.push_back(utf8(line));
-    const std::string text =
-        lines.empty() ? "Table " + table_tag(table) + ": nothing new." : utf8(join(lines, " "));
-    return message("event", text, {{"table", table}, {"lines", clean}});
+Json prompt(long table, const Decision& decision) {
+    Json fields{{"table", table}};
+    add_prompt(fields, decision);
+    return message("prompt", prompt_text(table, decision.seat, decision.legal), std::move(fields));
 }
 
-Json chosen(long table, const std::string& card) {
-    return message("chosen", "You chose " + utf8(card) + " (hidden until it is revealed).",
-                   {{"table", table}, {"card", utf8(card)}});
-}
-
-Json prompt(long table, int seat, const std::vector<std::string>& legal) {
-    Json actions = Json::array();
-    for (const auto& a : legal)
-        actions.push_back(utf8(a));
-    return message("prompt", prompt_text(table, seat, legal),
-                   {{"table", table}, {"seat", seat_json(seat)}, {"legal", actions}});
-}
-
-Json timer(long table, int seat, int seconds) {
+Json timer(long table, const std::vector<int>& seats, int seconds,
+           const std::vector<std::string>& names) {
+    std::vector<std::string> who;
+    for (int seat : seats)
+        who.push_back(seat_name(seat, names));
     return message("timer",
-                   "Seat " + std::to_string(seat + 1) + " has " + std::to_string(seconds) +
-                       " s to decide at table " + table_tag(table) + ".",
-                   {{"table", table}, {"seat", seat_json(seat)}, {"seconds", seconds}});
+                   and_list(who) + (who.size() == 1 ? " has " : " have ") +
+                       std::to_string(seconds) + " s to decide at table " + table_tag(table) + ".",
+                   {{"table", table},
+                    {"seats", seats},
+                    {"seat", seats.size() == 1 ? seat_json(seats[0]) : Json(nullptr)},
+                    {"seconds", seconds}});
 }
 
-Json timeout(long table, int seat, const std::string& action) {
+Json timeout(long table, int seat, const std::string& action,
+             const std::vector<std::string>& names) {
     return message("timeout",
-                   "Seat " + std::to_string(seat + 1) + " ran out of time at table " +
-                       table_tag(table) + "; the server played '" + utf8(action) + "'.",
+                   seat_name(seat, names) + " ran out of time at table " + table_tag(table) +
+                       "; the server played '" + utf8(action) + "'.",
                    {{"table", table}, {"seat", seat_json(seat)}, {"action", utf8(action)}});
 }
 

@@ -15,7 +15,7 @@ GameClient::GameClient(net::io_context& io, Settings settings)
       settings_(std::move(settings)),
       think_timer_(strand_),
       bot_(settings_.seed),
-      think_random_(settings_.seed) {}
+      random_(settings_.seed) {}
 
 void GameClient::start() {
     resolver_.async_resolve(settings_.host, std::to_string(settings_.port),
@@ -25,16 +25,18 @@ void GameClient::start() {
 void GameClient::on_resolve(beast::error_code ec, net::ip::tcp::resolver::results_type results) {
     if (ec) return fail("resolve: " + ec.message());
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
-    beast::get_lowest_layer(ws_).async_connect(results,
-                                               beast::bind_front_handler(&GameClient::on_connect, shared_from_this()));
+    beast::get_lowest_layer(ws_).async_connect(
+        results, beast::bind_front_handler(&GameClient::on_connect, shared_from_this()));
 }
 
 void GameClient::on_connect(beast::error_code ec, net::ip::tcp::endpoint) {
     if (ec) return fail("connect: " + ec.message());
     beast::get_lowest_layer(ws_).expires_never();
-    beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true), ec);  // no Nagle delay
+    beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true),
+                                                     ec);  // no Nagle delay
     ws_.set_option(beast::websocket::stream_base::timeout::suggested(beast::role_type::client));
-    ws_.async_handshake(settings_.host, "/ws", beast::bind_front_handler(&GameClient::on_handshake, shared_from_this()));
+    ws_.async_handshake(settings_.host, "/ws",
+                        beast::bind_front_handler(&GameClient::on_handshake, shared_from_this()));
 }
 
 void GameClient::on_handshake(beast::error_code ec) {
@@ -58,12 +60,13 @@ void GameClient::do_write() {
     if (writing_ || outbox_.empty() || closed_) return;
     writing_ = true;
     ws_.text(true);
-    ws_.async_write(net::buffer(outbox_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        self->writing_ = false;
-        if (ec) return self->fail("write: " + ec.message());
-        self->outbox_.pop_front();
-        self->do_write();
-    });
+    ws_.async_write(net::buffer(outbox_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                        self->writing_ = false;
+                        if (ec) return self->fail("write: " + ec.message());
+                        self->outbox_.pop_front();
+                        self->do_write();
+                    });
 }
 
 void GameClient::do_read() {
@@ -98,7 +101,6 @@ void GameClient::handle(const Json& m, const std::string& frame) {
                 version_ = -1;
                 send(settings_.use_json ? R"({"type": "sync"})" : "/sync");
             }
-
         }
     } else if (type == "seated") {
         table_ = m.at("table").get<long>();
@@ -108,12 +110,27 @@ void GameClient::handle(const Json& m, const std::string& frame) {
         ended_ = true;
     }
     if (on_message) on_message(*this, m, frame);
-    if (type == "prompt" && settings_.auto_play) answer_prompt(m);
+    if (!settings_.auto_play) return;
+    // A decision holds even when its patch did not apply: its legal actions are complete.
+    if (type == "prompt") answer_prompt(m);
+    if (type == "patch" || type == "snapshot")
+        if (auto it = m.find("prompt"); it != m.end()) answer_prompt(*it);
 }
 
 void GameClient::answer_prompt(const Json& m) {
     const int seat = m.at("seat").get<int>();
-    const Json& legal = m.at("legal");
+    const std::string text =
+        settings_.bot_reads_view ? pick_from_view(seat, m.at("legal")) : pick_from_prompt(m);
+    if (settings_.think.count() <= 0) return send_action(seat, text);
+    const auto think = settings_.think.count();
+    std::uniform_int_distribution<long> jitter(think / 2, think + think / 2);
+    think_timer_.expires_after(std::chrono::milliseconds(jitter(random_)));
+    think_timer_.async_wait([self = shared_from_this(), seat, text](beast::error_code ec) {
+        if (!ec && !self->closed_) self->send_action(seat, text);
+    });
+}
+
+std::string GameClient::pick_from_view(int seat, const Json& legal) {
     std::string text;
     try {
         const State state = state_from_view(view_.at("game"));
@@ -122,14 +139,23 @@ void GameClient::answer_prompt(const Json& m) {
         text.clear();
     }
     // The bot's move is one of the prompt's; should the view be behind, any listed move does.
-    if (std::find(legal.begin(), legal.end(), text) == legal.end()) text = legal.front().get<std::string>();
-    if (settings_.think.count() <= 0) return send_action(seat, text);
-    const auto think = settings_.think.count();
-    std::uniform_int_distribution<long> jitter(think / 2, think + think / 2);
-    think_timer_.expires_after(std::chrono::milliseconds(jitter(think_random_)));
-    think_timer_.async_wait([self = shared_from_this(), seat, text](beast::error_code ec) {
-        if (!ec && !self->closed_) self->send_action(seat, text);
-    });
+    if (std::find(legal.begin(), legal.end(), text) == legal.end())
+        text = legal.front().get<std::string>();
+    return text;
+}
+
+std::string GameClient::pick_from_prompt(const Json& prompt) {
+    const Json& legal = prompt.at("legal");
+    const Json& actions = prompt.value("actions", Json::array());
+    std::vector<std::size_t> safe;
+    for (std::size_t i = 0; i < actions.size() && i < legal.size(); ++i)
+        if (actions[i].value("to", "") != "falls") safe.push_back(i);
+    if (safe.empty()) {
+        std::uniform_int_distribution<std::size_t> any(0, legal.size() - 1);
+        return legal[any(random_)].get<std::string>();
+    }
+    std::uniform_int_distribution<std::size_t> pick(0, safe.size() - 1);
+    return legal[safe[pick(random_)]].get<std::string>();
 }
 
 void GameClient::send_action(int seat, const std::string& text) {

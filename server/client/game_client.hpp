@@ -5,8 +5,8 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
@@ -29,13 +29,18 @@ namespace beast = boost::beast;
 using Json = nlohmann::json;
 
 class GameClient : public std::enable_shared_from_this<GameClient> {
-public:
+  public:
     struct Settings {
         std::string host = "127.0.0.1";
         unsigned short port = 8080;
         std::uint64_t seed = 1;
-        bool auto_play = true;   // answer prompts with the bot's move
-        bool use_json = false;   // send actions as JSON objects instead of /commands
+        bool auto_play = true;  // answer prompts with the bot's move
+        bool use_json = false;  // send actions as JSON objects instead of /commands
+        // true: the engine's RandomBot decides on a state rebuilt from the view (which also
+        // checks that the view is complete); false: a random action of the prompt's, one that
+        // does not paddle over the falls when there is one, as a thin client could (a load
+        // generator's choice: it costs a fraction).
+        bool bot_reads_view = true;
         std::vector<std::string> opening;  // frames sent once connected
         // Waits before answering a prompt: a random time between half and one and a half
         // times this, so that many bots do not answer in step.
@@ -64,7 +69,7 @@ public:
     bool connected() const { return open_; }
     long patch_gaps() const { return gaps_; }
 
-private:
+  private:
     void on_resolve(beast::error_code ec, net::ip::tcp::resolver::results_type results);
     void on_connect(beast::error_code ec, net::ip::tcp::endpoint);
     void on_handshake(beast::error_code ec);
@@ -73,6 +78,8 @@ private:
     void do_write();
     void handle(const Json& m, const std::string& frame);
     void answer_prompt(const Json& m);
+    std::string pick_from_view(int seat, const Json& legal);
+    std::string pick_from_prompt(const Json& prompt);
     void send_action(int seat, const std::string& text);
     void fail(const std::string& why);
 
@@ -96,7 +103,7 @@ private:
     bool ended_ = false;
     long gaps_ = 0;
     RandomBot bot_;
-    std::mt19937_64 think_random_;
+    std::mt19937_64 random_;
 };
 
 }  // namespace niagara::client

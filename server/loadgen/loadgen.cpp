@@ -4,12 +4,17 @@
 // and the server's RSS.
 //
 //   niagara-loadgen --port 8080 --tables 1000 --seats 4 --seconds 30 [--think-ms 200]
-//                   [--server-pid PID]
+//                   [--bot prompt|view] [--server-pid PID]
+//
+// Bots pick from the prompt alone by default (--bot prompt), as a thin client does; --bot view
+// runs the engine's RandomBot on a state rebuilt from each view, which costs the load generator
+// several times more CPU per decision (CPU the server then lacks on a shared machine).
 //
 // As fast as they can, every table always has a decision in flight, so by Little's law the
 // mean latency is (decisions in flight) / throughput: it measures capacity, and latency grows
 // with the number of tables. A think time offers a steady load, as people do, and measures the
 // latency at that load.
+#include <sys/resource.h>
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -19,7 +24,6 @@
 #include <iostream>
 #include <mutex>
 #include <string>
-#include <sys/resource.h>
 #include <thread>
 #include <vector>
 
@@ -39,6 +43,7 @@ struct Flags {
     int threads = 1;
     int think_ms = 0;  // each bot waits about this long before answering (0: as fast as possible)
     int warmup = 5;    // seconds of connecting and starting before anything is measured
+    bool bot_reads_view = false;
     long server_pid = 0;
 };
 
@@ -75,7 +80,8 @@ struct Group : std::enable_shared_from_this<Group> {
         sent_at.clear();
         received.clear();
         last_at.clear();
-        for (auto& q : pending_sends) q.clear();
+        for (auto& q : pending_sends)
+            q.clear();
         std::fill(events_seen.begin(), events_seen.end(), 0);
         joined = 0;
     }
@@ -95,7 +101,8 @@ struct Group : std::enable_shared_from_this<Group> {
             std::lock_guard s(stats.mutex);
             if (sent_at[std::size_t(n)] >= stats.measure_from) {
                 stats.own_ms.push_back(
-                    std::chrono::duration<double, std::milli>(now - sent_at[std::size_t(n)]).count());
+                    std::chrono::duration<double, std::milli>(now - sent_at[std::size_t(n)])
+                        .count());
                 ++stats.actions;
             }
         }
@@ -103,7 +110,9 @@ struct Group : std::enable_shared_from_this<Group> {
         if (++received[std::size_t(n)] == int(clients.size()) &&
             sent_at[std::size_t(n)] >= stats.measure_from) {
             std::lock_guard s(stats.mutex);
-            stats.last_ms.push_back(std::chrono::duration<double, std::milli>(last_at[std::size_t(n)] - sent_at[std::size_t(n)]).count());
+            stats.last_ms.push_back(std::chrono::duration<double, std::milli>(
+                                        last_at[std::size_t(n)] - sent_at[std::size_t(n)])
+                                        .count());
         }
     }
 };
@@ -126,16 +135,28 @@ long rss_kib(long pid) {
 bool parse(int argc, char** argv, Flags& f) {
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string k = argv[i], v = argv[i + 1];
-        if (k == "--host") f.host = v;
-        else if (k == "--port") f.port = static_cast<unsigned short>(std::stoi(v));
-        else if (k == "--tables") f.tables = std::stoi(v);
-        else if (k == "--seats") f.seats = std::stoi(v);
-        else if (k == "--seconds") f.seconds = std::stoi(v);
-        else if (k == "--threads") f.threads = std::stoi(v);
-        else if (k == "--think-ms") f.think_ms = std::stoi(v);
-        else if (k == "--warmup") f.warmup = std::stoi(v);
-        else if (k == "--server-pid") f.server_pid = std::stol(v);
-        else return false;
+        if (k == "--host")
+            f.host = v;
+        else if (k == "--port")
+            f.port = static_cast<unsigned short>(std::stoi(v));
+        else if (k == "--tables")
+            f.tables = std::stoi(v);
+        else if (k == "--seats")
+            f.seats = std::stoi(v);
+        else if (k == "--seconds")
+            f.seconds = std::stoi(v);
+        else if (k == "--threads")
+            f.threads = std::stoi(v);
+        else if (k == "--think-ms")
+            f.think_ms = std::stoi(v);
+        else if (k == "--warmup")
+            f.warmup = std::stoi(v);
+        else if (k == "--server-pid")
+            f.server_pid = std::stol(v);
+        else if (k == "--bot" && (v == "prompt" || v == "view"))
+            f.bot_reads_view = v == "view";
+        else
+            return false;
     }
     return argc % 2 == 1 && f.tables > 0 && f.seats >= 3 && f.seats <= 5 && f.think_ms >= 0 &&
            f.warmup >= 0;
@@ -146,8 +167,11 @@ bool parse(int argc, char** argv, Flags& f) {
 int main(int argc, char** argv) {
     Flags f;
     if (!parse(argc, argv, f)) {
-        std::cerr << "usage: niagara-loadgen [--host H] [--port P] [--tables N] [--seats 3..5] [--seconds S]\n"
-                     "                       [--threads T] [--think-ms MS] [--warmup S] [--server-pid PID]\n";
+        std::cerr << "usage: niagara-loadgen [--host H] [--port P] [--tables N] [--seats 3..5] "
+                     "[--seconds S]\n"
+                     "                       [--threads T] [--think-ms MS] [--warmup S] [--bot "
+                     "prompt|view]\n"
+                     "                       [--server-pid PID]\n";
         return 2;
     }
     rlimit files{};
@@ -170,6 +194,7 @@ int main(int argc, char** argv) {
             settings.port = f.port;
             settings.seed = std::uint64_t(t * 16 + m + 1);
             settings.think = std::chrono::milliseconds(f.think_ms);
+            settings.bot_reads_view = f.bot_reads_view;
             if (m == 0) settings.opening = {"/name host-" + std::to_string(t), new_table};
             auto client = std::make_shared<GameClient>(io, settings);
             std::weak_ptr<Group> weak = group;
@@ -184,12 +209,13 @@ int main(int argc, char** argv) {
                 std::lock_guard lock(stats.mutex);
                 ++stats.closed;
             };
-            client->on_message = [weak, member, &stats, new_table](GameClient& me, const Json& msg, const std::string&) {
+            client->on_message = [weak, member, &stats, new_table](GameClient& me, const Json& msg,
+                                                                   const std::string&) {
                 auto g = weak.lock();
                 if (!g) return;
                 const std::string type = msg.value("type", "");
-                if (type == "event") {
-                    g->on_event(member, msg.value("seat", -1), me.seat());
+                if ((type == "patch" || type == "snapshot") && msg.contains("event")) {
+                    g->on_event(member, msg["event"].value("seat", -1), me.seat());
                 } else if (type == "error") {
                     std::lock_guard lock(stats.mutex);
                     ++stats.errors;
@@ -221,32 +247,43 @@ int main(int argc, char** argv) {
         groups.push_back(group);
     }
     for (auto& g : groups)
-        for (auto& c : g->clients) c->start();
+        for (auto& c : g->clients)
+            c->start();
 
     const auto started = Clock::now();
     stats.measure_from = started + std::chrono::seconds(f.warmup);
     const auto run_time = std::chrono::seconds(f.warmup + f.seconds);
     std::vector<std::thread> threads;
-    for (int i = 1; i < f.threads; ++i) threads.emplace_back([&] { io.run_for(run_time); });
+    for (int i = 1; i < f.threads; ++i)
+        threads.emplace_back([&] { io.run_for(run_time); });
     io.run_for(run_time);
-    for (auto& t : threads) t.join();
+    for (auto& t : threads)
+        t.join();
     const double secs = std::chrono::duration<double>(Clock::now() - stats.measure_from).count();
 
     std::lock_guard lock(stats.mutex);
     long open = 0;
     for (auto& g : groups)
-        for (auto& c : g->clients) open += c->connected();
-    std::printf("tables %d x %d seats: %ld connections open, %ld closed; think time %d ms\n", f.tables,
-                f.seats, open, stats.closed, f.think_ms);
-    std::printf("%.1f s measured after %d s of warm-up: %ld actions (%.0f actions/s), %ld games finished, %ld errors\n", secs, f.warmup,
-                stats.actions, double(stats.actions) / secs, stats.games, stats.errors);
-    std::printf("latency action -> own event:    p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples)\n",
-                percentile(stats.own_ms, 0.5), percentile(stats.own_ms, 0.9), percentile(stats.own_ms, 0.99),
-                percentile(stats.own_ms, 1.0), stats.own_ms.size());
-    std::printf("latency action -> last member:  p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples)\n",
-                percentile(stats.last_ms, 0.5), percentile(stats.last_ms, 0.9), percentile(stats.last_ms, 0.99),
-                percentile(stats.last_ms, 1.0), stats.last_ms.size());
-    if (f.server_pid > 0) std::printf("server RSS %.1f MiB\n", double(rss_kib(f.server_pid)) / 1024.0);
+        for (auto& c : g->clients)
+            open += c->connected();
+    std::printf("tables %d x %d seats: %ld connections open, %ld closed; think time %d ms\n",
+                f.tables, f.seats, open, stats.closed, f.think_ms);
+    std::printf(
+        "%.1f s measured after %d s of warm-up: %ld actions (%.0f actions/s), %ld games finished, "
+        "%ld errors\n",
+        secs, f.warmup, stats.actions, double(stats.actions) / secs, stats.games, stats.errors);
+    std::printf(
+        "latency action -> own event:    p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu "
+        "samples)\n",
+        percentile(stats.own_ms, 0.5), percentile(stats.own_ms, 0.9),
+        percentile(stats.own_ms, 0.99), percentile(stats.own_ms, 1.0), stats.own_ms.size());
+    std::printf(
+        "latency action -> last member:  p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu "
+        "samples)\n",
+        percentile(stats.last_ms, 0.5), percentile(stats.last_ms, 0.9),
+        percentile(stats.last_ms, 0.99), percentile(stats.last_ms, 1.0), stats.last_ms.size());
+    if (f.server_pid > 0)
+        std::printf("server RSS %.1f MiB\n", double(rss_kib(f.server_pid)) / 1024.0);
     // The io_context stopped with connections open; exit without waiting for them.
     std::fflush(stdout);
     std::_Exit(0);

@@ -135,13 +135,45 @@ Json Table::table_view() const {
                 {"spectators", watching}};
 }
 
+std::vector<std::string> Table::names() const {
+    std::vector<std::string> out;
+    for (const Seat& s : seats_)
+        out.push_back(s.name);
+    return out;
+}
+
+// The decision `seat` must now take, unless it was prompted with it already or the server
+// decides for the seat. Remembered as prompted: each decision is sent once.
+std::optional<msg::Decision> Table::new_decision(int seat) {
+    Seat& s = seats_[std::size_t(seat)];
+    if (phase_ != Phase::Playing || !state_ || seat >= state_->players() ||
+        !must_act(*state_, seat) || s.bot || s.autoplay || s.conn.expired()) {
+        s.prompted.reset();
+        return std::nullopt;
+    }
+    std::vector<Action> actions = legal_actions(*state_, seat);
+    if (s.prompted == actions) return std::nullopt;  // the same decision, still open
+    msg::Decision decision{seat, {}, Json::array()};
+    for (const Action& a : actions) {
+        decision.legal.push_back(to_text(a));
+        // The same action with its fields and, for a move, where it ends: what a graphical
+        // client needs to highlight the choices on the board.
+        decision.actions.push_back(legal_action_to_json(*state_, a));
+    }
+    s.prompted = std::move(actions);
+    return decision;
+}
+
+// The answer to /sync. An open decision is not repeated: it came whole with its patch (a
+// decision holds even when its patch does not apply), and the client may have answered it.
 void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
     send_to(c, msg::snapshot(id_, version_, views_.seat_view(seat)));
     seats_[std::size_t(seat)].has_view = true;
 }
 
-// Every viewer gets the change as a patch from the version it holds, or a snapshot.
-void Table::publish(bool snapshot_all) {
+// Every viewer gets the change as one message: a patch from the version it holds (or a
+// snapshot) that also says what happened and, to a seat, its own card and decision.
+void Table::publish(const Change& change) {
     ++version_;
     refresh_views();
     for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -151,29 +183,35 @@ void Table::publish(bool snapshot_all) {
             s.has_view = false;
             continue;
         }
+        const std::optional<msg::Decision> decision = new_decision(int(i));
+        msg::News news{change.event, std::nullopt, decision ? &*decision : nullptr};
+        if (int(i) == change.chooser) news.chosen = change.card;  // to its owner only
         std::optional<Json> ops;
-        if (s.has_view && !snapshot_all) ops = views_.seat_patch(int(i));
-        if (ops)
-            send_to(c, msg::patch(id_, version_ - 1, version_, std::move(*ops)));
-        else
-            send_snapshot(c, int(i));
+        if (s.has_view && !change.snapshot_all) ops = views_.seat_patch(int(i));
+        if (ops) {
+            send_to(c, msg::patch(id_, version_ - 1, version_, std::move(*ops), news));
+        } else {
+            send_to(c, msg::snapshot(id_, version_, views_.seat_view(int(i)), news));
+            s.has_view = true;
+        }
     }
     // Spectators all see the same: one frame for all of them.
     std::erase_if(spectators_, [](const Spectator& s) { return s.conn.expired(); });
+    const msg::News news{change.event, std::nullopt, nullptr};
     std::shared_ptr<const std::string> patch_frame, snapshot_frame;
-    const std::optional<Json> spectator_ops =
-        snapshot_all ? std::nullopt : views_.spectator_patch();
+    std::optional<Json> spectator_ops;
+    if (!change.snapshot_all && !spectators_.empty()) spectator_ops = views_.spectator_patch();
     for (Spectator& s : spectators_) {
         auto c = s.conn.lock();
         if (s.has_view && spectator_ops) {
             if (!patch_frame)
-                patch_frame = std::make_shared<const std::string>(
-                    protocol::serialize(msg::patch(id_, version_ - 1, version_, *spectator_ops)));
+                patch_frame = std::make_shared<const std::string>(protocol::serialize(
+                    msg::patch(id_, version_ - 1, version_, *spectator_ops, news)));
             c->send(patch_frame);
         } else {
             if (!snapshot_frame)
-                snapshot_frame = std::make_shared<const std::string>(
-                    protocol::serialize(msg::snapshot(id_, version_, views_.spectator_view())));
+                snapshot_frame = std::make_shared<const std::string>(protocol::serialize(
+                    msg::snapshot(id_, version_, views_.spectator_view(), news)));
             c->send(snapshot_frame);
             s.has_view = true;
         }
@@ -236,13 +274,8 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
         services_.register_token(s.token, id_, seat);
         c->set_table(shared_from_this());
         spdlog::info("table {}: {} sits at seat {}", id_, s.name, seat + 1);
-        send_to(c,
-                msg::message("seated",
-                             "You sit at " + seat_text(seat) + " of table " + std::to_string(id_) +
-                                 ". Keep your token to come back: /resume " + s.token,
-                             Json{{"table", id_}, {"seat", seat}, {"token", s.token}}));
-        broadcast(msg::message("joined", s.name + " sits at " + seat_text(seat) + ".",
-                               Json{{"table", id_}, {"seat", seat}, {"name", s.name}}));
+        send_to(c, msg::seated(id_, seat, s.token));
+        broadcast(msg::joined(id_, seat, s.name));
         publish();
     });
 }
@@ -252,8 +285,7 @@ void Table::watch(std::shared_ptr<Connection> c) {
         if (seat_of(c) >= 0) return send_error(c, "bad_command", "you sit at this table already");
         spectators_.push_back(Spectator{c, false});
         c->set_table(shared_from_this());
-        send_to(c, msg::message("watching", "You are watching table " + std::to_string(id_) + ".",
-                                Json{{"table", id_}}));
+        send_to(c, msg::watching(id_));
         publish();
     });
 }
@@ -264,8 +296,7 @@ void Table::leave(std::shared_ptr<Connection> c) {
         const int seat = seat_of(c);
         if (seat < 0) {
             std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
-            send_to(c, msg::message("left", "You left table " + std::to_string(id_) + ".",
-                                    Json{{"table", id_}, {"seat", nullptr}, {"name", c->name()}}));
+            send_to(c, msg::left(id_, -1, c->name()));
             return publish();
         }
         Seat& s = seats_[std::size_t(seat)];
@@ -285,8 +316,7 @@ void Table::leave(std::shared_ptr<Connection> c) {
         } else if (phase_ == Phase::Playing && !s.bot) {
             s.autoplay = true;  // the game goes on; a bot plays until the token comes back
         }
-        const Json left = msg::message("left", name + " left " + seat_text(seat) + ".",
-                                       Json{{"table", id_}, {"seat", seat}, {"name", name}});
+        const Json left = msg::left(id_, seat, name);
         send_to(c, left);
         broadcast(left);
         publish();
@@ -309,13 +339,8 @@ void Table::resume(std::shared_ptr<Connection> c, int seat) {
         c->set_name(s.name);
         c->set_table(shared_from_this());
         spdlog::info("table {}: {} resumes seat {}", id_, s.name, seat + 1);
-        send_to(c, msg::message("seated",
-                                "Welcome back to " + seat_text(seat) + " of table " +
-                                    std::to_string(id_) + ".",
-                                Json{{"table", id_}, {"seat", seat}, {"token", s.token}}));
-        broadcast(
-            msg::message("presence", s.name + " is back.",
-                         Json{{"table", id_}, {"seat", seat}, {"name", s.name}, {"online", true}}));
+        send_to(c, msg::resumed(id_, seat, s.token));
+        broadcast(msg::presence(id_, seat, s.name, true));
         publish();
         if (phase_ == Phase::Playing) after_change();
     });
@@ -331,9 +356,7 @@ void Table::disconnected(std::shared_ptr<Connection> c) {
         Seat& s = seats_[std::size_t(seat)];
         s.conn.reset();
         s.has_view = false;
-        broadcast(msg::message(
-            "presence", s.name + " is offline.",
-            Json{{"table", id_}, {"seat", seat}, {"name", s.name}, {"online", false}}));
+        broadcast(msg::presence(id_, seat, s.name, false));
         publish();
         if (phase_ == Phase::Playing) arm_grace_timer(seat);
     });
@@ -348,9 +371,7 @@ void Table::arm_grace_timer(int seat) {
         Seat& s = seats_[std::size_t(seat)];
         if (ec || phase_ != Phase::Playing || online(seat) || s.autoplay) return;
         s.autoplay = true;
-        broadcast(msg::message(
-            "presence", s.name + " is away; a bot plays " + seat_text(seat) + " until they return.",
-            Json{{"table", id_}, {"seat", seat}, {"name", s.name}, {"online", false}}));
+        broadcast(msg::presence(id_, seat, s.name, false, true));
         publish();
         after_change();
     });
@@ -371,8 +392,7 @@ void Table::add_bot(std::shared_ptr<Connection> c) {
             s.name = "bot-" + std::to_string(i + 1);
             s.token = new_token();
             services_.store.save_seat(id_, StoredSeat{int(i), s.name, s.token, true});
-            broadcast(msg::message("joined", s.name + " sits at " + seat_text(int(i)) + ".",
-                                   Json{{"table", id_}, {"seat", i}, {"name", s.name}}));
+            broadcast(msg::joined(id_, int(i), s.name));
             return publish();
         }
         send_error(c, "table_full", "table " + std::to_string(id_) + " is full");
@@ -417,9 +437,10 @@ void Table::start(std::shared_ptr<Connection> c) {
         phase_ = Phase::Playing;
         services_.store.mark_started(id_, options_to_json(game).dump());
         spdlog::info("table {}: game starts with {} players", id_, n);
-        broadcast(msg::message("started", "The game starts with " + std::to_string(n) + " players.",
-                               Json{{"table", id_}}));
-        publish(true);
+        broadcast(msg::started(id_, n));
+        Change everyone;
+        everyone.snapshot_all = true;
+        publish(everyone);
         after_change();
     });
 }
@@ -500,15 +521,14 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     state_ = std::move(next);
     services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
 
-    if (action.type == ActionType::PlayCard)  // the choice, to its owner only
-        send_to(c, msg::message("chosen", "You chose " + std::string(card_name(action.card)) + ".",
-                                Json{{"table", id_}, {"card", card_name(action.card)}}));
-    std::string text;
-    for (const std::string& line : log)
-        text += (text.empty() ? "" : " ") + line;
-    if (!cause.empty()) text = "(" + cause + ") " + text;
-    broadcast(msg::message("event", text, Json{{"table", id_}, {"seat", seat}, {"lines", log}}));
-    publish();
+    const msg::GameEvent event{seat, std::move(log), cause};
+    Change change;
+    change.event = &event;
+    if (action.type == ActionType::PlayCard) {  // the choice, to its owner only
+        change.chooser = seat;
+        change.card = card_name(action.card);
+    }
+    publish(change);
     services_.metrics.observe_broadcast(std::chrono::steady_clock::now() - started);
     after_change();
     return true;
@@ -517,34 +537,10 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
 void Table::after_change() {
     if (!state_) return;
     if (is_over(*state_)) return finish();
-    for (int seat = 0; seat < state_->players(); ++seat) {
-        Seat& s = seats_[std::size_t(seat)];
-        auto c = s.conn.lock();
-        if (!must_act(*state_, seat) || s.bot || s.autoplay || !c) {
-            s.prompted.reset();
-            continue;
-        }
-        std::vector<Action> actions = legal_actions(*state_, seat);
-        if (s.prompted == actions) continue;  // the same decision, still open: no repeat
-        Json legal = Json::array();
-        for (const Action& a : actions)
-            legal.push_back(to_text(a));
-        // The same actions with their fields and, for moves, where they end: what a graphical
-        // client needs to highlight the choices on the board.
-        Json shapes = Json::array();
-        for (const Action& a : actions)
-            shapes.push_back(legal_action_to_json(*state_, a));
-        std::string text = "Your decision: ";
-        for (std::size_t i = 0; i < legal.size() && i < 8; ++i)
-            text += (i ? ", " : "") + legal[i].get<std::string>();
-        if (legal.size() > 8) text += ", ... (" + std::to_string(legal.size()) + " choices)";
-        send_to(c, msg::message("prompt", text,
-                                Json{{"table", id_},
-                                     {"seat", seat},
-                                     {"legal", legal},
-                                     {"actions", std::move(shapes)}}));
-        s.prompted = std::move(actions);
-    }
+    // Decisions usually ride on the change's message (publish); one still unsent goes alone.
+    for (int seat = 0; seat < state_->players(); ++seat)
+        if (auto decision = new_decision(seat))
+            send_to(seats_[std::size_t(seat)].conn.lock(), msg::prompt(id_, *decision));
     schedule_bots();
     arm_turn_timer();
 }
@@ -578,28 +574,19 @@ void Table::play_bot(int seat) {
 
 void Table::arm_turn_timer() {
     if (options_.turn_seconds <= 0 || phase_ != Phase::Playing) return;
-    Json waiting = Json::array();  // the seats whose clock runs
+    std::vector<int> waiting;  // the seats whose clock runs
     for (int seat = 0; seat < state_->players(); ++seat) {
         const Seat& s = seats_[std::size_t(seat)];
         if (must_act(*state_, seat) && !s.bot && !s.autoplay) waiting.push_back(seat);
     }
-    const bool human_waited_for = !waiting.empty();
-    if (!human_waited_for) return;
+    if (waiting.empty()) return;  // nobody human is waited for
     // Each decision gets the full time from the last change at the table.
     turn_timer_.expires_after(std::chrono::seconds(options_.turn_seconds));
     turn_timer_.async_wait(
         [this, self = shared_from_this(), armed = version_](boost::system::error_code ec) {
             if (!ec) on_turn_timeout(armed);
         });
-    std::string names;
-    for (const Json& seat : waiting)
-        names += (names.empty() ? "" : ", ") + seats_[seat.get<std::size_t>()].name;
-    broadcast(msg::message("timer",
-                           names + ": " + std::to_string(options_.turn_seconds) + " s to decide.",
-                           Json{{"table", id_},
-                                {"seconds", options_.turn_seconds},
-                                {"seats", waiting},
-                                {"seat", waiting.size() == 1 ? waiting[0] : Json(nullptr)}}));
+    broadcast(msg::timer(id_, waiting, options_.turn_seconds, names()));
 }
 
 void Table::on_turn_timeout(long armed_version) {
@@ -609,8 +596,7 @@ void Table::on_turn_timeout(long armed_version) {
         if (!must_act(*state_, seat) || s.bot || s.autoplay) continue;
         const Action action = bots_[std::size_t(seat)]->pick_action(*state_, seat);
         ++s.timeouts;
-        broadcast(msg::message("timeout", s.name + " ran out of time: " + to_text(action) + ".",
-                               Json{{"table", id_}, {"seat", seat}, {"action", to_text(action)}}));
+        broadcast(msg::timeout(id_, seat, to_text(action), names()));
         if (s.timeouts >= 3) s.autoplay = true;  // until the player acts again or resumes
         apply_action(seat, action, "timeout");
         return;  // the next decision gets its own timer
@@ -625,15 +611,9 @@ void Table::finish() {
     services_.store.finish(id_, record.dump());
     for (const Seat& s : seats_)
         services_.forget_token(s.token);
-    const Json result = result_to_json(*state_);
-    std::string names;
-    for (const auto& w : result["winners"])
-        names += (names.empty() ? "" : ", ") + seats_[w.get<std::size_t>()].name;
-    spdlog::info("table {}: game over, winners: {}", id_, names.empty() ? "none" : names);
-    broadcast(msg::message(
-        "ended",
-        names.empty() ? "The game ended without a winner." : "Game over. Winner: " + names + ".",
-        Json{{"table", id_}, {"result", result}}));
+    const Json ended = msg::ended(id_, result_to_json(*state_), names());
+    spdlog::info("table {}: {}", id_, ended.at("text").get<std::string>());
+    broadcast(ended);
     update_summary(table_view());
     services_.finished(id_);
 }

@@ -18,6 +18,7 @@
 #include "metrics.hpp"
 #include "niagara/game.hpp"
 #include "niagara/protocol/client_message.hpp"
+#include "niagara/protocol/server_message.hpp"
 #include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
 #include "store.hpp"
@@ -98,9 +99,19 @@ class Table : public std::enable_shared_from_this<Table> {
     int seat_count() const;
     bool online(int seat) const;
     Json table_view() const;
-    void publish(bool snapshot_all = false);  // views or patches to everyone, at a new version
+    // What a change brings besides the new version.
+    struct Change {
+        const protocol::GameEvent* event = nullptr;  // the decision that made it
+        int chooser = -1;                            // the seat that chose a card (or -1) ...
+        std::string card;                            // ... and its card, for that seat alone
+        bool snapshot_all = false;                   // the game starts: everyone gets a view
+    };
+    void publish(const Change& change);  // views or patches to everyone, at a new version
+    void publish() { publish(Change{}); }
     void send_snapshot(const std::shared_ptr<Connection>& c, int seat);
-    void after_change();  // prompts, bots, timers, the end
+    std::optional<protocol::Decision> new_decision(int seat);
+    std::vector<std::string> names() const;  // by seat
+    void after_change();                     // prompts, bots, timers, the end
     bool apply_action(int seat, const Action& action, const std::string& cause);
     void schedule_bots();
     void play_bot(int seat);

@@ -32,6 +32,11 @@ Json sample_tables() {
 
 // Every builder, with ordinary and hostile arguments.
 std::vector<Json> every_message(const std::string& s) {
+    const GameEvent hostile_event{1, {s, "Seat 2 reveals 4."}, s};
+    const GameEvent empty_event{};
+    // JSON arguments (views, ops, actions, results) are the engine's, so valid; strings may
+    // come from anyone.
+    const Decision hostile_decision{1, {s, "play 1"}, Json::array({Json{{"text", "play 1"}}})};
     const Json result = Json::parse(
         R"({"over": true, "abandoned": false, "rounds": 9, "winners": [1, 3], "tie_break": false,
             "collections": []})");
@@ -58,16 +63,19 @@ std::vector<Json> every_message(const std::string& s) {
         watching(3),
         left(3, 1, s),
         left(3, -1, s),
+        resumed(3, 1, s),
         presence(3, 1, s, true),
         presence(3, 1, s, false),
-        started(3),
-        event(3, {s, "Seat 2 reveals 4."}),
-        event(3, {}),
-        chosen(3, s),
-        prompt(3, 1, {s, "play 1"}),
-        prompt(3, 1, {}),
-        timer(3, 1, 60),
+        presence(3, 1, s, false, true),
+        started(3, 4),
+        patch(3, 11, 12, Json::array(), News{&hostile_event, s, &hostile_decision}),
+        snapshot(3, 12, Json::object(), News{&empty_event, std::nullopt, nullptr}),
+        prompt(3, hostile_decision),
+        prompt(3, Decision{}),
+        timer(3, {1}, 60),
+        timer(3, {0, 2}, 60, {s, s, s}),
         timeout(3, 1, s),
+        timeout(3, 1, s, {s, s}),
         ended(3, result, {s, s}),
         ended(3, Json("junk")),
         ended(3, Json{{"abandoned", "maybe"}, {"winners", {"x", 99, -5}}}),
@@ -161,7 +169,7 @@ TEST_CASE("Server messages: seats and presence count from 1 in texts, 0 in field
     CHECK(left(3, -1, "eve")["seat"].is_null());
     CHECK(presence(3, 1, "bob", false)["text"] == "bob (seat 2) lost the connection.");
     CHECK(presence(3, 1, "bob", true)["online"] == true);
-    CHECK(started(3)["text"] == "The game at table #3 starts.");
+    CHECK(started(3, 3)["players"] == 3);
 }
 
 TEST_CASE("Server messages: chat, snapshot and patch", "[protocol][server]") {
@@ -186,31 +194,69 @@ TEST_CASE("Server messages: chat, snapshot and patch", "[protocol][server]") {
 }
 
 TEST_CASE("Server messages: the game's flow", "[protocol][server]") {
-    const Json e = event(3, {"Seat 2 reveals 4.", "The river moves 3 spaces."});
-    CHECK(e["text"] == "Seat 2 reveals 4. The river moves 3 spaces.");
-    CHECK(e["lines"].size() == 2);
+    CHECK(started(3, 4)["text"] == "The game at table #3 starts with 4 players.");
+    CHECK(resumed(3, 1, "tok")["type"] == "seated");
+    CHECK(resumed(3, 1, "tok")["text"] == "Welcome back to table #3, seat 2.");
+    CHECK(presence(3, 1, "bob", false, true)["text"] ==
+          "bob (seat 2) is away; a bot plays the seat until they return.");
 
-    CHECK(chosen(3, "cloud")["text"] == "You chose cloud (hidden until it is revealed).");
-    CHECK(chosen(3, "cloud")["card"] == "cloud");
-
-    const Json few = prompt(3, 0, {"play 1", "play 3"});
+    const Json few = prompt(3, Decision{0, {"play 1", "play 3"}, Json::array({1, 3})});
     CHECK(few["text"] == "Your decision at table #3 (seat 1): play 1, play 3");
     CHECK(few["legal"] == Json::array({"play 1", "play 3"}));
+    CHECK(few["actions"] == Json::array({1, 3}));
     std::vector<std::string> ten;
     for (int i = 0; i < 10; ++i)
         ten.push_back("p" + std::to_string(i));
-    CHECK_THAT(prompt(3, 0, ten)["text"].get<std::string>(),
+    CHECK_THAT(prompt(3, Decision{0, ten})["text"].get<std::string>(),
                Contains("p8, p9") && !Contains("..."));
     std::vector<std::string> many;
     for (int i = 0; i < 40; ++i)
         many.push_back("canoe 1 up " + std::to_string(i));
-    const Json lots = prompt(3, 0, many);
+    const Json lots = prompt(3, Decision{0, many});
     CHECK_THAT(lots["text"].get<std::string>(), Contains("canoe 1 up 5, ... (40 in all)"));
     CHECK(lots["legal"].size() == 40);
 
-    CHECK(timer(3, 1, 60)["text"] == "Seat 2 has 60 s to decide at table #3.");
+    CHECK(timer(3, {1}, 60)["text"] == "Seat 2 has 60 s to decide at table #3.");
+    CHECK(timer(3, {1}, 60)["seat"] == 1);
+    const Json two = timer(3, {0, 2}, 60, {"alice", "bob", "carol"});
+    CHECK(two["text"] == "alice (seat 1) and carol (seat 3) have 60 s to decide at table #3.");
+    CHECK(two["seats"] == Json::array({0, 2}));
+    CHECK(two["seat"].is_null());
     CHECK(timeout(3, 1, "canoe 1 up 3")["text"] ==
           "Seat 2 ran out of time at table #3; the server played 'canoe 1 up 3'.");
+}
+
+// One frame per viewer and change: the patch says what happened and, to its receiver only,
+// the card it chose and the decision it now has.
+TEST_CASE("Server messages: news rides on snapshots and patches", "[protocol][server]") {
+    const Json ops = Json::parse(R"([{"op": "replace", "path": "/round", "value": 3}])");
+    const GameEvent event{1, {"Seat 2 has chosen a card.", "Seat 1 reveals 4."}, ""};
+    const Json plain = patch(3, 12, 13, ops, News{&event, std::nullopt, nullptr});
+    CHECK(plain["text"] == "Seat 2 has chosen a card. Seat 1 reveals 4.");
+    CHECK(plain["event"] ==
+          Json{{"seat", 1}, {"lines", {"Seat 2 has chosen a card.", "Seat 1 reveals 4."}}});
+    CHECK_FALSE(plain.contains("chosen"));
+    CHECK_FALSE(plain.contains("prompt"));
+    CHECK(plain["ops"] == ops);
+
+    const Decision decision{0, {"canoe 1 up 2"}, Json::array({Json{{"type", "move"}}})};
+    const Json mine = patch(3, 12, 13, ops, News{&event, "cloud", &decision});
+    CHECK(mine["text"] ==
+          "Seat 2 has chosen a card. Seat 1 reveals 4. You chose cloud (hidden until it is "
+          "revealed). Your decision at table #3 (seat 1): canoe 1 up 2");
+    CHECK(mine["chosen"] == "cloud");
+    CHECK(mine["prompt"] ==
+          Json{{"seat", 0}, {"legal", {"canoe 1 up 2"}}, {"actions", decision.actions}});
+
+    const GameEvent timed_out{2, {"Seat 3 plays canoe 1 up 1."}, "timeout"};
+    const Json forced = snapshot(3, 13, Json::object(), News{&timed_out, std::nullopt, nullptr});
+    CHECK(forced["text"] == "(timeout) Seat 3 plays canoe 1 up 1.");
+    CHECK(forced["event"]["cause"] == "timeout");
+    CHECK(forced["version"] == 13);
+
+    const GameEvent nothing{0, {}, ""};
+    CHECK(patch(3, 1, 2, ops, News{&nothing, std::nullopt, nullptr})["text"] ==
+          "Table #3: nothing new.");
 }
 
 TEST_CASE("Server messages: the end of a game", "[protocol][server]") {

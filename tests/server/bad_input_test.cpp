@@ -33,7 +33,9 @@ bool drained_to_end(RawWs& ws) {
 }  // namespace
 
 TEST_CASE("Bad input gets errors and the server keeps serving", "[server][bad_input]") {
-    ServerProcess server({"--rate", "20", "--burst", "40", "--max-queue", "64", "--grace", "1"});
+    // --stall-ms 200: the client that never reads below is dropped during its short game.
+    ServerProcess server({"--rate", "20", "--burst", "40", "--max-queue", "64", "--grace", "1",
+                          "--stall-ms", "200"});
     const unsigned short port = server.port();
     INFO(server.log());
 
@@ -112,7 +114,7 @@ TEST_CASE("Bad input gets errors and the server keeps serving", "[server][bad_in
     auto table = std::make_shared<std::optional<long>>();
     TableSetup setup;
     setup.host = &host;
-    setup.new_words = "players=3 seed=31";
+    setup.new_words = "players=5 seed=31 spirits";  // long games with large views
     setup.watchers = {&viewer};
     setup.bots = 2;
     setup.other_spectators = 1;

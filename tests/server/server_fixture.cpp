@@ -362,8 +362,28 @@ Player& Harness::add(std::string label, Options options) {
     settings.opening = std::move(options.opening);
     p->client = std::make_shared<GameClient>(io, settings);
     p->client->on_message = [this, p](GameClient&, const Json& m, const std::string&) {
-        Received r{++seq, m.value("type", ""), m};
+        const std::string type = m.value("type", "");
+        // What rides on a state message is also recorded on its own, as it would come alone:
+        // the event and the chosen card before the state message, the decision after it.
+        auto carried = [&](const char* part) -> std::optional<Received> {
+            if ((type != "snapshot" && type != "patch") || !m.contains(part)) return std::nullopt;
+            Json alone = m.at(part).is_object() ? m.at(part) : Json{{"card", m.at(part)}};
+            alone["type"] = part;
+            alone["table"] = m.value("table", Json());
+            alone["carried_by"] = type;
+            return Received{0, part, std::move(alone)};
+        };
+        for (const char* part : {"event", "chosen"})
+            if (auto r = carried(part)) {
+                r->seq = ++seq;
+                p->frames.push_back(std::move(*r));
+            }
+        Received r{++seq, type, m};
         p->frames.push_back(r);
+        if (auto decision = carried("prompt")) {
+            decision->seq = ++seq;
+            p->frames.push_back(std::move(*decision));
+        }
         if (r.type == "error") p->errors.push_back(m);
         if (r.type == "ended") p->ended = m;
         for (auto& hook : p->hooks)

@@ -124,7 +124,10 @@ struct Received {
     Json message;
 };
 
-// One connection: a GameClient and everything it received and did.
+// One connection: a GameClient and everything it received and did. A state message's
+// "event", "chosen" and "prompt" are also recorded as entries of those types (with
+// "carried_by"), the first two just before it and the prompt just after, so that tests count
+// them the same whether they come alone or ride on a snapshot or patch.
 struct Player {
     std::string label;
     std::shared_ptr<GameClient> client;

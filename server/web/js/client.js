@@ -157,6 +157,18 @@ export class Client {
         });
     }
 
+    // What rides on a snapshot or patch: what happened, the card we chose, our decision. A
+    // decision holds even when its patch could not be applied (its actions are complete).
+    news(s, m) {
+        if (m.event) {
+            const lines = (m.event.lines || []).filter((line) => line);
+            if (m.event.cause && lines.length) lines[0] = `(${m.event.cause}) ${lines[0]}`;
+            if (lines.length) addLog(s, { kind: 'event', lines, seat: m.event.seat });
+        }
+        if (m.chosen !== undefined) s.chosen = m.chosen;
+        if (m.prompt) this.handlers.prompt.call(this, s, { ...m.prompt, table: m.table });
+    }
+
     // A new view (snapshot or patched): things that follow from it.
     adoptView(s, view, version, animate) {
         const before = gameOf(s);
@@ -249,23 +261,23 @@ Client.prototype.handlers = {
         if (!s.table || m.table !== s.table.id) return;
         this.syncing = false;
         this.adoptView(s, m.view, m.version, false);
+        this.news(s, m);
     },
     patch(s, m) {
-        if (!s.table || m.table !== s.table.id || this.syncing) return;
-        if (m.from !== s.version) return this.requestSync();
-        try {
-            this.adoptView(s, applyPatch(s.view, m.ops), m.to, true);
-        } catch (e) {
-            if (!(e instanceof PatchError)) throw e;
+        if (!s.table || m.table !== s.table.id) return;
+        if (this.syncing) {
+            // The snapshot asked for will bring the view; the news still counts.
+        } else if (m.from !== s.version) {
             this.requestSync();
+        } else {
+            try {
+                this.adoptView(s, applyPatch(s.view, m.ops), m.to, true);
+            } catch (e) {
+                if (!(e instanceof PatchError)) throw e;
+                this.requestSync();
+            }
         }
-    },
-    event(s, m) {
-        const lines = (m.lines || [m.text]).filter((line) => line);
-        if (lines.length) addLog(s, { kind: 'event', lines, seat: m.seat });
-    },
-    chosen(s, m) {
-        s.chosen = m.card;
+        this.news(s, m);
     },
     prompt(s, m) {
         if (!s.table || m.table !== s.table.id) return;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,9 @@ namespace niagara::protocol {
 using Json = nlohmann::json;
 struct TableOptions;  // client_message.hpp
 
-// Every message: {"type": type, "text": text, ...fields}.
+// Every message: {"type": type, "text": text, ...fields}. Strings given to the builders may
+// come from anyone (invalid UTF-8 is replaced); JSON values (views, ops, actions, results) are
+// the engine's and are taken as they are.
 Json message(std::string type, std::string text, Json fields = Json::object());
 
 Json welcome(long connection, const std::string& name);
@@ -21,25 +24,52 @@ Json help();
 Json chat(long table, const std::string& from, const std::string& text);  // {from, message}
 Json table_list(const Json& tables);  // tables: [{id, options, seats: [...], phase, ...}]
 
+// What happened at a table: a game decision and the engine's log of it.
+struct GameEvent {
+    int seat = -1;                   // whose decision it was
+    std::vector<std::string> lines;  // the engine's log, in plain language
+    std::string cause;               // why the server decided for the seat ("timeout"), or ""
+};
+
+// A decision the receiver must take: every legal action as text, and the same actions as
+// objects (engine's legal_action_to_json), in the same order.
+struct Decision {
+    int seat = -1;
+    std::vector<std::string> legal;
+    Json actions = Json::array();
+};
+
+// What rides on a state message for its receiver, so that one frame per viewer carries a
+// change: what happened, the receiver's own secret card (never anyone else's), and its
+// decision. Each part is optional; the message's text tells them in that order.
+struct News {
+    const GameEvent* event = nullptr;
+    std::optional<std::string> chosen;  // the card the receiver just chose: "4", "cloud"
+    const Decision* prompt = nullptr;
+};
+
 // Per-seat state: a full view, or an RFC 6902 patch from version `from` to `to`.
-Json snapshot(long table, long version, const Json& view);
-Json patch(long table, long from, long to, const Json& ops);
+Json snapshot(long table, long version, const Json& view, const News& news = {});
+Json patch(long table, long from, long to, Json ops, const News& news = {});
 
 // The other messages of protocol/README.md. Seats are 0-based in the fields (texts say "seat 2"
 // for seat 1); a negative seat is written as null (e.g. a spectator who leaves).
-Json name_set(const std::string& name);                       // "name"
-Json table_created(long table, const TableOptions& options);  // "table_created"
-Json seated(long table, int seat, const std::string& token);  // private
+Json name_set(const std::string& name);                        // "name"
+Json table_created(long table, const TableOptions& options);   // "table_created"
+Json seated(long table, int seat, const std::string& token);   // private
+Json resumed(long table, int seat, const std::string& token);  // private: "seated" again
 Json joined(long table, int seat, const std::string& name);
 Json watching(long table);
 Json left(long table, int seat, const std::string& name);
-Json presence(long table, int seat, const std::string& name, bool online);
-Json started(long table);
-Json event(long table, const std::vector<std::string>& lines);             // the engine's log lines
-Json chosen(long table, const std::string& card);                          // private: "4", "cloud"
-Json prompt(long table, int seat, const std::vector<std::string>& legal);  // private
-Json timer(long table, int seat, int seconds);
-Json timeout(long table, int seat, const std::string& action);  // the action's text
+// online false: the connection dropped; `autoplay`: and a bot now plays the seat.
+Json presence(long table, int seat, const std::string& name, bool online, bool autoplay = false);
+Json started(long table, int players);
+Json prompt(long table, const Decision& decision);  // private; also rides on state messages
+// The seats whose clock runs; names (by seat) make the text friendlier.
+Json timer(long table, const std::vector<int>& seats, int seconds,
+           const std::vector<std::string>& names = {});
+Json timeout(long table, int seat, const std::string& action,
+             const std::vector<std::string>& names = {});  // the action's text
 // result: niagara::result_to_json(); names (optional, by seat) make the text friendlier.
 Json ended(long table, const Json& result, const std::vector<std::string>& names = {});
 
