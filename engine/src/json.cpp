@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "internal.hpp"
+#include "json_parts.hpp"
 #include "niagara/notation.hpp"
 
 namespace niagara {
@@ -73,6 +74,11 @@ GemList gem_list_of(const Json& j, const char* key) {
         g.push(colour_of(c));
     return g;
 }
+
+}  // namespace
+
+// Value helpers shared with the views (json_parts.hpp).
+namespace detail {
 
 // Gems as {"red": 2, ...} with zero counts left out.
 Json gems_json(const Gems& g) {
@@ -213,45 +219,6 @@ Json turn_json(const State& s) {
                 {"moved", seat_list(t.moved)}};
 }
 
-// The parts of the state every viewer sees.
-Json public_json(const State& s) {
-    Json places = Json::object();
-    for (Colour c : kAllColours)
-        places[std::string(colour_name(c))] = gems_json(s.place(c));
-    return Json{
-        {"options", options_to_json(s.options)},
-        {"phase", phase_name(s.phase)},
-        {"round", s.round},
-        {"starting_seat", s.starting_seat},
-        {"acting", seat_list(acting_seats(s))},
-        {"turn", turn_json(s)},
-        {"weather", s.weather},
-        {"fork", branch_name(s.fork)},
-        {"lowest_number", s.lowest_number},
-        {"last_speed", s.last_speed},
-        {"places", places},
-        {"whirlpool", s.options.spirits ? piece_json(s.whirlpool, "waiting") : Json(nullptr)},
-        {"beaver", s.options.spirits ? piece_json(s.beaver, nullptr) : Json(nullptr)},
-        {"elk", s.options.spirits ? elk_json(s.elk) : Json(nullptr)},
-        {"joe", s.options.diamond_joe
-                    ? Json{{"pos", piece_json(s.joe, nullptr)}, {"cargo", cargo_json(s.joe_cargo)}}
-                    : Json(nullptr)},
-        {"winners", winners(s)},
-        {"abandoned", s.abandoned}};
-}
-
-Json seat_public_json(const Seat& p) {
-    Json canoes = Json::array();
-    for (const Canoe& boat : p.canoes)
-        canoes.push_back(canoe_json(boat));
-    return Json{{"canoes", canoes},
-                {"collection", gems_json(p.collection)},
-                {"has_chosen", p.chosen.has_value()},
-                {"revealed", p.revealed ? Json(card_name(*p.chosen)) : Json(nullptr)},
-                {"fork_pending", seat_list(p.fork_pending)},
-                {"free_canoe_pending", p.free_canoe_pending}};
-}
-
 Json discard_json(const Seat& p) {
     Json a = Json::array();
     for (int i = 0; i < p.discard_size; ++i)
@@ -259,39 +226,9 @@ Json discard_json(const Seat& p) {
     return a;
 }
 
-// seats[seat] of the view for `viewer` (-1: a spectator).
-Json seat_entry(const State& s, int seat, int viewer) {
-    const Seat& p = s.seats[seat];
-    Json o = seat_public_json(p);
-    // A card chosen but not yet revealed is still in hand as far as others know.
-    std::uint16_t unrevealed = p.hand;
-    if (p.chosen && !p.revealed) unrevealed |= card_bit(*p.chosen);
-    if (seat == viewer) {
-        o["hand"] = cards_json(p.hand);
-        o["chosen"] = p.chosen ? Json(card_name(*p.chosen)) : Json(nullptr);
-        o["discard"] = discard_json(p);
-    } else if (s.options.memory) {  // R3.6 memory mode: only the top card shows
-        o["hand_size"] = std::popcount(unrevealed);
-        o["discard_top"] =
-            p.discard_size ? Json(card_name(p.discard[p.discard_size - 1])) : Json(nullptr);
-    } else {
-        o["hand"] = cards_json(unrevealed);
-        o["discard"] = discard_json(p);
-    }
-    return o;
-}
+}  // namespace detail
 
-Json view(const State& s, int viewer) {
-    Json j = public_json(s);
-    j["you"] = viewer >= 0 ? Json(viewer) : Json(nullptr);
-    Json seats = Json::array();
-    for (int seat = 0; seat < s.players(); ++seat)
-        seats.push_back(seat_entry(s, seat, viewer));
-    j["seats"] = std::move(seats);
-    return j;
-}
-
-}  // namespace
+using namespace detail;
 
 Json options_to_json(const Options& o) {
     return Json{{"players", o.players},
@@ -490,15 +427,11 @@ Json state_to_json(const State& s) {
     j["turns_done"] = s.turns_done;
     Json seats = Json::array();
     for (int seat = 0; seat < s.players(); ++seat) {
-        const Seat& p = s.seats[seat];
-        Json o = seat_public_json(p);
+        Json o = seat_entry(s, seat, seat);  // the owner's entry: hand, chosen, discard
         o.erase("has_chosen");
         o.erase("revealed");
-        o["hand"] = cards_json(p.hand);
-        o["chosen"] = p.chosen ? Json(card_name(*p.chosen)) : Json(nullptr);
-        o["card_revealed"] = p.revealed;
-        o["discard"] = discard_json(p);
-        seats.push_back(o);
+        o["card_revealed"] = s.seats[seat].revealed;
+        seats.push_back(std::move(o));
     }
     j["seats"] = seats;
     j["turn_state"] = Json{{"seat", s.turn.seat},
@@ -775,25 +708,6 @@ State state_from_json(const Json& j) {
     }
     if (s.phase == Phase::GameOver) s.winners = seat_bits(j, "winners", s.players());
     return s;
-}
-
-Json seat_view(const State& s, int seat) {
-    if (seat < 0 || seat >= s.players()) throw std::invalid_argument("no such seat");
-    return view(s, seat);
-}
-
-Json spectator_view(const State& s) {
-    return view(s, -1);
-}
-
-Json view_fields(const State& s) {
-    return public_json(s);
-}
-
-Json seat_entry_view(const State& s, int seat, int viewer) {
-    if (seat < 0 || seat >= s.players() || viewer < -1 || viewer >= s.players())
-        throw std::invalid_argument("no such seat");
-    return seat_entry(s, seat, viewer);
 }
 
 Json result_to_json(const State& s) {

@@ -38,9 +38,7 @@ void ViewPatcher::update(Json table_part, const State* state) {
     own_entry_ops_.clear();
     if (!state) return state_.reset();
     if (patchable_) {
-        // Both sides are built now, from the compact states: fresh JSON is cheap to diff,
-        // where trees kept from the last version would be cold in the cache by now.
-        diff_into(shared_ops_, view_fields(*state_), view_fields(*state), "/game");
+        append_view_fields_diff(*state_, *state, "/game", shared_ops_);
         const std::size_t players = std::size_t(state->players());
         public_entry_ops_.assign(players, Json::array());
         own_entry_ops_.assign(players, Json::array());
@@ -48,10 +46,9 @@ void ViewPatcher::update(Json table_part, const State* state) {
             // An entry depends on its seat only (json.hpp): an unchanged seat has nothing to say.
             if (state->seats[seat] == state_->seats[seat]) continue;
             const int s = int(seat);
-            diff_into(public_entry_ops_[seat], seat_entry_view(*state_, s, -1),
-                      seat_entry_view(*state, s, -1), entry_path(seat));
-            diff_into(own_entry_ops_[seat], seat_entry_view(*state_, s, s),
-                      seat_entry_view(*state, s, s), entry_path(seat));
+            append_seat_entry_diff(*state_, *state, s, -1, entry_path(seat),
+                                   public_entry_ops_[seat]);
+            append_seat_entry_diff(*state_, *state, s, s, entry_path(seat), own_entry_ops_[seat]);
         }
     }
     state_ = *state;

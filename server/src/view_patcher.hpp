@@ -2,13 +2,13 @@
 //
 // A view is {"table", "game", "seat"}; its game part is the engine's view in parts (json.hpp:
 // view_fields, and one entry per seat). Every viewer sees the same fields and the same entries
-// except its own seat's, so a new version is diffed (nlohmann's json::diff) part by part, once:
-// the table part, the fields, and only the seat entries whose seat changed (compared on the
-// engine state, which is cheap), each both as others see it and as its owner does. A viewer's
-// patch is the concatenation of the parts it sees. The operations are exactly those of
-// diffing each viewer's whole view, up to their order (disjoint paths, so the order is free).
-// Only the last state is kept, not JSON trees: both sides of a diff are built fresh from the
-// compact states, which at thousands of tables is faster than walking trees gone cold.
+// except its own seat's, so a new version is diffed part by part, once: the table part
+// (nlohmann's json::diff), the fields, and only the seat entries whose seat changed, each both
+// as others see it and as its owner does. The engine diffs the game's parts from the two
+// states, building only the fields that changed (append_view_fields_diff,
+// append_seat_entry_diff). A viewer's patch is the concatenation of the parts it sees. The
+// operations are exactly those of diffing each viewer's whole view, up to their order
+// (disjoint paths, so the order is free). Only the last state is kept, not JSON trees.
 #pragma once
 
 #include <optional>

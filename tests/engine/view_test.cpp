@@ -1,5 +1,7 @@
 // R3.6: what each seat and the spectators may see. A chosen card stays secret from everyone but
 // its owner until it is revealed in phase II.
+#include <algorithm>
+
 #include "engine/scenario.hpp"
 #include "niagara/random_bot.hpp"
 #include "option_variants.hpp"
@@ -141,4 +143,50 @@ TEST_CASE("seat_entry_view: a seat's view is the spectator's with its own entry 
         }
     }
     CHECK(checked > 3000);
+}
+
+namespace {
+
+std::vector<std::string> sorted_ops(const Json& ops) {
+    std::vector<std::string> out;
+    for (const Json& op : ops)
+        out.push_back(op.dump());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace
+
+// The part-by-part diffs build only what changed, and give exactly json::diff's operations.
+TEST_CASE("view diffs: part by part, exactly json::diff of the parts (R3.6)", "[view][property]") {
+    long steps = 0, entries = 0;
+    for (int variant = 0; variant < test::kOptionVariants; ++variant) {
+        for (std::uint64_t seed : {21u, 22u}) {
+            const Options o = test::option_variant(variant, seed + std::uint64_t(variant));
+            State s = new_game(o);
+            RandomBot bot(o.seed);
+            for (int step = 0; step < 400 && !is_over(s); ++step) {
+                const State before = s;
+                REQUIRE(apply(s, bot.pick_action(s, bot.pick_seat(s))).ok);
+                Json ops = Json::array();
+                append_view_fields_diff(before, s, "/game", ops);
+                Json expected = Json::diff(view_fields(before), view_fields(s));
+                for (Json& op : expected)
+                    op["path"] = "/game" + op["path"].get<std::string>();
+                REQUIRE(sorted_ops(ops) == sorted_ops(expected));
+                for (int seat = 0; seat < s.players(); ++seat)
+                    for (int viewer = -1; viewer < s.players(); ++viewer) {
+                        Json entry_ops = Json::array();
+                        append_seat_entry_diff(before, s, seat, viewer, "", entry_ops);
+                        REQUIRE(sorted_ops(entry_ops) ==
+                                sorted_ops(Json::diff(seat_entry_view(before, seat, viewer),
+                                                      seat_entry_view(s, seat, viewer))));
+                        entries += !entry_ops.empty();
+                    }
+                ++steps;
+            }
+        }
+    }
+    CHECK(steps > 5000);
+    CHECK(entries > 10000);
 }

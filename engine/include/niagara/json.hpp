@@ -44,6 +44,14 @@ Json spectator_view(const State& state);
 // seat, so a seat's view differs from the spectator's only in "you" and its own entry.
 Json view_fields(const State& state);
 Json seat_entry_view(const State& state, int seat, int viewer);
+// The JSON Patch (RFC 6902) operations between two states of one game, part by part: appended
+// to `ops`, with paths under `prefix`. They are exactly nlohmann::json::diff's for the part
+// (up to order), but only the fields whose state changed are built and compared, which makes
+// them several times cheaper than building both parts and diffing them.
+void append_view_fields_diff(const State& before, const State& after, const std::string& prefix,
+                             Json& ops);
+void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
+                            const std::string& prefix, Json& ops);
 
 // A full state consistent with what `view` (a seat_view or spectator_view) shows, with the
 // hidden cards (others' choices, and their hands in memory mode) filled in arbitrarily. For

@@ -1,0 +1,281 @@
+// Views as JSON (R3.6), and the JSON Patches between two states' views.
+//
+// A view is built from named parts: the fields every viewer sees, and per seat an entry with
+// fields of its own. Each part says how to build it and which state members it shows, so a
+// diff builds and compares only the parts whose members changed: exactly nlohmann's
+// json::diff of the whole views (json::diff recurses key by key, so a diff of one part under
+// its path is that part of the whole diff), without building what did not change.
+#include <array>
+#include <bit>
+#include <optional>
+#include <string>
+
+#include "json_parts.hpp"
+#include "niagara/json.hpp"
+#include "niagara/notation.hpp"
+
+namespace niagara {
+namespace detail {
+namespace {
+
+// A field every viewer sees.
+struct PublicField {
+    const char* key;
+    Json (*build)(const State&);
+    bool (*same)(const State& a, const State& b);  // equal JSON whenever this holds
+};
+
+Json places_json(const State& s) {
+    Json places = Json::object();
+    for (Colour c : kAllColours)
+        places[std::string(colour_name(c))] = gems_json(s.place(c));
+    return places;
+}
+
+bool same_collections(const State& a, const State& b) {
+    for (int seat = 0; seat < a.players(); ++seat)
+        if (a.seats[seat].collection != b.seats[seat].collection) return false;
+    return true;
+}
+
+const std::array<PublicField, 17> kPublicFields{{
+    {"options", [](const State& s) { return options_to_json(s.options); },
+     [](const State& a, const State& b) { return a.options == b.options; }},
+    {"phase", [](const State& s) { return Json(phase_name(s.phase)); },
+     [](const State& a, const State& b) { return a.phase == b.phase; }},
+    {"round", [](const State& s) { return Json(s.round); },
+     [](const State& a, const State& b) { return a.round == b.round; }},
+    {"starting_seat", [](const State& s) { return Json(s.starting_seat); },
+     [](const State& a, const State& b) { return a.starting_seat == b.starting_seat; }},
+    {"acting", [](const State& s) { return seat_list(acting_seats(s)); },
+     [](const State& a, const State& b) { return acting_seats(a) == acting_seats(b); }},
+    {"turn", [](const State& s) { return turn_json(s); },
+     [](const State& a, const State& b) {
+         return a.phase == b.phase && (a.phase != Phase::Actions || a.turn == b.turn);
+     }},
+    {"weather", [](const State& s) { return Json(s.weather); },
+     [](const State& a, const State& b) { return a.weather == b.weather; }},
+    {"fork", [](const State& s) { return Json(branch_name(s.fork)); },
+     [](const State& a, const State& b) { return a.fork == b.fork; }},
+    {"lowest_number", [](const State& s) { return Json(s.lowest_number); },
+     [](const State& a, const State& b) { return a.lowest_number == b.lowest_number; }},
+    {"last_speed", [](const State& s) { return Json(s.last_speed); },
+     [](const State& a, const State& b) { return a.last_speed == b.last_speed; }},
+    {"places", places_json, [](const State& a, const State& b) { return a.places == b.places; }},
+    {"whirlpool",
+     [](const State& s) {
+         return s.options.spirits ? piece_json(s.whirlpool, "waiting") : Json(nullptr);
+     },
+     [](const State& a, const State& b) { return a.whirlpool == b.whirlpool; }},
+    {"beaver",
+     [](const State& s) {
+         return s.options.spirits ? piece_json(s.beaver, nullptr) : Json(nullptr);
+     },
+     [](const State& a, const State& b) { return a.beaver == b.beaver; }},
+    {"elk", [](const State& s) { return s.options.spirits ? elk_json(s.elk) : Json(nullptr); },
+     [](const State& a, const State& b) { return a.elk == b.elk; }},
+    {"joe",
+     [](const State& s) {
+         return s.options.diamond_joe
+                    ? Json{{"pos", piece_json(s.joe, nullptr)}, {"cargo", cargo_json(s.joe_cargo)}}
+                    : Json(nullptr);
+     },
+     [](const State& a, const State& b) { return a.joe == b.joe && a.joe_cargo == b.joe_cargo; }},
+    // Ranked by collection value with the tie-break option (R9.3).
+    {"winners", [](const State& s) { return Json(winners(s)); },
+     [](const State& a, const State& b) {
+         return a.winners == b.winners && (a.winners == 0 || same_collections(a, b));
+     }},
+    {"abandoned", [](const State& s) { return Json(s.abandoned); },
+     [](const State& a, const State& b) { return a.abandoned == b.abandoned; }},
+}};
+
+// A field of seat `seat`'s entry in the view of `viewer` (-1: a spectator); absent (nullopt)
+// for viewers who do not see it at all.
+struct SeatField {
+    const char* key;
+    std::optional<Json> (*build)(const State&, int seat, int viewer);
+    bool (*same)(const Seat& a, const Seat& b);  // equal JSON for every viewer when this holds
+};
+
+// A card chosen but not yet revealed is still in hand as far as others know.
+std::uint16_t unrevealed_hand(const Seat& p) {
+    return p.chosen && !p.revealed ? std::uint16_t(p.hand | card_bit(*p.chosen)) : p.hand;
+}
+
+bool hides_cards(const State& s, int seat, int viewer) {  // R3.6 memory mode, for others
+    return seat != viewer && s.options.memory;
+}
+
+bool same_hand(const Seat& a, const Seat& b) {
+    return a.hand == b.hand && a.chosen == b.chosen && a.revealed == b.revealed;
+}
+
+bool same_discard(const Seat& a, const Seat& b) {
+    return a.discard_size == b.discard_size && a.discard == b.discard;
+}
+
+const std::array<SeatField, 11> kSeatFields{{
+    {"canoes",
+     [](const State& s, int seat, int) -> std::optional<Json> {
+         Json canoes = Json::array();
+         for (const Canoe& boat : s.seats[seat].canoes)
+             canoes.push_back(canoe_json(boat));
+         return canoes;
+     },
+     [](const Seat& a, const Seat& b) { return a.canoes == b.canoes; }},
+    {"collection",
+     [](const State& s, int seat, int) -> std::optional<Json> {
+         return gems_json(s.seats[seat].collection);
+     },
+     [](const Seat& a, const Seat& b) { return a.collection == b.collection; }},
+    {"has_chosen",
+     [](const State& s, int seat, int) -> std::optional<Json> {
+         return Json(s.seats[seat].chosen.has_value());
+     },
+     [](const Seat& a, const Seat& b) { return a.chosen.has_value() == b.chosen.has_value(); }},
+    {"revealed",
+     [](const State& s, int seat, int) -> std::optional<Json> {
+         const Seat& p = s.seats[seat];
+         return p.revealed ? Json(card_name(*p.chosen)) : Json(nullptr);
+     },
+     [](const Seat& a, const Seat& b) {
+         return a.revealed == b.revealed && (!a.revealed || a.chosen == b.chosen);
+     }},
+    {"fork_pending",
+     [](const State& s, int seat, int) -> std::optional<Json> {
+         return seat_list(s.seats[seat].fork_pending);
+     },
+     [](const Seat& a, const Seat& b) { return a.fork_pending == b.fork_pending; }},
+    {"free_canoe_pending",
+     [](const State& s, int seat, int) -> std::optional<Json> {
+         return Json(s.seats[seat].free_canoe_pending);
+     },
+     [](const Seat& a, const Seat& b) { return a.free_canoe_pending == b.free_canoe_pending; }},
+    {"hand",
+     [](const State& s, int seat, int viewer) -> std::optional<Json> {
+         if (hides_cards(s, seat, viewer)) return std::nullopt;
+         const Seat& p = s.seats[seat];
+         return cards_json(seat == viewer ? p.hand : unrevealed_hand(p));
+     },
+     same_hand},
+    {"chosen",
+     [](const State& s, int seat, int viewer) -> std::optional<Json> {
+         if (seat != viewer) return std::nullopt;  // R3.6: the owner's secret
+         const Seat& p = s.seats[seat];
+         return p.chosen ? Json(card_name(*p.chosen)) : Json(nullptr);
+     },
+     [](const Seat& a, const Seat& b) { return a.chosen == b.chosen; }},
+    {"discard",
+     [](const State& s, int seat, int viewer) -> std::optional<Json> {
+         if (hides_cards(s, seat, viewer)) return std::nullopt;
+         return discard_json(s.seats[seat]);
+     },
+     same_discard},
+    {"hand_size",
+     [](const State& s, int seat, int viewer) -> std::optional<Json> {
+         if (!hides_cards(s, seat, viewer)) return std::nullopt;
+         return Json(std::popcount(unrevealed_hand(s.seats[seat])));
+     },
+     same_hand},
+    {"discard_top",
+     [](const State& s, int seat, int viewer) -> std::optional<Json> {
+         if (!hides_cards(s, seat, viewer)) return std::nullopt;
+         const Seat& p = s.seats[seat];
+         return p.discard_size ? Json(card_name(p.discard[p.discard_size - 1])) : Json(nullptr);
+     },
+     same_discard},
+}};
+
+// Appends json::diff(before, after) with every path under `prefix`.
+void diff_into(Json& ops, const Json& before, const Json& after, const std::string& prefix) {
+    for (Json& op : Json::diff(before, after)) {
+        op["path"] = prefix + op["path"].get_ref<const std::string&>();
+        ops.push_back(std::move(op));
+    }
+}
+
+void check_seats(const State& s, int seat, int viewer) {
+    if (seat < 0 || seat >= s.players() || viewer < -1 || viewer >= s.players())
+        throw std::invalid_argument("no such seat");
+}
+
+}  // namespace
+
+Json public_json(const State& s) {
+    Json j = Json::object();
+    for (const PublicField& field : kPublicFields)
+        j[field.key] = field.build(s);
+    return j;
+}
+
+Json seat_entry(const State& s, int seat, int viewer) {
+    Json o = Json::object();
+    for (const SeatField& field : kSeatFields)
+        if (std::optional<Json> value = field.build(s, seat, viewer)) o[field.key] = *value;
+    return o;
+}
+
+}  // namespace detail
+
+namespace {
+
+Json view(const State& s, int viewer) {
+    Json j = detail::public_json(s);
+    j["you"] = viewer >= 0 ? Json(viewer) : Json(nullptr);
+    Json seats = Json::array();
+    for (int seat = 0; seat < s.players(); ++seat)
+        seats.push_back(detail::seat_entry(s, seat, viewer));
+    j["seats"] = std::move(seats);
+    return j;
+}
+
+}  // namespace
+
+Json seat_view(const State& s, int seat) {
+    if (seat < 0 || seat >= s.players()) throw std::invalid_argument("no such seat");
+    return view(s, seat);
+}
+
+Json spectator_view(const State& s) {
+    return view(s, -1);
+}
+
+Json view_fields(const State& s) {
+    return detail::public_json(s);
+}
+
+Json seat_entry_view(const State& s, int seat, int viewer) {
+    detail::check_seats(s, seat, viewer);
+    return detail::seat_entry(s, seat, viewer);
+}
+
+void append_view_fields_diff(const State& before, const State& after, const std::string& prefix,
+                             Json& ops) {
+    for (const detail::PublicField& field : detail::kPublicFields)
+        if (!field.same(before, after))
+            detail::diff_into(ops, field.build(before), field.build(after),
+                              prefix + "/" + field.key);
+}
+
+void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
+                            const std::string& prefix, Json& ops) {
+    detail::check_seats(after, seat, viewer);
+    const Seat& a = before.seats[seat];
+    const Seat& b = after.seats[seat];
+    if (a == b) return;
+    for (const detail::SeatField& field : detail::kSeatFields) {
+        if (field.same(a, b)) continue;
+        const std::optional<Json> old_value = field.build(before, seat, viewer);
+        const std::optional<Json> new_value = field.build(after, seat, viewer);
+        const std::string path = prefix + "/" + field.key;
+        if (old_value && new_value)
+            detail::diff_into(ops, *old_value, *new_value, path);
+        else if (new_value)  // never within one game: who sees what depends on options only
+            ops.push_back(Json{{"op", "add"}, {"path", path}, {"value", *new_value}});
+        else if (old_value)
+            ops.push_back(Json{{"op", "remove"}, {"path", path}});
+    }
+}
+
+}  // namespace niagara
