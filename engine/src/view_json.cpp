@@ -13,6 +13,7 @@
 #include "json_parts.hpp"
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
+#include "patch_text.hpp"
 
 namespace niagara {
 namespace detail {
@@ -187,12 +188,29 @@ const std::array<SeatField, 11> kSeatFields{{
      same_discard},
 }};
 
-// Appends json::diff(before, after) with every path under `prefix`.
+// Where a diff's operations go: a JSON array (json::diff's own operations) or text (written
+// directly, patch_text.hpp). Appends json::diff(before, after) with every path under `prefix`.
 void diff_into(Json& ops, const Json& before, const Json& after, const std::string& prefix) {
     for (Json& op : Json::diff(before, after)) {
         op["path"] = prefix + op["path"].get_ref<const std::string&>();
         ops.push_back(std::move(op));
     }
+}
+void diff_into(std::string& text, const Json& before, const Json& after,
+               const std::string& prefix) {
+    append_diff_text(text, before, after, prefix);
+}
+void add_into(Json& ops, const std::string& path, const Json& value) {
+    ops.push_back(Json{{"op", "add"}, {"path", path}, {"value", value}});
+}
+void add_into(std::string& text, const std::string& path, const Json& value) {
+    append_op_text(text, "add", path, &value);
+}
+void remove_into(Json& ops, const std::string& path) {
+    ops.push_back(Json{{"op", "remove"}, {"path", path}});
+}
+void remove_into(std::string& text, const std::string& path) {
+    append_op_text(text, "remove", path, nullptr);
 }
 
 void check_seats(const State& s, int seat, int viewer) {
@@ -250,16 +268,19 @@ Json seat_entry_view(const State& s, int seat, int viewer) {
     return detail::seat_entry(s, seat, viewer);
 }
 
-void append_view_fields_diff(const State& before, const State& after, const std::string& prefix,
-                             Json& ops) {
+namespace {
+
+template <class Ops>
+void fields_diff(const State& before, const State& after, const std::string& prefix, Ops& ops) {
     for (const detail::PublicField& field : detail::kPublicFields)
         if (!field.same(before, after))
             detail::diff_into(ops, field.build(before), field.build(after),
                               prefix + "/" + field.key);
 }
 
-void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
-                            const std::string& prefix, Json& ops) {
+template <class Ops>
+void seat_entry_diff(const State& before, const State& after, int seat, int viewer,
+                     const std::string& prefix, Ops& ops) {
     detail::check_seats(after, seat, viewer);
     const Seat& a = before.seats[seat];
     const Seat& b = after.seats[seat];
@@ -272,10 +293,32 @@ void append_seat_entry_diff(const State& before, const State& after, int seat, i
         if (old_value && new_value)
             detail::diff_into(ops, *old_value, *new_value, path);
         else if (new_value)  // never within one game: who sees what depends on options only
-            ops.push_back(Json{{"op", "add"}, {"path", path}, {"value", *new_value}});
+            detail::add_into(ops, path, *new_value);
         else if (old_value)
-            ops.push_back(Json{{"op", "remove"}, {"path", path}});
+            detail::remove_into(ops, path);
     }
+}
+
+}  // namespace
+
+void append_view_fields_diff(const State& before, const State& after, const std::string& prefix,
+                             Json& ops) {
+    fields_diff(before, after, prefix, ops);
+}
+
+void append_view_fields_diff(const State& before, const State& after, const std::string& prefix,
+                             std::string& ops) {
+    fields_diff(before, after, prefix, ops);
+}
+
+void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
+                            const std::string& prefix, Json& ops) {
+    seat_entry_diff(before, after, seat, viewer, prefix, ops);
+}
+
+void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
+                            const std::string& prefix, std::string& ops) {
+    seat_entry_diff(before, after, seat, viewer, prefix, ops);
 }
 
 }  // namespace niagara

@@ -1,5 +1,7 @@
 #include "niagara/protocol/server_message.hpp"
 
+#include <utility>
+
 #include "niagara/protocol/client_message.hpp"
 #include "niagara/protocol/text.hpp"
 
@@ -128,34 +130,53 @@ void add_prompt(Json& fields, const Decision& decision) {
     fields["actions"] = decision.actions.is_array() ? decision.actions : Json::array();
 }
 
+// An event's JSON ({seat, lines, cause}) and its line of text.
+std::pair<Json, std::string> event_parts(long table, const GameEvent& e) {
+    Json lines = Json::array();
+    for (const auto& line : e.lines)
+        lines.push_back(utf8(line));
+    std::string said =
+        e.lines.empty() ? "Table " + table_tag(table) + ": nothing new." : utf8(join(e.lines, " "));
+    Json event{{"seat", seat_json(e.seat)}, {"lines", std::move(lines)}};
+    if (!e.cause.empty()) {
+        event["cause"] = utf8(e.cause);
+        said = "(" + utf8(e.cause) + ") " + said;
+    }
+    return {std::move(event), std::move(said)};
+}
+
+std::string chosen_text(const std::string& card) {
+    return "You chose " + utf8(card) + " (hidden until it is revealed).";
+}
+
+// The text of news: the event's line, then the receiver's card, then its decision.
+std::string news_text(const std::string& event_text, long table, const News& news) {
+    std::vector<std::string> text;
+    if (!event_text.empty()) text.push_back(event_text);
+    if (news.chosen) text.push_back(chosen_text(*news.chosen));
+    if (news.prompt) text.push_back(prompt_text(table, news.prompt->seat, news.prompt->legal));
+    return join(text, " ");
+}
+
 // Puts the news into a state message's fields and returns its text ("" when there is none).
 std::string add_news(Json& fields, long table, const News& news) {
-    std::vector<std::string> text;
-    if (const GameEvent* e = news.event) {
-        Json lines = Json::array();
-        for (const auto& line : e->lines)
-            lines.push_back(utf8(line));
-        std::string said = e->lines.empty() ? "Table " + table_tag(table) + ": nothing new."
-                                            : utf8(join(e->lines, " "));
-        Json event{{"seat", seat_json(e->seat)}, {"lines", std::move(lines)}};
-        if (!e->cause.empty()) {
-            event["cause"] = utf8(e->cause);
-            said = "(" + utf8(e->cause) + ") " + said;
-        }
+    std::string event_text;
+    if (news.event) {
+        auto [event, said] = event_parts(table, *news.event);
         fields["event"] = std::move(event);
-        text.push_back(std::move(said));
+        event_text = std::move(said);
     }
-    if (news.chosen) {
-        fields["chosen"] = utf8(*news.chosen);
-        text.push_back("You chose " + utf8(*news.chosen) + " (hidden until it is revealed).");
-    }
+    if (news.chosen) fields["chosen"] = utf8(*news.chosen);
     if (const Decision* d = news.prompt) {
         Json prompt;
         add_prompt(prompt, *d);
         fields["prompt"] = std::move(prompt);
-        text.push_back(prompt_text(table, d->seat, d->legal));
     }
-    return join(text, " ");
+    return news_text(event_text, table, news);
+}
+
+std::string patch_default_text(long from, long to) {
+    return "state v" + std::to_string(to) + " (from v" + std::to_string(from) + ")";
 }
 
 }  // namespace
@@ -203,11 +224,53 @@ Json snapshot(long table, long version, const Json& view, const News& news) {
 Json patch(long table, long from, long to, Json ops, const News& news) {
     Json fields{{"table", table}, {"from", from}, {"to", to}, {"ops", std::move(ops)}};
     std::string text = add_news(fields, table, news);
-    return message("patch",
-                   text.empty()
-                       ? "state v" + std::to_string(to) + " (from v" + std::to_string(from) + ")"
-                       : text,
-                   std::move(fields));
+    return message("patch", text.empty() ? patch_default_text(from, to) : text, std::move(fields));
+}
+
+PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event)
+    : table_(table), default_text_(patch_default_text(from, to)) {
+    Json shared{{"table", table}, {"from", from}, {"to", to}, {"type", "patch"}};
+    if (event) {
+        auto [json, text] = event_parts(table, *event);
+        shared["event"] = std::move(json);
+        event_text_ = std::move(text);
+    }
+    shared_ = serialize(shared);
+}
+
+std::string PatchFrames::frame(std::string_view ops, const std::optional<std::string>& chosen,
+                               const Decision* prompt) const {
+    const News news{nullptr, chosen, prompt};
+    std::string text = news_text(event_text_, table_, news);
+    std::string out;
+    out.reserve(shared_.size() + ops.size() + text.size() + (prompt ? 1024 : 64));
+    out += R"({"ops":)";
+    out += ops;
+    if (chosen) {
+        out += R"(,"chosen":)";
+        out += serialize(Json(utf8(*chosen)));
+    }
+    if (prompt) {
+        Json legal = Json::array();
+        for (const auto& a : prompt->legal)
+            legal.push_back(utf8(a));
+        out += R"(,"prompt":{"actions":)";
+        out += prompt->actions.is_array() ? serialize(prompt->actions) : "[]";
+        out += R"(,"legal":)";
+        out += serialize(legal);
+        out += R"(,"seat":)";
+        out += serialize(seat_json(prompt->seat));
+        out += '}';
+    }
+    out += R"(,"text":)";
+    out += serialize(Json(text.empty() ? default_text_ : text));
+    out += ',';
+    out.append(shared_, 1);  // the shared members, and the closing brace
+    return out;
+}
+
+std::string patch_frame(long table, long from, long to, std::string_view ops, const News& news) {
+    return PatchFrames(table, from, to, news.event).frame(ops, news.chosen, news.prompt);
 }
 
 Json name_set(const std::string& name) {

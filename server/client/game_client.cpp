@@ -73,11 +73,43 @@ void GameClient::do_read() {
     ws_.async_read(buffer_, beast::bind_front_handler(&GameClient::on_read, shared_from_this()));
 }
 
+namespace {
+
+// Parses only what playing needs of a message when no view is kept: the views, patches, texts
+// and event lines are skipped (lexed, never built).
+Json parse_for_play(const std::string& frame) {
+    using Event = Json::parse_event_t;
+    int skipped = 0;  // the depth of the key whose value is being skipped, or 0
+    auto filter = [&skipped](int depth, Event event, Json& parsed) {
+        if (event == Event::key) {
+            if (skipped && depth > skipped) return false;  // a key inside a skipped value
+            const auto& key = parsed.get_ref<const std::string&>();
+            const bool wanted = depth == 1 ? key == "type" || key == "table" || key == "seat" ||
+                                                 key == "token" || key == "from" || key == "to" ||
+                                                 key == "version" || key == "event" ||
+                                                 key == "prompt" || key == "chosen"
+                                           : !(depth == 2 && key == "lines");
+            skipped = wanted ? 0 : depth;
+            return wanted;
+        }
+        if (!skipped) return true;
+        if (depth > skipped) return false;  // inside the skipped value
+        if (depth == skipped)               // the skipped value itself
+            return !(event == Event::value || event == Event::array_start ||
+                     event == Event::object_start);
+        skipped = 0;  // the object holding it ends
+        return true;
+    };
+    return Json::parse(frame, filter, false);
+}
+
+}  // namespace
+
 void GameClient::on_read(beast::error_code ec, std::size_t) {
     if (ec) return fail(ec == beast::websocket::error::closed ? "closed" : "read: " + ec.message());
     std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    Json m = Json::parse(frame, nullptr, false);
+    Json m = settings_.keep_view ? Json::parse(frame, nullptr, false) : parse_for_play(frame);
     if (!m.is_discarded()) handle(m, frame);
     if (!closed_) do_read();
 }
@@ -85,11 +117,13 @@ void GameClient::on_read(beast::error_code ec, std::size_t) {
 void GameClient::handle(const Json& m, const std::string& frame) {
     const std::string type = m.value("type", "");
     if (type == "snapshot") {
-        view_ = m.at("view");
+        if (settings_.keep_view) view_ = m.at("view");
         version_ = m.at("version").get<long>();
         table_ = m.at("table").get<long>();
     } else if (type == "patch") {
-        if (m.at("from").get<long>() != version_) {
+        if (!settings_.keep_view) {
+            version_ = m.at("to").get<long>();
+        } else if (m.at("from").get<long>() != version_) {
             ++gaps_;  // a patch for another version: ask for a fresh snapshot
             send(settings_.use_json ? R"({"type": "sync"})" : "/sync");
         } else {
@@ -119,8 +153,9 @@ void GameClient::handle(const Json& m, const std::string& frame) {
 
 void GameClient::answer_prompt(const Json& m) {
     const int seat = m.at("seat").get<int>();
-    const std::string text =
-        settings_.bot_reads_view ? pick_from_view(seat, m.at("legal")) : pick_from_prompt(m);
+    const std::string text = settings_.bot_reads_view && settings_.keep_view
+                                 ? pick_from_view(seat, m.at("legal"))
+                                 : pick_from_prompt(m);
     if (settings_.think.count() <= 0) return send_action(seat, text);
     const auto think = settings_.think.count();
     std::uniform_int_distribution<long> jitter(think / 2, think + think / 2);

@@ -41,6 +41,11 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
         // does not paddle over the falls when there is one, as a thin client could (a load
         // generator's choice: it costs a fraction).
         bool bot_reads_view = true;
+        // false: keep no view and read of each message only what playing needs (its type,
+        // table, seat, versions, event seat and prompt); the view's patches are skipped
+        // unparsed. For a load generator, whose CPU a shared machine's server then has.
+        // Implies that the bot decides from the prompt alone.
+        bool keep_view = true;
         std::vector<std::string> opening;  // frames sent once connected
         // Waits before answering a prompt: a random time between half and one and a half
         // times this, so that many bots do not answer in step.

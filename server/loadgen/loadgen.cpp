@@ -195,6 +195,7 @@ int main(int argc, char** argv) {
             settings.seed = std::uint64_t(t * 16 + m + 1);
             settings.think = std::chrono::milliseconds(f.think_ms);
             settings.bot_reads_view = f.bot_reads_view;
+            settings.keep_view = f.bot_reads_view;  // a bot that picks from the prompt needs none
             if (m == 0) settings.opening = {"/name host-" + std::to_string(t), new_table};
             auto client = std::make_shared<GameClient>(io, settings);
             std::weak_ptr<Group> weak = group;

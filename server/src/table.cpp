@@ -109,10 +109,23 @@ bool Table::online(int seat) const {
 
 // ---- views -------------------------------------------------------------------------------
 
-Json Table::table_view() const {
-    Json seats = Json::array();
+Table::Facts Table::facts() const {
+    Facts f{phase_, host_name(), {}, 0};
     for (std::size_t i = 0; i < seats_.size(); ++i) {
         const Seat& s = seats_[i];
+        f.seats.push_back(s.taken
+                              ? SeatFacts{true, s.name, s.bot, s.bot || online(int(i)), s.autoplay}
+                              : SeatFacts{});
+    }
+    for (const Spectator& s : spectators_)
+        f.spectators += !s.conn.expired();
+    return f;
+}
+
+Json Table::table_view(const Facts& f) const {
+    Json seats = Json::array();
+    for (std::size_t i = 0; i < f.seats.size(); ++i) {
+        const SeatFacts& s = f.seats[i];
         if (!s.taken) {
             seats.push_back(Json{{"seat", i}, {"name", nullptr}});
             continue;
@@ -120,19 +133,16 @@ Json Table::table_view() const {
         seats.push_back(Json{{"seat", i},
                              {"name", s.name},
                              {"bot", s.bot},
-                             {"online", s.bot || online(int(i))},
+                             {"online", s.online},
                              {"autoplay", s.autoplay}});
     }
-    long watching = 0;
-    for (const Spectator& s : spectators_)
-        watching += !s.conn.expired();
     return Json{{"id", id_},
                 {"options", msg::table_options_to_json(options_)},
                 {"description", msg::describe(options_)},
-                {"phase", phase_name(phase_)},
-                {"host", host_name()},
+                {"phase", phase_name(f.phase)},
+                {"host", f.host},
                 {"seats", seats},
-                {"spectators", watching}};
+                {"spectators", f.spectators}};
 }
 
 std::vector<std::string> Table::names() const {
@@ -176,6 +186,8 @@ void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
 void Table::publish(const Change& change) {
     ++version_;
     refresh_views();
+    // What every patch of this change shares is serialized once.
+    const msg::PatchFrames patches(id_, version_ - 1, version_, change.event);
     for (std::size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];
         auto c = s.conn.lock();
@@ -184,34 +196,35 @@ void Table::publish(const Change& change) {
             continue;
         }
         const std::optional<msg::Decision> decision = new_decision(int(i));
-        msg::News news{change.event, std::nullopt, decision ? &*decision : nullptr};
-        if (int(i) == change.chooser) news.chosen = change.card;  // to its owner only
-        std::optional<Json> ops;
+        std::optional<std::string> chosen;
+        if (int(i) == change.chooser) chosen = change.card;  // to its owner only
+        std::optional<std::string> ops;
         if (s.has_view && !change.snapshot_all) ops = views_.seat_patch(int(i));
         if (ops) {
-            send_to(c, msg::patch(id_, version_ - 1, version_, std::move(*ops), news));
+            c->send(patches.frame(*ops, chosen, decision ? &*decision : nullptr));
+            services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);
         } else {
+            const msg::News news{change.event, chosen, decision ? &*decision : nullptr};
             send_to(c, msg::snapshot(id_, version_, views_.seat_view(int(i)), news));
             s.has_view = true;
         }
     }
     // Spectators all see the same: one frame for all of them.
     std::erase_if(spectators_, [](const Spectator& s) { return s.conn.expired(); });
-    const msg::News news{change.event, std::nullopt, nullptr};
     std::shared_ptr<const std::string> patch_frame, snapshot_frame;
-    std::optional<Json> spectator_ops;
+    std::optional<std::string> spectator_ops;
     if (!change.snapshot_all && !spectators_.empty()) spectator_ops = views_.spectator_patch();
     for (Spectator& s : spectators_) {
         auto c = s.conn.lock();
         if (s.has_view && spectator_ops) {
             if (!patch_frame)
-                patch_frame = std::make_shared<const std::string>(protocol::serialize(
-                    msg::patch(id_, version_ - 1, version_, *spectator_ops, news)));
+                patch_frame = std::make_shared<const std::string>(patches.frame(*spectator_ops));
             c->send(patch_frame);
         } else {
             if (!snapshot_frame)
                 snapshot_frame = std::make_shared<const std::string>(protocol::serialize(
-                    msg::snapshot(id_, version_, views_.spectator_view(), news)));
+                    msg::snapshot(id_, version_, views_.spectator_view(),
+                                  msg::News{change.event, std::nullopt, nullptr})));
             c->send(snapshot_frame);
             s.has_view = true;
         }
@@ -614,7 +627,7 @@ void Table::finish() {
     const Json ended = msg::ended(id_, result_to_json(*state_), names());
     spdlog::info("table {}: {}", id_, ended.at("text").get<std::string>());
     broadcast(ended);
-    update_summary(table_view());
+    update_summary(table_view(facts()));  // the views say so at their next version
     services_.finished(id_);
 }
 
@@ -658,8 +671,12 @@ void Table::restore(const StoredTable& stored) {
 }
 
 void Table::refresh_views() {
-    Json table_part = table_view();  // the lobby's summary is the views' table part
-    update_summary(table_part);
+    std::optional<Json> table_part;
+    if (Facts now = facts(); now != shown_facts_) {
+        table_part = table_view(now);  // the lobby's summary is the views' table part
+        update_summary(*table_part);
+        shown_facts_ = std::move(now);
+    }
     views_.update(std::move(table_part), state_ ? &*state_ : nullptr);
 }
 

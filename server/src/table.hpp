@@ -98,7 +98,23 @@ class Table : public std::enable_shared_from_this<Table> {
     std::string host_name() const;
     int seat_count() const;
     bool online(int seat) const;
-    Json table_view() const;
+    // What the table part of the views says (names, presence, phase), compared before any
+    // JSON is built: most changes are game moves that leave it as it was.
+    struct SeatFacts {
+        bool taken = false;
+        std::string name;
+        bool bot = false, online = false, autoplay = false;
+        bool operator==(const SeatFacts&) const = default;
+    };
+    struct Facts {
+        Phase phase = Phase::Waiting;
+        std::string host;
+        std::vector<SeatFacts> seats;
+        long spectators = 0;
+        bool operator==(const Facts&) const = default;
+    };
+    Facts facts() const;
+    Json table_view(const Facts& facts) const;
     // What a change brings besides the new version.
     struct Change {
         const protocol::GameEvent* event = nullptr;  // the decision that made it
@@ -135,7 +151,8 @@ class Table : public std::enable_shared_from_this<Table> {
     std::optional<State> state_;
     Record record_;
     long version_ = 0;
-    ViewPatcher views_;  // every viewer's view at version_, and the patches to it
+    ViewPatcher views_;                 // every viewer's view at version_, and the patches to it
+    std::optional<Facts> shown_facts_;  // what the views' table part says now
     std::vector<std::unique_ptr<RandomBot>> bots_;  // one per seat, for bots and autoplay
     bool bot_pending_ = false;
     net::steady_timer bot_timer_;

@@ -1,23 +1,15 @@
 #include "view_patcher.hpp"
 
-#include <string>
+#include "niagara/protocol/server_message.hpp"
 
 namespace niagara::server {
 
 namespace {
 
-// Appends the operations turning `before` into `after`, with paths under `prefix`.
-void diff_into(Json& ops, const Json& before, const Json& after, const std::string& prefix) {
-    if (before == after) return;
-    for (Json& op : Json::diff(before, after)) {
-        op["path"] = prefix + op["path"].get_ref<const std::string&>();
-        ops.push_back(std::move(op));
-    }
-}
-
-void append(Json& ops, const Json& more) {
-    for (const Json& op : more)
-        ops.push_back(op);
+void append_list(std::string& out, const std::string& list) {
+    if (list.empty()) return;
+    if (out.size() > 1) out += ',';
+    out += list;
 }
 
 std::string entry_path(std::size_t seat) {
@@ -26,22 +18,29 @@ std::string entry_path(std::size_t seat) {
 
 }  // namespace
 
-void ViewPatcher::update(Json table_part, const State* state) {
+void ViewPatcher::update(std::optional<Json> table_part, const State* state) {
     const bool had_version = !table_.is_null();
-    shared_ops_ = Json::array();
-    if (had_version) diff_into(shared_ops_, table_, table_part, "/table");
-    table_ = std::move(table_part);
+    shared_ops_.clear();
+    if (table_part) {
+        if (had_version) {
+            for (Json& op : Json::diff(table_, *table_part)) {
+                op["path"] = "/table" + op["path"].get_ref<const std::string&>();
+                if (!shared_ops_.empty()) shared_ops_ += ',';
+                shared_ops_ += protocol::serialize(op);
+            }
+        }
+        table_ = std::move(*table_part);
+    }
 
     const bool had_game = state_.has_value();
     patchable_ = had_version && had_game == (state != nullptr);
     public_entry_ops_.clear();
     own_entry_ops_.clear();
-    if (!state) return state_.reset();
-    if (patchable_) {
+    if (state && patchable_) {
         append_view_fields_diff(*state_, *state, "/game", shared_ops_);
         const std::size_t players = std::size_t(state->players());
-        public_entry_ops_.assign(players, Json::array());
-        own_entry_ops_.assign(players, Json::array());
+        public_entry_ops_.resize(players);
+        own_entry_ops_.resize(players);
         for (std::size_t seat = 0; seat < players; ++seat) {
             // An entry depends on its seat only (json.hpp): an unchanged seat has nothing to say.
             if (state->seats[seat] == state_->seats[seat]) continue;
@@ -51,7 +50,10 @@ void ViewPatcher::update(Json table_part, const State* state) {
             append_seat_entry_diff(*state_, *state, s, s, entry_path(seat), own_entry_ops_[seat]);
         }
     }
-    state_ = *state;
+    if (state)
+        state_ = *state;
+    else
+        state_.reset();
 }
 
 Json ViewPatcher::assemble(int viewer) const {
@@ -63,20 +65,23 @@ Json ViewPatcher::assemble(int viewer) const {
                 {"seat", viewer >= 0 ? Json(viewer) : Json(nullptr)}};
 }
 
-std::optional<Json> ViewPatcher::spectator_patch() const {
-    if (!patchable_) return std::nullopt;
-    Json ops = shared_ops_;
-    for (const Json& entry_ops : public_entry_ops_)
-        append(ops, entry_ops);
-    return ops;
+std::string ViewPatcher::patch_for(int seat) const {
+    std::string out = "[";
+    append_list(out, shared_ops_);
+    for (std::size_t other = 0; other < public_entry_ops_.size(); ++other)
+        append_list(out, int(other) == seat ? own_entry_ops_[other] : public_entry_ops_[other]);
+    out += ']';
+    return out;
 }
 
-std::optional<Json> ViewPatcher::seat_patch(int seat) const {
+std::optional<std::string> ViewPatcher::spectator_patch() const {
     if (!patchable_) return std::nullopt;
-    Json ops = shared_ops_;
-    for (std::size_t other = 0; other < public_entry_ops_.size(); ++other)
-        append(ops, int(other) == seat ? own_entry_ops_[other] : public_entry_ops_[other]);
-    return ops;
+    return patch_for(-1);
+}
+
+std::optional<std::string> ViewPatcher::seat_patch(int seat) const {
+    if (!patchable_) return std::nullopt;
+    return patch_for(seat);
 }
 
 }  // namespace niagara::server

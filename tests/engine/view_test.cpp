@@ -174,6 +174,15 @@ TEST_CASE("view diffs: part by part, exactly json::diff of the parts (R3.6)", "[
                 for (Json& op : expected)
                     op["path"] = "/game" + op["path"].get<std::string>();
                 REQUIRE(sorted_ops(ops) == sorted_ops(expected));
+                // As text: the same operations, and in an order that applies.
+                std::string text;
+                append_view_fields_diff(before, s, "", text);
+                Json fields = view_fields(before);
+                fields.patch_inplace(Json::parse("[" + text + "]"));
+                REQUIRE(fields == view_fields(s));
+                text.clear();
+                append_view_fields_diff(before, s, "/game", text);
+                REQUIRE(sorted_ops(Json::parse("[" + text + "]")) == sorted_ops(expected));
                 for (int seat = 0; seat < s.players(); ++seat)
                     for (int viewer = -1; viewer < s.players(); ++viewer) {
                         Json entry_ops = Json::array();
@@ -182,6 +191,13 @@ TEST_CASE("view diffs: part by part, exactly json::diff of the parts (R3.6)", "[
                                 sorted_ops(Json::diff(seat_entry_view(before, seat, viewer),
                                                       seat_entry_view(s, seat, viewer))));
                         entries += !entry_ops.empty();
+                        std::string entry_text;
+                        append_seat_entry_diff(before, s, seat, viewer, "", entry_text);
+                        Json entry = seat_entry_view(before, seat, viewer);
+                        entry.patch_inplace(Json::parse("[" + entry_text + "]"));
+                        REQUIRE(entry == seat_entry_view(s, seat, viewer));
+                        REQUIRE(sorted_ops(Json::parse("[" + entry_text + "]")) ==
+                                sorted_ops(entry_ops));
                     }
                 ++steps;
             }

@@ -259,6 +259,22 @@ TEST_CASE("Server messages: news rides on snapshots and patches", "[protocol][se
           "Table #3: nothing new.");
 }
 
+// A server serializes a change's operations once and splices them into each viewer's frame.
+TEST_CASE("Server messages: a patch frame with serialized operations equals the patch",
+          "[protocol][server]") {
+    const Json ops = Json::parse(
+        R"([{"op": "replace", "path": "/round", "value": 3}, {"op": "remove", "path": "/x/1"}])");
+    const GameEvent event{1, {"Seat 2 has chosen a card.", "He said \"ops\":[] {"}, ""};
+    const Decision decision{0, {"canoe 1 up 2"}, Json::array({Json{{"type", "move"}}})};
+    for (const News& news :
+         {News{}, News{&event, std::nullopt, nullptr}, News{&event, "cloud", &decision}}) {
+        const std::string frame = patch_frame(3, 12, 13, ops.dump(), news);
+        CHECK(Json::parse(frame) == patch(3, 12, 13, ops, news));
+        CHECK(Json::parse(patch_frame(3, 12, 13, "[]", news)) ==
+              patch(3, 12, 13, Json::array(), news));
+    }
+}
+
 TEST_CASE("Server messages: the end of a game", "[protocol][server]") {
     Json result = Json::parse(R"({"over": true, "abandoned": false, "winners": [1]})");
     CHECK(ended(3, result)["text"] == "Game over at table #3: Seat 2 wins.");

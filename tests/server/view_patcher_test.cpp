@@ -63,19 +63,22 @@ TEST_CASE("views: patches from version to version equal the engine's fresh views
                 before.push_back(fresh_view(table_part(step / 50), s, seat));
             REQUIRE(apply(s, bot.pick_action(s, bot.pick_seat(s))).ok);
             const int names = (step + 1) / 50;  // now and then the table part changes too
-            views.update(table_part(names), &s);
+            // The table says what it says only when it changed; now and then it repeats it.
+            std::optional<Json> table;
+            if (names != step / 50 || step % 7 == 0) table = table_part(names);
+            views.update(table, &s);
             for (int seat = -1; seat < o.players; ++seat) {
                 Json& mine = seat >= 0 ? held[std::size_t(seat)] : held.back();
-                const auto ops = seat >= 0 ? views.seat_patch(seat) : views.spectator_patch();
-                REQUIRE(ops.has_value());
-                mine.patch_inplace(*ops);
+                const auto text = seat >= 0 ? views.seat_patch(seat) : views.spectator_patch();
+                REQUIRE(text.has_value());
+                const Json ops = Json::parse(*text);
+                mine.patch_inplace(ops);
                 const Json expected = fresh_view(table_part(names), s, seat);
                 REQUIRE(mine == expected);
                 REQUIRE((seat >= 0 ? views.seat_view(seat) : views.spectator_view()) == expected);
                 // The same operations as diffing the whole views (so nothing more is said,
                 // in particular no hidden card), only in another order.
-                REQUIRE(sorted(*ops) ==
-                        sorted(Json::diff(before[std::size_t(seat + 1)], expected)));
+                REQUIRE(sorted(ops) == sorted(Json::diff(before[std::size_t(seat + 1)], expected)));
                 ++checked;
             }
         }

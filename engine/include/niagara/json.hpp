@@ -52,6 +52,13 @@ void append_view_fields_diff(const State& before, const State& after, const std:
                              Json& ops);
 void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
                             const std::string& prefix, Json& ops);
+// The same operations as text, for a server that sends them as they are: each one appended to
+// `ops` as compact JSON, comma-separated, without the array's brackets. Cheaper still: no
+// object is built per operation.
+void append_view_fields_diff(const State& before, const State& after, const std::string& prefix,
+                             std::string& ops);
+void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
+                            const std::string& prefix, std::string& ops);
 
 // A full state consistent with what `view` (a seat_view or spectator_view) shows, with the
 // hidden cards (others' choices, and their hands in memory mode) filled in arbitrarily. For

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace niagara::protocol {
@@ -51,6 +52,27 @@ struct News {
 // Per-seat state: a full view, or an RFC 6902 patch from version `from` to `to`.
 Json snapshot(long table, long version, const Json& view, const News& news = {});
 Json patch(long table, long from, long to, Json ops, const News& news = {});
+// The frame of patch(table, from, to, ops, news) with its operations already serialized (`ops`
+// is the JSON text of their array), so that a server serializes each part of a change once for
+// all its viewers. The same JSON as serialize(patch(...)), up to the order of its keys.
+std::string patch_frame(long table, long from, long to, std::string_view ops,
+                        const News& news = {});
+
+// The patch frames of one change, one per viewer: what they share (the versions, the event)
+// is serialized once, and each viewer's frame adds its operations (serialized) and, for a seat,
+// its own card and decision. frame() equals patch_frame() with the same arguments.
+class PatchFrames {
+  public:
+    PatchFrames(long table, long from, long to, const GameEvent* event);
+    std::string frame(std::string_view ops, const std::optional<std::string>& chosen = {},
+                      const Decision* prompt = nullptr) const;
+
+  private:
+    long table_;
+    std::string default_text_;  // the text when there is no news
+    std::string event_text_;    // the event's line, or ""
+    std::string shared_;        // {"event":...,"from":...,"table":...,"to":...,"type":"patch"}
+};
 
 // The other messages of protocol/README.md. Seats are 0-based in the fields (texts say "seat 2"
 // for seat 1); a negative seat is written as null (e.g. a spectator who leaves).

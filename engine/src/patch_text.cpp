@@ -1,0 +1,81 @@
+#include "patch_text.hpp"
+
+namespace niagara::detail {
+
+namespace {
+
+// A JSON string for a path: the view's keys and indices need no escaping, anything else is
+// left to the library.
+void append_string(std::string& out, const std::string& s) {
+    for (const char c : s)
+        if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ||
+            static_cast<unsigned char>(c) >= 0x80) {
+            out += Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
+            return;
+        }
+    out += '"';
+    out += s;
+    out += '"';
+}
+
+// RFC 6901: "~" is written "~0" and "/" is written "~1" in a path's reference token.
+std::string escape_token(const std::string& key) {
+    std::string out;
+    for (const char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+void append_op_text(std::string& out, const char* op, const std::string& path, const Json* value) {
+    if (!out.empty()) out += ',';
+    out += R"({"op":")";
+    out += op;
+    out += R"(","path":)";
+    append_string(out, path);
+    if (value) {
+        out += R"(,"value":)";
+        out += value->dump(-1, ' ', false, Json::error_handler_t::replace);
+    }
+    out += '}';
+}
+
+// Mirrors nlohmann::json::diff: equal values (5 and 5u included) say nothing, values of other
+// types are replaced, arrays are compared index by index (removing from the end first, adding
+// with "-"), objects key by key.
+void append_diff_text(std::string& out, const Json& before, const Json& after,
+                      const std::string& path) {
+    if (before.type() == after.type() && before.is_array()) {
+        std::size_t i = 0;
+        for (; i < before.size() && i < after.size(); ++i)
+            append_diff_text(out, before[i], after[i], path + "/" + std::to_string(i));
+        for (std::size_t j = before.size(); j > i; --j)
+            append_op_text(out, "remove", path + "/" + std::to_string(j - 1), nullptr);
+        for (; i < after.size(); ++i)
+            append_op_text(out, "add", path + "/-", &after[i]);
+        return;
+    }
+    if (before.type() == after.type() && before.is_object()) {
+        for (auto it = before.begin(); it != before.end(); ++it) {
+            const std::string key_path = path + "/" + escape_token(it.key());
+            if (auto there = after.find(it.key()); there != after.end())
+                append_diff_text(out, it.value(), *there, key_path);
+            else
+                append_op_text(out, "remove", key_path, nullptr);
+        }
+        for (auto it = after.begin(); it != after.end(); ++it)
+            if (!before.contains(it.key()))
+                append_op_text(out, "add", path + "/" + escape_token(it.key()), &it.value());
+        return;
+    }
+    if (before != after) append_op_text(out, "replace", path, &after);
+}
+
+}  // namespace niagara::detail
