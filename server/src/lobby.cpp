@@ -10,11 +10,12 @@ namespace msg = protocol;
 using protocol::Command;
 
 Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& metrics)
-    : io_(io), config_(config), store_(store), metrics_(metrics) {}
+    : io_(io), config_(config), store_(store), actions_(io, store), metrics_(metrics) {}
 
 TableServices Lobby::services() {
     return TableServices{config_,
                          store_,
+                         actions_,
                          metrics_,
                          [this](const std::string& token, long table, int seat) {
                              std::lock_guard lock(mutex_);

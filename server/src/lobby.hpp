@@ -10,6 +10,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "action_log.hpp"
 #include "config.hpp"
 #include "connection.hpp"
 #include "metrics.hpp"
@@ -46,6 +47,7 @@ class Lobby {
     net::io_context& io_;
     const Config& config_;
     Store& store_;
+    ActionLog actions_;  // the tables' accepted actions, committed in groups
     Metrics& metrics_;
 
     mutable std::mutex mutex_;  // guards the maps below; never held while sending

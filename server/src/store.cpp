@@ -139,14 +139,21 @@ void Store::mark_started(long table, const std::string& game_options_json) {
         .step();
 }
 
-void Store::append_action(long table, long index, const std::string& action_json) {
+void Store::append_actions(const std::vector<StoredAction>& actions) {
     std::lock_guard lock(mutex_);
-    Statement(db_, append_action_)
-
-        .bind(1, table)
-        .bind(2, index)
-        .bind(3, action_json)
-        .step();
+    exec("BEGIN");
+    try {
+        for (const StoredAction& a : actions)
+            Statement(db_, append_action_)
+                .bind(1, a.table)
+                .bind(2, a.index)
+                .bind(3, a.action_json)
+                .step();
+        exec("COMMIT");
+    } catch (...) {
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
 }
 
 void Store::finish(long table, const std::string& record_json) {

@@ -30,6 +30,12 @@ struct StoredTable {
     std::vector<std::string> actions;  // engine action JSON, in order
 };
 
+struct StoredAction {
+    long table = 0;
+    long index = 0;           // its place in the table's record
+    std::string action_json;  // engine action JSON
+};
+
 class Store {
   public:
     explicit Store(const std::string& path);  // throws std::runtime_error
@@ -41,7 +47,8 @@ class Store {
     void save_seat(long table, const StoredSeat& seat);
     void remove_seat(long table, int seat);
     void mark_started(long table, const std::string& game_options_json);
-    void append_action(long table, long index, const std::string& action_json);
+    // Accepted actions, all in one transaction: every one is stored, or (it throws) none.
+    void append_actions(const std::vector<StoredAction>& actions);
     void finish(long table, const std::string& record_json);
 
     std::vector<StoredTable> unfinished_tables();

@@ -48,7 +48,22 @@ Table::Table(net::io_context& io, TableServices services, long id, protocol::Tab
 
 template <typename F>
 void Table::post(F&& f) {
-    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+        self->run_or_hold(std::move(f));
+    });
+}
+
+void Table::run_or_hold(std::function<void()> work) {
+    if (storing_ || !held_.empty()) return held_.push_back(std::move(work));
+    work();
+}
+
+void Table::run_held() {
+    while (!storing_ && !held_.empty()) {
+        auto work = std::move(held_.front());
+        held_.pop_front();
+        work();
+    }
 }
 
 // ---- messages ----------------------------------------------------------------------------
@@ -381,12 +396,15 @@ void Table::arm_grace_timer(int seat) {
     auto& timer = *grace_timers_[std::size_t(seat)];
     timer.expires_after(std::chrono::seconds(services_.config.grace_seconds));
     timer.async_wait([this, self = shared_from_this(), seat](boost::system::error_code ec) {
-        Seat& s = seats_[std::size_t(seat)];
-        if (ec || phase_ != Phase::Playing || online(seat) || s.autoplay) return;
-        s.autoplay = true;
-        broadcast(msg::presence(id_, seat, s.name, false, true));
-        publish();
-        after_change();
+        if (ec) return;
+        run_or_hold([this, self, seat] {
+            Seat& s = seats_[std::size_t(seat)];
+            if (phase_ != Phase::Playing || online(seat) || s.autoplay) return;
+            s.autoplay = true;
+            broadcast(msg::presence(id_, seat, s.name, false, true));
+            publish();
+            after_change();
+        });
     });
 }
 
@@ -521,29 +539,39 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
         send_error(c, "not_your_turn", "it is not your decision now; waiting for " + who);
         return false;
     }
-    // Apply to a copy, store, then adopt: a failed write leaves the table as it was.
-    State next = *state_;
     Log log;
-    Status status = apply(next, action, &log);
-    if (!status) {
+    State next = *state_;
+    if (Status status = apply(next, action, &log); !status) {
         send_error(c, "illegal", status.reason);
         return false;
     }
-    services_.store.append_action(id_, long(record_.actions.size()), action_to_json(action).dump());
+    const long index = long(record_.actions.size());
     record_.actions.push_back(action);
     state_ = std::move(next);
     services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
 
-    const msg::GameEvent event{seat, std::move(log), cause};
+    // Nothing about the action is sent before it is stored: until its group is committed, the
+    // table holds whatever else it is asked (run_or_hold).
+    storing_ = true;
+    auto event =
+        std::make_shared<const msg::GameEvent>(msg::GameEvent{seat, std::move(log), cause});
     Change change;
-    change.event = &event;
     if (action.type == ActionType::PlayCard) {  // the choice, to its owner only
         change.chooser = seat;
         change.card = card_name(action.card);
     }
-    publish(change);
-    services_.metrics.observe_broadcast(std::chrono::steady_clock::now() - started);
-    after_change();
+    auto committed = [this, self = shared_from_this(), event, change, started]() mutable {
+        storing_ = false;
+        change.event = event.get();
+        publish(change);
+        services_.metrics.observe_broadcast(std::chrono::steady_clock::now() - started);
+        after_change();
+        run_held();
+    };
+    services_.actions.append(StoredAction{id_, index, action_to_json(action).dump()},
+                             [this, committed = std::move(committed)]() mutable {
+                                 net::post(strand_, std::move(committed));
+                             });
     return true;
 }
 
@@ -565,9 +593,12 @@ void Table::schedule_bots() {
         if (!must_act(*state_, seat) || !(s.bot || s.autoplay)) continue;
         bot_pending_ = true;
         auto run = [this, self = shared_from_this(), seat](boost::system::error_code ec = {}) {
-            bot_pending_ = false;
-            if (ec || phase_ != Phase::Playing || !must_act(*state_, seat)) return schedule_bots();
-            play_bot(seat);
+            run_or_hold([this, self, seat, ec] {
+                bot_pending_ = false;
+                if (ec || phase_ != Phase::Playing || !must_act(*state_, seat))
+                    return schedule_bots();
+                play_bot(seat);
+            });
         };
         if (services_.config.bot_delay_ms <= 0) {
             net::post(strand_, [run]() mutable { run(); });
@@ -597,7 +628,7 @@ void Table::arm_turn_timer() {
     turn_timer_.expires_after(std::chrono::seconds(options_.turn_seconds));
     turn_timer_.async_wait(
         [this, self = shared_from_this(), armed = version_](boost::system::error_code ec) {
-            if (!ec) on_turn_timeout(armed);
+            if (!ec) run_or_hold([this, self, armed] { on_turn_timeout(armed); });
         });
     broadcast(msg::timer(id_, waiting, options_.turn_seconds, names()));
 }

@@ -7,12 +7,15 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "action_log.hpp"
 #include "config.hpp"
 #include "connection.hpp"
 #include "metrics.hpp"
@@ -33,6 +36,7 @@ using Json = nlohmann::json;
 struct TableServices {
     const Config& config;
     Store& store;
+    ActionLog& actions;  // accepted actions, committed in groups
     Metrics& metrics;
     // Seat tokens live in the lobby so that /resume finds the table.
     std::function<void(const std::string& token, long table, int seat)> register_token;
@@ -88,7 +92,11 @@ class Table : public std::enable_shared_from_this<Table> {
 
     // Strand-only helpers.
     template <typename F>
-    void post(F&& f);
+    void post(F&& f);  // onto the strand, then run_or_hold
+    // Runs `work` now, or holds it while an accepted action is being stored: nothing else
+    // happens at the table until the action is committed and published.
+    void run_or_hold(std::function<void()> work);
+    void run_held();
     void send_to(const std::shared_ptr<Connection>& c, const Json& message);
     void send_error(const std::shared_ptr<Connection>& c, const std::string& code,
                     const std::string& why);
@@ -153,6 +161,8 @@ class Table : public std::enable_shared_from_this<Table> {
     long version_ = 0;
     ViewPatcher views_;                 // every viewer's view at version_, and the patches to it
     std::optional<Facts> shown_facts_;  // what the views' table part says now
+    bool storing_ = false;              // an accepted action waits for its commit
+    std::deque<std::function<void()>> held_;        // what the table was asked meanwhile, in order
     std::vector<std::unique_ptr<RandomBot>> bots_;  // one per seat, for bots and autoplay
     bool bot_pending_ = false;
     net::steady_timer bot_timer_;

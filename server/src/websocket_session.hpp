@@ -43,7 +43,9 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     void on_write(beast::error_code ec, std::size_t bytes);
     bool allow_message();  // the token bucket
 
-    websocket::stream<beast::tcp_stream> ws_;
+    // Over the bare socket: the WebSocket stream keeps its own timeouts (handshake, idle), and
+    // every frame written skips a layer.
+    websocket::stream<tcp::socket> ws_;
     beast::flat_buffer buffer_;
     Lobby& lobby_;
     const Config& config_;
