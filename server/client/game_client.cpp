@@ -5,6 +5,7 @@
 
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
+#include "play_reader.hpp"
 
 namespace niagara::client {
 
@@ -73,43 +74,11 @@ void GameClient::do_read() {
     ws_.async_read(buffer_, beast::bind_front_handler(&GameClient::on_read, shared_from_this()));
 }
 
-namespace {
-
-// Parses only what playing needs of a message when no view is kept: the views, patches, texts
-// and event lines are skipped (lexed, never built).
-Json parse_for_play(const std::string& frame) {
-    using Event = Json::parse_event_t;
-    int skipped = 0;  // the depth of the key whose value is being skipped, or 0
-    auto filter = [&skipped](int depth, Event event, Json& parsed) {
-        if (event == Event::key) {
-            if (skipped && depth > skipped) return false;  // a key inside a skipped value
-            const auto& key = parsed.get_ref<const std::string&>();
-            const bool wanted = depth == 1 ? key == "type" || key == "table" || key == "seat" ||
-                                                 key == "token" || key == "from" || key == "to" ||
-                                                 key == "version" || key == "event" ||
-                                                 key == "prompt" || key == "chosen"
-                                           : !(depth == 2 && key == "lines");
-            skipped = wanted ? 0 : depth;
-            return wanted;
-        }
-        if (!skipped) return true;
-        if (depth > skipped) return false;  // inside the skipped value
-        if (depth == skipped)               // the skipped value itself
-            return !(event == Event::value || event == Event::array_start ||
-                     event == Event::object_start);
-        skipped = 0;  // the object holding it ends
-        return true;
-    };
-    return Json::parse(frame, filter, false);
-}
-
-}  // namespace
-
 void GameClient::on_read(beast::error_code ec, std::size_t) {
     if (ec) return fail(ec == beast::websocket::error::closed ? "closed" : "read: " + ec.message());
     std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    Json m = settings_.keep_view ? Json::parse(frame, nullptr, false) : parse_for_play(frame);
+    Json m = settings_.keep_view ? Json::parse(frame, nullptr, false) : read_for_play(frame);
     if (!m.is_discarded()) handle(m, frame);
     if (!closed_) do_read();
 }
