@@ -5,7 +5,8 @@
 #                                  for the browser test in tests/web)
 set -euo pipefail
 
-packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev)
+packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
+    libgoogle-perftools-dev)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(catch2 chromium)
 fi

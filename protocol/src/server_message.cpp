@@ -236,15 +236,26 @@ PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event)
         event_text_ = std::move(text);
     }
     shared_ = serialize(shared);
+    // Most viewers get neither a card nor a decision: their text is the event's.
+    plain_tail_ = R"(,"text":)" +
+                  serialize(Json(event_text_.empty() ? default_text_ : event_text_)) + "," +
+                  shared_.substr(1);
 }
 
 std::string PatchFrames::frame(std::string_view ops, const std::optional<std::string>& chosen,
                                const Decision* prompt) const {
-    const News news{nullptr, chosen, prompt};
-    std::string text = news_text(event_text_, table_, news);
+    static constexpr std::string_view kHead = R"({"ops":)";
     std::string out;
-    out.reserve(shared_.size() + ops.size() + text.size() + (prompt ? 1024 : 64));
-    out += R"({"ops":)";
+    if (!chosen && !prompt) {
+        out.reserve(kHead.size() + ops.size() + plain_tail_.size());
+        out += kHead;
+        out += ops;
+        out += plain_tail_;
+        return out;
+    }
+    const std::string text = news_text(event_text_, table_, News{nullptr, chosen, prompt});
+    out.reserve(kHead.size() + ops.size() + shared_.size() + 2 * text.size() + 1024);
+    out += kHead;
     out += ops;
     if (chosen) {
         out += R"(,"chosen":)";
@@ -263,7 +274,7 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
         out += '}';
     }
     out += R"(,"text":)";
-    out += serialize(Json(text.empty() ? default_text_ : text));
+    out += serialize(Json(text));
     out += ',';
     out.append(shared_, 1);  // the shared members, and the closing brace
     return out;

@@ -19,7 +19,7 @@ class Connection {
     // is dropped, so a slow reader never slows its table down.
     virtual void send(std::shared_ptr<const std::string> frame) = 0;
     virtual void close() = 0;  // politely ("going away"), e.g. on shutdown
-    void send(const std::string& text) { send(std::make_shared<const std::string>(text)); }
+    void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
 
     long id() const { return id_; }
 

@@ -72,6 +72,7 @@ class PatchFrames {
     std::string default_text_;  // the text when there is no news
     std::string event_text_;    // the event's line, or ""
     std::string shared_;        // {"event":...,"from":...,"table":...,"to":...,"type":"patch"}
+    std::string plain_tail_;    // ,"text":...,"event":...} for a frame with no card or decision
 };
 
 // The other messages of protocol/README.md. Seats are 0-based in the fields (texts say "seat 2"
