@@ -6,15 +6,19 @@
 //   niagara-loadgen --port 8080 --tables 1000 --seats 4 --seconds 30 [--think-ms 200]
 //                   [--bot prompt|view] [--server-pid PID]
 //
-// Bots pick from the prompt alone by default (--bot prompt), as a thin client does; --bot view
-// runs the engine's RandomBot on a state rebuilt from each view, which costs the load generator
-// several times more CPU per decision (CPU the server then lacks on a shared machine).
+// Bots pick from the prompt alone by default (--bot prompt), as a thin client does: they keep
+// no view and read of each frame only what playing needs (read_for_play, a SAX reader); --bot
+// view keeps every view up to date and runs the engine's RandomBot on a state rebuilt from it,
+// which costs the load generator several times more CPU per decision (CPU the server then
+// lacks on a shared machine). It also prints the CPU that the server and the load generator
+// used per action while measuring.
 //
 // As fast as they can, every table always has a decision in flight, so by Little's law the
 // mean latency is (decisions in flight) / throughput: it measures capacity, and latency grows
 // with the number of tables. A think time offers a steady load, as people do, and measures the
 // latency at that load.
 #include <sys/resource.h>
+#include <unistd.h>
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -22,7 +26,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -122,6 +128,20 @@ double percentile(std::vector<double>& v, double p) {
     const std::size_t k = std::min(v.size() - 1, std::size_t(p * double(v.size())));
     std::nth_element(v.begin(), v.begin() + long(k), v.end());
     return v[k];
+}
+
+// CPU seconds (user + system) of a process, from /proc: utime and stime, in clock ticks.
+double cpu_seconds(long pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string all((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const auto end_of_name = all.rfind(')');  // the name may hold spaces
+    if (end_of_name == std::string::npos) return -1;
+    std::istringstream fields(all.substr(end_of_name + 2));
+    std::string field;
+    double ticks = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i)
+        if (i == 14 || i == 15) ticks += std::stod(field);
+    return ticks / double(sysconf(_SC_CLK_TCK));
 }
 
 long rss_kib(long pid) {
@@ -254,6 +274,13 @@ int main(int argc, char** argv) {
     const auto started = Clock::now();
     stats.measure_from = started + std::chrono::seconds(f.warmup);
     const auto run_time = std::chrono::seconds(f.warmup + f.seconds);
+    // CPU used while measuring, by the server and by this load generator.
+    double server_cpu_from = 0, own_cpu_from = 0;
+    boost::asio::steady_timer measuring(io, stats.measure_from);
+    measuring.async_wait([&](boost::system::error_code) {
+        if (f.server_pid > 0) server_cpu_from = cpu_seconds(f.server_pid);
+        own_cpu_from = cpu_seconds(getpid());
+    });
     std::vector<std::thread> threads;
     for (int i = 1; i < f.threads; ++i)
         threads.emplace_back([&] { io.run_for(run_time); });
@@ -261,6 +288,8 @@ int main(int argc, char** argv) {
     for (auto& t : threads)
         t.join();
     const double secs = std::chrono::duration<double>(Clock::now() - stats.measure_from).count();
+    const double server_cpu = f.server_pid > 0 ? cpu_seconds(f.server_pid) - server_cpu_from : 0;
+    const double own_cpu = cpu_seconds(getpid()) - own_cpu_from;
 
     std::lock_guard lock(stats.mutex);
     long open = 0;
@@ -283,8 +312,13 @@ int main(int argc, char** argv) {
         "samples)\n",
         percentile(stats.last_ms, 0.5), percentile(stats.last_ms, 0.9),
         percentile(stats.last_ms, 0.99), percentile(stats.last_ms, 1.0), stats.last_ms.size());
+    const double per_action = stats.actions > 0 ? 1e6 / double(stats.actions) : 0;
+    std::printf("load generator CPU %.0f%% of a core, %.0f us per action\n", 100 * own_cpu / secs,
+                own_cpu * per_action);
     if (f.server_pid > 0)
-        std::printf("server RSS %.1f MiB\n", double(rss_kib(f.server_pid)) / 1024.0);
+        std::printf("server CPU %.0f%% of a core, %.0f us per action; server RSS %.1f MiB\n",
+                    100 * server_cpu / secs, server_cpu * per_action,
+                    double(rss_kib(f.server_pid)) / 1024.0);
     // The io_context stopped with connections open; exit without waiting for them.
     std::fflush(stdout);
     std::_Exit(0);

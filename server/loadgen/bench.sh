@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The server's load benchmark, repeated: starts a release niagara-server (one thread, a fresh
+# data directory, a rate limit the bots never reach) on 127.0.0.1, runs niagara-loadgen against
+# it, and prints each run's figures and then the medians.
+#   server/loadgen/bench.sh [--runs N] [--build DIR] -- LOADGEN ARGS...
+#   server/loadgen/bench.sh --runs 3 -- --tables 1000 --seats 4 --seconds 15 --think-ms 250
+set -euo pipefail
+runs=3
+build=build/release
+while [[ $# -gt 0 && "$1" != "--" ]]; do
+    case "$1" in
+        --runs) runs=$2; shift 2 ;;
+        --build) build=$2; shift 2 ;;
+        *) echo "usage: $0 [--runs N] [--build DIR] -- LOADGEN ARGS..." >&2; exit 2 ;;
+    esac
+done
+[[ "${1:-}" == "--" ]] && shift
+cd "$(dirname "$0")/../.."
+server="$build/server/niagara-server"
+loadgen="$build/server/niagara-loadgen"
+
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+for run in $(seq "$runs"); do
+    data=$(mktemp -d)
+    "$server" --port 0 --port-file "$data/port" --data "$data/db" --log-level warn --threads 1 \
+        --rate 100000 --burst 100000 >"$data/log" 2>&1 &
+    pid=$!
+    for _ in $(seq 100); do [[ -s "$data/port" ]] && break; sleep 0.05; done
+    out=$("$loadgen" --port "$(cat "$data/port")" --server-pid "$pid" "$@")
+    kill "$pid"
+    wait "$pid" 2>/dev/null || true
+    rm -rf "$data"
+    echo "== run $run"
+    echo "$out"
+    # actions/s, p50, p99 (own event), p99 (last member), server us/action, loadgen us/action, RSS
+    echo "$out" | awk '
+        /actions\/s\)/ { for (i = 1; i <= NF; i++) if ($i ~ /^\(/) rate = substr($i, 2) }
+        /-> own event/ { own50 = $7; own99 = $13 }
+        /-> last member/ { last99 = $13 }
+        /^load generator CPU/ { lg = $(NF - 3) }
+        /^server CPU/ { srv = $7; rss = $(NF - 1) }
+        END { print rate, own50, own99, last99, srv, lg, rss }' >>"$results"
+done
+echo "== median of $runs runs: actions/s, p50 and p99 (action -> own event), p99 (-> last member)," \
+    "server and load generator CPU per action, server RSS"
+for column in 1 2 3 4 5 6 7; do
+    sort -g -k"$column","$column" "$results" | awk -v c="$column" '{ v[NR] = $c } END { print v[int((NR + 1) / 2)] }'
+done | paste -sd' ' | awk '{ printf "%s actions/s, p50 %s ms, p99 %s ms, p99 last member %s ms, server %s us/action, load generator %s us/action, RSS %s MiB\n", $1, $2, $3, $4, $5, $6, $7 }'
