@@ -13,7 +13,7 @@ FROM debian:bookworm AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev \
-        libgoogle-perftools-dev \
+        libgoogle-perftools-dev libsimdjson-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src

@@ -6,7 +6,7 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
-    libgoogle-perftools-dev)
+    libgoogle-perftools-dev libsimdjson-dev)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(catch2 chromium)
 fi

@@ -1,118 +1,77 @@
 #include "play_reader.hpp"
 
+#include <simdjson.h>
+
+#include <cstdint>
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace niagara::client {
 
 namespace {
 
 using Json = nlohmann::json;
+namespace dom = simdjson::dom;
 
-// Builds the wanted part of the message, skipping every other value whole.
-class PlayReader : public nlohmann::json_sax<Json> {
-  public:
-    explicit PlayReader(Json& root) : root_(root) {}
-
-    bool null() override { return skipped() || put(Json(nullptr)); }
-    bool boolean(bool v) override { return skipped() || put(Json(v)); }
-    bool number_integer(number_integer_t v) override { return skipped() || put(Json(v)); }
-    bool number_unsigned(number_unsigned_t v) override { return skipped() || put(Json(v)); }
-    bool number_float(number_float_t v, const string_t&) override {
-        return skipped() || put(Json(v));
-    }
-    // Copied, not moved: the lexer keeps its buffer for the next string.
-    bool string(string_t& v) override { return skipped() || put(Json(v)); }
-    bool binary(binary_t&) override { return skipped() || put(Json(nullptr)); }
-
-    bool start_object(std::size_t) override { return open(Json::value_t::object); }
-    bool start_array(std::size_t) override { return open(Json::value_t::array); }
-    bool end_object() override { return close(); }
-    bool end_array() override { return close(); }
-
-    bool key(string_t& k) override {
-        if (skipping_) return true;
-        const std::string& container = names_.back();
-        const bool wanted = stack_.size() == 1
-                                ? k == "type" || k == "table" || k == "seat" || k == "token" ||
-                                      k == "from" || k == "to" || k == "version" || k == "event" ||
-                                      k == "prompt" || k == "chosen" || k == "legal" ||
-                                      k == "actions"  // a prompt message
-                            : container == "event" ? k == "seat" || k == "cause"
-                                                   : true;  // within the prompt: all of it
-        skip_next_ = !wanted;
-        key_ = k;
-        return true;
-    }
-
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-        return false;
-    }
-
-  private:
-    // Whether the value that comes now is skipped (and so is not built at all).
-    bool skipped() { return skipping_ || std::exchange(skip_next_, false); }
-
-    // A scalar: stored in the container being built.
-    bool put(Json value) {
-        if (stack_.empty()) {
-            root_ = std::move(value);
-        } else if (stack_.back()->is_array()) {
-            stack_.back()->push_back(std::move(value));
-        } else {
-            (*stack_.back())[key_] = std::move(value);
+// A simdjson value as an nlohmann one (for the small parts that are kept).
+Json to_json(dom::element e) {
+    switch (e.type()) {
+        case dom::element_type::ARRAY: {
+            Json out = Json::array();
+            for (dom::element item : dom::array(e))
+                out.push_back(to_json(item));
+            return out;
         }
-        return true;
-    }
-
-    bool open(Json::value_t type) {
-        if (skipped()) {
-            ++skipping_;
-            return true;
+        case dom::element_type::OBJECT: {
+            Json out = Json::object();
+            for (dom::key_value_pair member : dom::object(e))
+                out[std::string(member.key)] = to_json(member.value);
+            return out;
         }
-        Json container(type);
-        Json* slot = &root_;
-        std::string name = key_;
-        if (stack_.empty()) {
-            root_ = std::move(container);
-        } else if (stack_.back()->is_array()) {
-            stack_.back()->push_back(std::move(container));
-            slot = &stack_.back()->back();
-            name = names_.back();
-        } else {
-            slot = &((*stack_.back())[key_] = std::move(container));
-        }
-        stack_.push_back(slot);
-        names_.push_back(std::move(name));
-        return true;
+        case dom::element_type::INT64:
+            return std::int64_t(e);
+        case dom::element_type::UINT64:
+            return std::uint64_t(e);
+        case dom::element_type::DOUBLE:
+            return double(e);
+        case dom::element_type::STRING:
+            return std::string(std::string_view(e));
+        case dom::element_type::BOOL:
+            return bool(e);
+        case dom::element_type::NULL_VALUE:
+            return nullptr;
     }
+    return nullptr;
+}
 
-    bool close() {
-        if (skipping_) {
-            --skipping_;
-            return true;
-        }
-        stack_.pop_back();
-        names_.pop_back();
-        return true;
-    }
-
-    Json& root_;
-    std::vector<Json*> stack_;        // the containers being built, innermost last
-    std::vector<std::string> names_;  // the member each of them is ("" for the message)
-    std::string key_;                 // the key of the value that comes next
-    bool skip_next_ = false;          // that value is not wanted
-    int skipping_ = 0;                // depth within a skipped container
-};
+bool wanted_at_top(std::string_view key) {
+    return key == "type" || key == "table" || key == "seat" || key == "token" || key == "from" ||
+           key == "to" || key == "version" || key == "event" || key == "prompt" ||
+           key == "chosen" || key == "legal" || key == "actions";  // the last two: a prompt's
+}
 
 }  // namespace
 
 Json read_for_play(std::string_view frame) {
-    Json message;
-    PlayReader reader(message);
-    if (!Json::sax_parse(frame.begin(), frame.end(), &reader) || !message.is_object())
+    // One parser per thread: it keeps its buffers (sized to the largest frame seen) between
+    // frames, and a load generator's thousands of clients share a few threads.
+    thread_local dom::parser parser;
+    dom::element root;
+    if (parser.parse(frame.data(), frame.size()).get(root) != simdjson::SUCCESS ||
+        !root.is_object())
         return Json(Json::value_t::discarded);
+    Json message = Json::object();
+    for (dom::key_value_pair member : dom::object(root)) {
+        if (!wanted_at_top(member.key)) continue;
+        if (member.key != "event" || !member.value.is_object()) {
+            message[std::string(member.key)] = to_json(member.value);
+            continue;
+        }
+        Json event = Json::object();  // of the event, only whose it is and why (not its text)
+        for (dom::key_value_pair field : dom::object(member.value))
+            if (field.key == "seat" || field.key == "cause")
+                event[std::string(field.key)] = to_json(field.value);
+        message["event"] = std::move(event);
+    }
     return message;
 }
 
