@@ -65,7 +65,7 @@ Store::Store(const std::string& path) {
         throw std::runtime_error("cannot open database " + path + ": " + why);
     }
     sqlite3_busy_timeout(db_, 5000);
-    exec("PRAGMA journal_mode=WAL");
+    const bool wal = journal_mode("WAL") == "wal";  // not for an in-memory database
     exec("PRAGMA synchronous=NORMAL");
     exec(
         "CREATE TABLE IF NOT EXISTS tables ("
@@ -85,9 +85,11 @@ Store::Store(const std::string& path) {
     if (sqlite3_prepare_v3(db_, kAppendAction, -1, SQLITE_PREPARE_PERSISTENT, &append_action_,
                            nullptr) != SQLITE_OK)
         throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+    if (wal) checkpointer_ = std::make_unique<WalCheckpointer>(path, db_);
 }
 
 Store::~Store() {
+    checkpointer_.reset();  // before the close, which runs the last checkpoint
     sqlite3_finalize(append_action_);
     sqlite3_close(db_);
 }
@@ -99,6 +101,15 @@ void Store::exec(const char* sql) {
         sqlite3_free(error);
         throw std::runtime_error(std::string("sqlite: ") + why);
     }
+}
+
+std::string Store::journal_mode(const char* mode) {
+    Statement pragma(db_, (std::string("PRAGMA journal_mode=") + mode).c_str());
+    return pragma.step() ? pragma.text(0) : std::string();
+}
+
+long Store::checkpoints() const {
+    return checkpointer_ ? checkpointer_->checkpoints() : 0;
 }
 
 long Store::create_table(const std::string& options_json, const std::string& host) {

@@ -1,12 +1,16 @@
 // Durable storage in SQLite: tables, their seats, and every accepted action, committed before
 // the action is broadcast. WAL mode with synchronous=NORMAL: a commit survives a crash of the
-// server process (SIGKILL); only a power cut could lose the last commits.
+// server process (SIGKILL); only a power cut could lose the last commits. The log is copied back
+// into the database file on a thread of its own (WalCheckpointer), never during a commit.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "wal_checkpointer.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -55,11 +59,15 @@ class Store {
     std::optional<std::string> finished_record(long table);
     std::vector<long> finished_ids(int limit);
 
+    long checkpoints() const;  // of the log into the database file, completed so far
+
   private:
     void exec(const char* sql);
+    std::string journal_mode(const char* mode);  // sets it; returns the mode now in force
     sqlite3* db_ = nullptr;
     sqlite3_stmt* append_action_ = nullptr;  // prepared once: the statement of every action
     std::mutex mutex_;                       // one connection, used by every table's strand in turn
+    std::unique_ptr<WalCheckpointer> checkpointer_;  // declared last: stopped first
 };
 
 }  // namespace niagara::server

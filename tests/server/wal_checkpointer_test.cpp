@@ -1,0 +1,71 @@
+// The write-ahead log is copied back into the database by WalCheckpointer's thread, not by the
+// commits (server/src/wal_checkpointer.hpp): the log stays bounded however many actions are
+// committed, and every committed action is there after a restart.
+#include <unistd.h>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "store.hpp"
+
+using namespace niagara::server;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path = fs::temp_directory_path() / ("niagara-wal-" + std::to_string(::getpid()));
+    TempDir() { fs::create_directories(path); }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+}  // namespace
+
+TEST_CASE("checkpoints: the log is copied back off the committing thread and stays bounded",
+          "[server][store]") {
+    TempDir dir;
+    const std::string db = (dir.path / "db.sqlite3").string();
+    const std::string wal = db + "-wal";
+    const std::string action(1000, 'x');
+    long table = 0;
+    constexpr long kBatches = 400, kPerBatch = 50;  // 20 MB: 5 times the 1,000 pages (4 MiB)
+    {
+        Store store(db);
+        table = store.create_table("{}", "host");
+        const auto database_size_before = fs::file_size(db);
+        std::uintmax_t largest_log = 0;
+        for (long b = 0; b < kBatches; ++b) {
+            std::vector<StoredAction> batch;
+            for (long i = 0; i < kPerBatch; ++i)
+                batch.push_back(StoredAction{table, b * kPerBatch + i, action});
+            store.append_actions(batch);
+            largest_log = std::max(largest_log, fs::file_size(wal));
+            // As a busy server does between its turns: the thread gets to run.
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        // Let the last checkpoint that was due finish.
+        for (int i = 0; i < 500 && store.checkpoints() == 0; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        CHECK(store.checkpoints() > 0);
+        CHECK(fs::file_size(db) > database_size_before);  // copied into the database file
+        // Without checkpoints the log would hold every page written (over 20 MB); with them
+        // it is reused from its start once copied back.
+        const std::uintmax_t all_written = std::uintmax_t(kBatches * kPerBatch) * action.size();
+        CHECK(largest_log < all_written / 2);
+    }
+    // A restart finds every action, in order.
+    Store reopened(db);
+    const auto tables = reopened.unfinished_tables();
+    REQUIRE(tables.size() == 1);
+    REQUIRE(tables[0].actions.size() == std::size_t(kBatches * kPerBatch));
+    CHECK(tables[0].actions.back() == action);
+}
+
+TEST_CASE("checkpoints: an in-memory database (no log) needs none", "[server][store]") {
+    Store store(":memory:");
+    const long table = store.create_table("{}", "host");
+    store.append_actions({StoredAction{table, 0, "{}"}});
+    CHECK(store.checkpoints() == 0);
+    CHECK(store.unfinished_tables().at(0).actions.size() == 1);
+}
