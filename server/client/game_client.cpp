@@ -2,6 +2,7 @@
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/post.hpp>
+#include <limits>
 
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
@@ -148,18 +149,68 @@ std::string GameClient::pick_from_view(int seat, const Json& legal) {
     return text;
 }
 
+// The engine's homing RandomBot, from the prompt alone: each of the prompt's actions (the
+// engine's action objects, a move with where it ends) is ranked as that bot ranks it, and one
+// of the best is picked at random. Uniformly random moves make games that never end (canoes
+// wander off with their gems, and nobody buys a canoe back); these end after about 3,700
+// actions at 4 seats.
 std::string GameClient::pick_from_prompt(const Json& prompt) {
     const Json& legal = prompt.at("legal");
     const Json& actions = prompt.value("actions", Json::array());
-    std::vector<std::size_t> safe;
-    for (std::size_t i = 0; i < actions.size() && i < legal.size(); ++i)
-        if (actions[i].value("to", "") != "falls") safe.push_back(i);
-    if (safe.empty()) {
+    const std::size_t n = std::min(legal.size(), actions.size());
+    // A canoe can be bought back only once lost: when every canoe can be, none is left.
+    std::array<bool, kCanoesPerSeat> lost{};
+    for (std::size_t i = 0; i < n; ++i)
+        if (actions[i].value("type", "") == "buyback") {
+            const int canoe = actions[i].value("canoe", -1);
+            if (canoe >= 0 && canoe < kCanoesPerSeat) lost[std::size_t(canoe)] = true;
+        }
+    const bool every_canoe_lost = std::find(lost.begin(), lost.end(), false) == lost.end();
+    std::vector<std::size_t> best;
+    int best_rank = std::numeric_limits<int>::max();
+    for (std::size_t i = 0; i < n; ++i) {
+        const int rank = prompt_rank(actions[i], every_canoe_lost);
+        if (rank > best_rank) continue;
+        if (rank < best_rank) best.clear();
+        best_rank = rank;
+        best.push_back(i);
+    }
+    if (best.empty()) {  // a prompt without action objects: any of its moves
         std::uniform_int_distribution<std::size_t> any(0, legal.size() - 1);
         return legal[any(random_)].get<std::string>();
     }
-    std::uniform_int_distribution<std::size_t> pick(0, safe.size() - 1);
-    return legal[safe[pick(random_)]].get<std::string>();
+    std::uniform_int_distribution<std::size_t> pick(0, best.size() - 1);
+    const std::size_t chosen_index = best[pick(random_)];
+    const Json& chosen = actions[chosen_index];
+    if (chosen.value("type", "") == "move") {
+        const int canoe = chosen.value("canoe", -1);
+        if (canoe >= 0 && canoe < kCanoesPerSeat) {
+            bool& carrying = carrying_[std::size_t(canoe)];
+            if (chosen.contains("load") || chosen.contains("steal")) carrying = true;
+            if (chosen.value("to", "") == "land") carrying = false;  // its gems are collected
+        }
+    }
+    return legal[chosen_index].get<std::string>();
+}
+
+// Lower is better, as in the engine's bot (random_bot.cpp): a canoe is bought back only when
+// none is left; a loaded canoe heads up-river (or loads more), an empty
+// one loads or robs; the cloud goes down (a calm river loses fewer canoes); stopping at the
+// brink without loading, and above all paddling over the falls, come last.
+int GameClient::prompt_rank(const Json& action, bool every_canoe_lost) const {
+    const std::string type = action.value("type", "");
+    if (type == "buyback") return every_canoe_lost ? 0 : 2;
+    if (type == "cloud") return action.value("direction", "") == "up" ? 1 : 0;
+    if (type != "move") return 0;
+    const std::string to = action.value("to", "");
+    if (to == "falls") return 3;
+    const int canoe = action.value("canoe", -1);
+    const bool loads = action.contains("load"), robs = action.contains("steal");
+    const bool carries =
+        loads || robs || (canoe >= 0 && canoe < kCanoesPerSeat && carrying_[std::size_t(canoe)]);
+    const bool sensible = carries ? action.value("direction", "") == "up" || loads : robs || loads;
+    const bool idle_at_brink = (to == "L7" || to == "R7") && !loads;
+    return (sensible ? 0 : 1) + (idle_at_brink ? 1 : 0);
 }
 
 void GameClient::send_action(int seat, const std::string& text) {

@@ -4,6 +4,7 @@
 // smarter bot would too. Everything runs on one strand; messages are observed through hooks.
 #pragma once
 
+#include <array>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -37,9 +38,9 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
         bool auto_play = true;  // answer prompts with the bot's move
         bool use_json = false;  // send actions as JSON objects instead of /commands
         // true: the engine's RandomBot decides on a state rebuilt from the view (which also
-        // checks that the view is complete); false: a random action of the prompt's, one that
-        // does not paddle over the falls when there is one, as a thin client could (a load
-        // generator's choice: it costs a fraction).
+        // checks that the view is complete); false: a bot that reads the prompt alone, as a
+        // thin client could, and still plays games to their end (see pick_from_prompt): a load
+        // generator's choice, at a fraction of the CPU.
         bool bot_reads_view = true;
         // false: keep no view and read of each message only what playing needs (its type,
         // table, seat, versions, event seat and prompt); the view's patches are skipped
@@ -85,6 +86,7 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     void answer_prompt(const Json& m);
     std::string pick_from_view(int seat, const Json& legal);
     std::string pick_from_prompt(const Json& prompt);
+    int prompt_rank(const Json& action, bool every_canoe_lost) const;
     void send_action(int seat, const std::string& text);
     void fail(const std::string& why);
 
@@ -109,6 +111,9 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     long gaps_ = 0;
     RandomBot bot_;
     std::mt19937_64 random_;
+    // The prompt bot's memory of its own moves: which canoes loaded or robbed gems since they
+    // last reached land (a robbery by another seat may have emptied one since).
+    std::array<bool, kCanoesPerSeat> carrying_{};
 };
 
 }  // namespace niagara::client

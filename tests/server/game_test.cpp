@@ -70,6 +70,52 @@ TEST_CASE("A 3-player game to the end with chat commands", "[server][game]") {
     check_finished_game(server.port(), **table, players);
 }
 
+// The load generator's bots keep no view and pick from the prompt alone; they must still play
+// games to their end, or a load test would never create, finish and store a game.
+TEST_CASE("Bots that read only the prompt play a 4-player game to its end", "[server][game]") {
+    ServerProcess server;
+    Harness h(server.port());
+    std::vector<Player*> players;
+    for (int i = 0; i < 4; ++i) {
+        Harness::Options options;
+        options.opening = {"/name thin" + std::to_string(i)};
+        options.reads_prompt_only = true;
+        options.seed = std::uint64_t(11 + i);
+        players.push_back(&h.add("thin" + std::to_string(i), options));
+    }
+    // As the load generator opens a table (the host keeps no view to count the seats by): the
+    // others join once it exists, and the host starts when all four have joined.
+    auto table = std::make_shared<std::optional<long>>();
+    auto joined = std::make_shared<int>(0);
+    players[0]->hooks.push_back([=](Player& host, const Json& m) {
+        const std::string type = m.value("type", "");
+        if (type == "table_created") {
+            *table = m.at("table").get<long>();
+            for (int i = 1; i < 4; ++i)
+                players[std::size_t(i)]->send("/join " + std::to_string(**table));
+        }
+        if (type == "joined" && ++*joined == 4) host.send("/start");
+    });
+    send_when_welcomed(*players[0], "/new players=4 seed=5");
+    INFO(server.log());
+    const bool finished = h.run_until([&] { return all_ended(players); }, 120s);
+    INFO(describe(players));
+    REQUIRE(finished);
+    REQUIRE(*table);
+    for (Player* p : players) {
+        INFO(p->label);
+        CHECK(p->errors.empty());
+        CHECK_FALSE(p->acts.empty());
+        CHECK(p->client->view() == Json::object());  // nothing kept
+    }
+    // The stored record replays to the same end.
+    const FinishedGame g = fetch_game(server.port(), **table);
+    INFO(g.problem);
+    REQUIRE(g.problem.empty());
+    CHECK(niagara::is_over(g.replay->state));
+    CHECK_FALSE(niagara::winners(g.replay->state).empty());
+}
+
 TEST_CASE("A 3-player game to the end with JSON messages", "[server][game][json]") {
     ServerProcess server;
     Harness h(server.port());

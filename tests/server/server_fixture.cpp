@@ -359,6 +359,8 @@ Player& Harness::add(std::string label, Options options) {
     settings.seed = options.seed;
     settings.auto_play = options.auto_play;
     settings.use_json = options.use_json;
+    settings.bot_reads_view = !options.reads_prompt_only;
+    settings.keep_view = !options.reads_prompt_only;
     settings.opening = std::move(options.opening);
     p->client = std::make_shared<GameClient>(io, settings);
     p->client->on_message = [this, p](GameClient&, const Json& m, const std::string&) {

@@ -158,6 +158,9 @@ class Harness {
         bool use_json = false;
         bool auto_play = true;
         std::uint64_t seed = 1;
+        // The load generator's bot: no view kept, each frame read only for playing, moves
+        // chosen from the prompt alone.
+        bool reads_prompt_only = false;
     };
     Player& add(std::string label, Options options);
     Player& add(std::string label, std::vector<std::string> opening = {}) {
