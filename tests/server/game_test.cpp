@@ -27,6 +27,17 @@ std::string describe(const std::vector<Player*>& players) {
     return out;
 }
 
+// Runs the clients until every player's game ended, or fails telling each player's story and
+// the server's log; and checks that the table was opened.
+void play_to_the_end(Harness& h, const ServerProcess& server, const std::vector<Player*>& players,
+                     const std::optional<long>& table, std::chrono::seconds timeout = 60s) {
+    const bool finished = h.run_until([&] { return all_ended(players); }, timeout);
+    INFO(describe(players));
+    INFO(server.log());
+    REQUIRE(finished);
+    REQUIRE(table);
+}
+
 }  // namespace
 
 TEST_CASE("A 3-player game to the end with chat commands", "[server][game]") {
@@ -42,11 +53,7 @@ TEST_CASE("A 3-player game to the end with chat commands", "[server][game]") {
     setup.joiners = {&bob, &carol};
     open_table(setup, table);
     const std::vector<Player*> players{&alice, &bob, &carol};
-    INFO(server.log());
-    const bool finished = h.run_until([&] { return all_ended(players); }, 60s);
-    INFO(describe(players));
-    REQUIRE(finished);
-    REQUIRE(*table);
+    play_to_the_end(h, server, players, *table);
 
     CHECK(alice.first("table_created") != nullptr);
     for (Player* p : players) {
@@ -97,11 +104,7 @@ TEST_CASE("Bots that read only the prompt play a 4-player game to its end", "[se
         if (type == "joined" && ++*joined == 4) host.send("/start");
     });
     send_when_welcomed(*players[0], "/new players=4 seed=5");
-    INFO(server.log());
-    const bool finished = h.run_until([&] { return all_ended(players); }, 120s);
-    INFO(describe(players));
-    REQUIRE(finished);
-    REQUIRE(*table);
+    play_to_the_end(h, server, players, *table, 120s);
     for (Player* p : players) {
         INFO(p->label);
         CHECK(p->errors.empty());
@@ -133,11 +136,7 @@ TEST_CASE("A 3-player game to the end with JSON messages", "[server][game][json]
     setup.json = true;
     open_table(setup, table);
     const std::vector<Player*> players{&ann, &ben, &cat};
-    INFO(server.log());
-    const bool finished = h.run_until([&] { return all_ended(players); }, 60s);
-    INFO(describe(players));
-    REQUIRE(finished);
-    REQUIRE(*table);
+    play_to_the_end(h, server, players, *table);
 
     const Json* created = ann.first("table_created");
     REQUIRE(created);
@@ -190,11 +189,7 @@ TEST_CASE("Patched views equal fresh snapshots", "[server][diffs]") {
                 self.send(json ? R"({"type": "sync"})" : "/sync");
         });
     }
-    INFO(server.log());
-    const bool finished = h.run_until([&] { return all_ended(players); }, 60s);
-    INFO(describe(players));
-    REQUIRE(finished);
-    REQUIRE(*table);
+    play_to_the_end(h, server, players, *table);
     for (Player* p : players) {
         INFO(p->label);
         CHECK(p->errors.empty());
