@@ -1,27 +1,18 @@
 // Group commit (server/src/action_log.hpp): every accepted action is stored before its table
 // hears that it was, the actions of many tables share transactions, and a restart finds every
 // action that was reported committed, in order.
-#include <unistd.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <map>
 
 #include "action_log.hpp"
+#include "server_fixture.hpp"
 #include "store.hpp"
 
 using namespace niagara::server;
-namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-    fs::path path =
-        fs::temp_directory_path() / ("niagara-action-log-" + std::to_string(::getpid()));
-    TempDir() { fs::create_directories(path); }
-    ~TempDir() { fs::remove_all(path); }
-};
 
 std::map<long, std::vector<std::string>> stored_actions(Store& store) {
     std::map<long, std::vector<std::string>> out;
@@ -34,7 +25,7 @@ std::map<long, std::vector<std::string>> stored_actions(Store& store) {
 
 TEST_CASE("action log: an action is committed before its table is told, in order per table",
           "[server][store]") {
-    TempDir dir;
+    server_test::TempDir dir("niagara-action-log");
     Store store((dir.path / "db.sqlite3").string());
     std::vector<long> tables;
     for (int t = 0; t < 3; ++t)
@@ -69,7 +60,7 @@ TEST_CASE("action log: an action is committed before its table is told, in order
 }
 
 TEST_CASE("action log: a batch is stored whole or not at all", "[server][store]") {
-    TempDir dir;
+    server_test::TempDir dir("niagara-action-log");
     Store store((dir.path / "db.sqlite3").string());
     const long table = store.create_table("{}", "host");
     store.append_actions({{table, 0, "a"}, {table, 1, "b"}});

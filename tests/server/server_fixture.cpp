@@ -33,12 +33,23 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
+// ---- TempDir -----------------------------------------------------------------------------
+
+TempDir::TempDir(const std::string& prefix) {
+    std::string pattern = std::filesystem::temp_directory_path() / (prefix + "-XXXXXX");
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path = pattern;
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+}
+
 // ---- ServerProcess -----------------------------------------------------------------------
 
-ServerProcess::ServerProcess(std::vector<std::string> extra_args) : args_(std::move(extra_args)) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "niagara-srvtest-XXXXXX");
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    dir_ = pattern;
+ServerProcess::ServerProcess(std::vector<std::string> extra_args)
+    : args_(std::move(extra_args)), dir_("niagara-srvtest") {
     start();
 }
 
@@ -47,12 +58,10 @@ ServerProcess::~ServerProcess() {
         stop();
     } catch (...) {
     }
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
 }
 
 std::string ServerProcess::log() const {
-    std::ifstream in(dir_ / "server.log");
+    std::ifstream in(dir_.path / "server.log");
     std::ostringstream out;
     out << in.rdbuf();
     return out.str();
@@ -60,12 +69,12 @@ std::string ServerProcess::log() const {
 
 void ServerProcess::start() {
     if (running()) throw std::runtime_error("the server is running already");
-    const auto port_file = dir_ / "port";
+    const auto port_file = dir_.path / "port";
     std::filesystem::remove(port_file);
     std::vector<std::string> args = {NIAGARA_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0",
                                      "--port-file", port_file.string(), "--data",
-                                     (dir_ / "data").string(), "--bot-delay-ms", "0", "--log-level",
-                                     "warn", "--threads", "2",
+                                     (dir_.path / "data").string(), "--bot-delay-ms", "0",
+                                     "--log-level", "warn", "--threads", "2",
                                      // Bots answer prompts at once, far faster than the default
                                      // 20 messages a second; tests of the limit set their own.
                                      "--rate", "100000", "--burst", "100000"};
@@ -74,7 +83,7 @@ void ServerProcess::start() {
     for (auto& a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);
-    const std::string log_path = (dir_ / "server.log").string();
+    const std::string log_path = (dir_.path / "server.log").string();
     const pid_t parent = getpid();
 
     const pid_t pid = fork();

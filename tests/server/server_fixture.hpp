@@ -31,6 +31,19 @@ using Json = nlohmann::json;
 using niagara::client::GameClient;
 using namespace std::chrono_literals;
 
+// ---- a temporary directory ---------------------------------------------------------------
+
+// A fresh directory under the system's temporary directory (mkdtemp: unique even between
+// processes), removed with everything in it.
+struct TempDir {
+    explicit TempDir(const std::string& prefix = "niagara-test");
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    std::filesystem::path path;
+};
+
 // ---- the server process ------------------------------------------------------------------
 
 // Runs niagara-server in a fresh temporary directory (data in DIR/data, log in DIR/server.log):
@@ -56,12 +69,12 @@ class ServerProcess {
 
     bool running() const { return pid_ > 0; }
     unsigned short port() const { return port_; }
-    const std::filesystem::path& dir() const { return dir_; }
+    const std::filesystem::path& dir() const { return dir_.path; }
     std::string log() const;  // what the server wrote to stdout and stderr so far
 
   private:
     std::vector<std::string> args_;
-    std::filesystem::path dir_;
+    TempDir dir_;  // a member: removed only after the destructor has stopped the server
     pid_t pid_ = -1;
     unsigned short port_ = 0;
 };

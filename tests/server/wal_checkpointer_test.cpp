@@ -1,30 +1,20 @@
 // The write-ahead log is copied back into the database by WalCheckpointer's thread, not by the
 // commits (server/src/wal_checkpointer.hpp): the log stays bounded however many actions are
 // committed, and every committed action is there after a restart.
-#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <thread>
 
+#include "server_fixture.hpp"
 #include "store.hpp"
 
 using namespace niagara::server;
 namespace fs = std::filesystem;
 
-namespace {
-
-struct TempDir {
-    fs::path path = fs::temp_directory_path() / ("niagara-wal-" + std::to_string(::getpid()));
-    TempDir() { fs::create_directories(path); }
-    ~TempDir() { fs::remove_all(path); }
-};
-
-}  // namespace
-
 TEST_CASE("checkpoints: the log is copied back off the committing thread and stays bounded",
           "[server][store]") {
-    TempDir dir;
+    server_test::TempDir dir("niagara-wal");
     const std::string db = (dir.path / "db.sqlite3").string();
     const std::string wal = db + "-wal";
     const std::string action(1000, 'x');
@@ -54,7 +44,7 @@ TEST_CASE("checkpoints: the log is copied back off the committing thread and sta
         const std::uintmax_t all_written = std::uintmax_t(kBatches * kPerBatch) * action.size();
         CHECK(largest_log < all_written / 2);
     }
-    // A restart finds every action, in order.
+    // A restart finds every action.
     Store reopened(db);
     const auto tables = reopened.unfinished_tables();
     REQUIRE(tables.size() == 1);
