@@ -154,6 +154,17 @@ std::string GameClient::pick_from_view(int seat, const Json& legal) {
 // of the best is picked at random. Uniformly random moves make games that never end (canoes
 // wander off with their gems, and nobody buys a canoe back); these end after about 3,700
 // actions at 4 seats.
+namespace {
+
+// The canoe an action of the prompt names, when it names one of a seat's canoes.
+std::optional<std::size_t> canoe_of(const Json& action) {
+    const int canoe = action.value("canoe", -1);
+    if (canoe < 0 || canoe >= kCanoesPerSeat) return std::nullopt;
+    return std::size_t(canoe);
+}
+
+}  // namespace
+
 std::string GameClient::pick_from_prompt(const Json& prompt) {
     const Json& legal = prompt.at("legal");
     const Json& actions = prompt.value("actions", Json::array());
@@ -161,10 +172,8 @@ std::string GameClient::pick_from_prompt(const Json& prompt) {
     // A canoe can be bought back only once lost: when every canoe can be, none is left.
     std::array<bool, kCanoesPerSeat> lost{};
     for (std::size_t i = 0; i < n; ++i)
-        if (actions[i].value("type", "") == "buyback") {
-            const int canoe = actions[i].value("canoe", -1);
-            if (canoe >= 0 && canoe < kCanoesPerSeat) lost[std::size_t(canoe)] = true;
-        }
+        if (actions[i].value("type", "") == "buyback")
+            if (const auto canoe = canoe_of(actions[i])) lost[*canoe] = true;
     const bool every_canoe_lost = std::find(lost.begin(), lost.end(), false) == lost.end();
     std::vector<std::size_t> best;
     int best_rank = std::numeric_limits<int>::max();
@@ -182,21 +191,18 @@ std::string GameClient::pick_from_prompt(const Json& prompt) {
     std::uniform_int_distribution<std::size_t> pick(0, best.size() - 1);
     const std::size_t chosen_index = best[pick(random_)];
     const Json& chosen = actions[chosen_index];
-    if (chosen.value("type", "") == "move") {
-        const int canoe = chosen.value("canoe", -1);
-        if (canoe >= 0 && canoe < kCanoesPerSeat) {
-            bool& carrying = carrying_[std::size_t(canoe)];
-            if (chosen.contains("load") || chosen.contains("steal")) carrying = true;
-            if (chosen.value("to", "") == "land") carrying = false;  // its gems are collected
-        }
+    if (const auto canoe = canoe_of(chosen); canoe && chosen.value("type", "") == "move") {
+        bool& carrying = carrying_[*canoe];
+        if (chosen.contains("load") || chosen.contains("steal")) carrying = true;
+        if (chosen.value("to", "") == "land") carrying = false;  // its gems are collected
     }
     return legal[chosen_index].get<std::string>();
 }
 
 // Lower is better, as in the engine's bot (random_bot.cpp): a canoe is bought back only when
-// none is left; a loaded canoe heads up-river (or loads more), an empty
-// one loads or robs; the cloud goes down (a calm river loses fewer canoes); stopping at the
-// brink without loading, and above all paddling over the falls, come last.
+// none is left; a loaded canoe heads up-river (or loads more), an empty one loads or robs; the
+// cloud goes down (a calm river loses fewer canoes); stopping at the brink without loading, and
+// above all paddling over the falls, come last.
 int GameClient::prompt_rank(const Json& action, bool every_canoe_lost) const {
     const std::string type = action.value("type", "");
     if (type == "buyback") return every_canoe_lost ? 0 : 2;
@@ -204,10 +210,9 @@ int GameClient::prompt_rank(const Json& action, bool every_canoe_lost) const {
     if (type != "move") return 0;
     const std::string to = action.value("to", "");
     if (to == "falls") return 3;
-    const int canoe = action.value("canoe", -1);
+    const auto canoe = canoe_of(action);
     const bool loads = action.contains("load"), robs = action.contains("steal");
-    const bool carries =
-        loads || robs || (canoe >= 0 && canoe < kCanoesPerSeat && carrying_[std::size_t(canoe)]);
+    const bool carries = loads || robs || (canoe && carrying_[*canoe]);
     const bool sensible = carries ? action.value("direction", "") == "up" || loads : robs || loads;
     const bool idle_at_brink = (to == "L7" || to == "R7") && !loads;
     return (sensible ? 0 : 1) + (idle_at_brink ? 1 : 0);
