@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "wal_checkpointer.hpp"
+
 namespace niagara::server {
 namespace {
 

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "wal_checkpointer.hpp"
-
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace niagara::server {
+
+class WalCheckpointer;
 
 struct StoredSeat {
     int seat = 0;
