@@ -2,14 +2,14 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/strand.hpp>
-
+#include "config.hpp"
 #include "http_session.hpp"
+#include "serial_executor.hpp"
 
 namespace niagara::server {
 
 Listener::Listener(net::io_context& io, tcp::endpoint endpoint, Lobby& lobby, const Config& config)
-    : io_(io), acceptor_(net::make_strand(io)), lobby_(lobby), config_(config) {
+    : io_(io), acceptor_(serial_executor(io, config.threads)), lobby_(lobby), config_(config) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(net::socket_base::reuse_address(true));
     acceptor_.bind(endpoint);  // throws when the address is taken
@@ -24,8 +24,9 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-    acceptor_.async_accept(net::make_strand(io_), boost::beast::bind_front_handler(
-                                                      &Listener::on_accept, shared_from_this()));
+    acceptor_.async_accept(
+        serial_executor(io_, config_.threads),
+        boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
 void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {

@@ -1,4 +1,5 @@
-// Accepts TCP connections and gives each its own strand and HttpSession.
+// Accepts TCP connections and gives each its own serial executor (serial_executor.hpp) and
+// HttpSession.
 #pragma once
 
 #include <atomic>

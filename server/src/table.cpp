@@ -8,6 +8,7 @@
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
 #include "niagara/protocol/server_message.hpp"
+#include "serial_executor.hpp"
 
 namespace niagara::server {
 
@@ -35,20 +36,20 @@ std::string seat_text(int seat) {
 
 Table::Table(net::io_context& io, TableServices services, long id, protocol::TableOptions options,
              std::string host)
-    : strand_(net::make_strand(io)),
+    : executor_(serial_executor(io, services.config.threads)),
       services_(std::move(services)),
       id_(id),
       options_(options),
       host_(std::move(host)),
       seats_(std::size_t(options.game.players)),
-      bot_timer_(strand_),
-      turn_timer_(strand_) {
+      bot_timer_(executor_),
+      turn_timer_(executor_) {
     refresh_views();
 }
 
 template <typename F>
 void Table::post(F&& f) {
-    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+    net::post(executor_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
         self->run_or_hold(std::move(f));
     });
 }
@@ -392,7 +393,7 @@ void Table::disconnected(std::shared_ptr<Connection> c) {
 
 void Table::arm_grace_timer(int seat) {
     while (grace_timers_.size() < seats_.size())
-        grace_timers_.push_back(std::make_unique<net::steady_timer>(strand_));
+        grace_timers_.push_back(std::make_unique<net::steady_timer>(executor_));
     auto& timer = *grace_timers_[std::size_t(seat)];
     timer.expires_after(std::chrono::seconds(services_.config.grace_seconds));
     timer.async_wait([this, self = shared_from_this(), seat](boost::system::error_code ec) {
@@ -570,7 +571,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     };
     services_.actions.append(StoredAction{id_, index, action_to_json(action).dump()},
                              [this, committed = std::move(committed)]() mutable {
-                                 net::post(strand_, std::move(committed));
+                                 net::post(executor_, std::move(committed));
                              });
     return true;
 }
@@ -601,7 +602,7 @@ void Table::schedule_bots() {
             });
         };
         if (services_.config.bot_delay_ms <= 0) {
-            net::post(strand_, [run]() mutable { run(); });
+            net::post(executor_, [run]() mutable { run(); });
         } else {
             bot_timer_.expires_after(std::chrono::milliseconds(services_.config.bot_delay_ms));
             bot_timer_.async_wait(run);

@@ -1,11 +1,12 @@
 // A table: a room that owns one engine state. Every public method only posts work onto the
-// table's strand, so all of a table's work is serialised and no lock guards the game itself.
+// table's executor (a strand, or the io_context itself when one thread runs it:
+// serial_executor.hpp), so all of a table's work is serialised and no lock guards the game.
 // Every accepted action is committed to the store before anything about it is sent.
 #pragma once
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -56,7 +57,7 @@ class Table : public std::enable_shared_from_this<Table> {
     // Rebuilds a stored table (before the server accepts connections).
     void restore(const StoredTable& stored);
 
-    // From any thread: each posts onto the strand and answers the sender there.
+    // From any thread: each posts onto the executor and answers the sender there.
     void join(std::shared_ptr<Connection> c, std::optional<int> seat);
     void watch(std::shared_ptr<Connection> c);
     void leave(std::shared_ptr<Connection> c);
@@ -92,7 +93,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
     // Strand-only helpers.
     template <typename F>
-    void post(F&& f);  // onto the strand, then run_or_hold
+    void post(F&& f);  // onto the executor, then run_or_hold
     // Runs `work` now, or holds it while an accepted action is being stored: nothing else
     // happens at the table until the action is committed and published.
     void run_or_hold(std::function<void()> work);
@@ -147,7 +148,7 @@ class Table : public std::enable_shared_from_this<Table> {
     void update_summary(Json table_part);
     std::string new_token();
 
-    net::strand<net::io_context::executor_type> strand_;
+    net::any_io_executor executor_;  // serialises the table's work (serial_executor)
     TableServices services_;
     const long id_;
     const protocol::TableOptions options_;

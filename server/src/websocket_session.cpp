@@ -18,6 +18,7 @@ WebSocketSession::WebSocketSession(tcp::socket&& socket, Lobby& lobby, const Con
       ws_(std::move(socket)),
       lobby_(lobby),
       config_(config),
+      one_thread_(config.threads == 1),
       tokens_(config.rate_burst),
       refilled_(std::chrono::steady_clock::now()) {}
 
@@ -85,6 +86,9 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
+    // With one thread (serial_executor.hpp) every caller (a table, the lobby, this session)
+    // runs on the thread that owns the write queue: no lock and no hop.
+    if (one_thread_) return enqueue(std::move(frame));
     bool first = false;
     {
         std::lock_guard lock(incoming_mutex_);
@@ -99,13 +103,13 @@ void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
 }
 
 void WebSocketSession::take_incoming() {
-    std::vector<std::shared_ptr<const std::string>> frames;
     {
         std::lock_guard lock(incoming_mutex_);
-        frames.swap(incoming_);
+        taken_.swap(incoming_);  // both vectors keep their capacity: no allocation per hop
     }
-    for (auto& frame : frames)
+    for (auto& frame : taken_)
         enqueue(std::move(frame));
+    taken_.clear();
 }
 
 void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {

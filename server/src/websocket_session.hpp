@@ -49,11 +49,14 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     beast::flat_buffer buffer_;
     Lobby& lobby_;
     const Config& config_;
-    std::deque<std::shared_ptr<const std::string>> queue_;  // strand-only
-    // Frames handed over by send() from other strands. A table sends a connection several
-    // frames per change; they cross to this strand in one hop rather than one post each.
+    std::deque<std::shared_ptr<const std::string>> queue_;  // on the session's executor only
+    // One thread runs the server: send() is always called on it, and queues at once.
+    const bool one_thread_;
+    // Otherwise, frames handed over by send() from other strands. A table sends a connection
+    // several frames per change; they cross to this strand in one hop rather than one post each.
     std::mutex incoming_mutex_;
     std::vector<std::shared_ptr<const std::string>> incoming_;
+    std::vector<std::shared_ptr<const std::string>> taken_;  // keeps its capacity
     bool closing_ = false;
     double tokens_;
     std::chrono::steady_clock::time_point refilled_;

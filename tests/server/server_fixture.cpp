@@ -33,6 +33,17 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
+namespace {
+
+// The server's threads: 2 (tables and connections on strands), or what
+// NIAGARA_TEST_SERVER_THREADS says (CTest runs the server tests again with 1: no strands).
+std::string server_threads() {
+    const char* threads = std::getenv("NIAGARA_TEST_SERVER_THREADS");
+    return threads && *threads ? threads : "2";
+}
+
+}  // namespace
+
 // ---- TempDir -----------------------------------------------------------------------------
 
 TempDir::TempDir(const std::string& prefix) {
@@ -74,7 +85,7 @@ void ServerProcess::start() {
     std::vector<std::string> args = {NIAGARA_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0",
                                      "--port-file", port_file.string(), "--data",
                                      (dir_.path / "data").string(), "--bot-delay-ms", "0",
-                                     "--log-level", "warn", "--threads", "2",
+                                     "--log-level", "warn", "--threads", server_threads(),
                                      // Bots answer prompts at once, far faster than the default
                                      // 20 messages a second; tests of the limit set their own.
                                      "--rate", "100000", "--burst", "100000"};
