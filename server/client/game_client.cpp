@@ -11,9 +11,11 @@
 namespace niagara::client {
 
 GameClient::GameClient(net::io_context& io, Settings settings)
-    : strand_(net::make_strand(io)),
+    : strand_(settings.one_thread ? net::any_io_executor(io.get_executor())
+                                  : net::any_io_executor(net::make_strand(io))),
       resolver_(strand_),
       ws_(strand_),
+      connect_timer_(strand_),
       settings_(std::move(settings)),
       think_timer_(strand_),
       bot_(settings_.seed),
@@ -26,16 +28,18 @@ void GameClient::start() {
 
 void GameClient::on_resolve(beast::error_code ec, net::ip::tcp::resolver::results_type results) {
     if (ec) return fail("resolve: " + ec.message());
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
-    beast::get_lowest_layer(ws_).async_connect(
-        results, beast::bind_front_handler(&GameClient::on_connect, shared_from_this()));
+    connect_timer_.expires_after(std::chrono::seconds(10));
+    connect_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (!ec) self->ws_.next_layer().close(ec);  // ends the attempt under way
+    });
+    net::async_connect(ws_.next_layer(), results,
+                       beast::bind_front_handler(&GameClient::on_connect, shared_from_this()));
 }
 
 void GameClient::on_connect(beast::error_code ec, net::ip::tcp::endpoint) {
+    connect_timer_.cancel();
     if (ec) return fail("connect: " + ec.message());
-    beast::get_lowest_layer(ws_).expires_never();
-    beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true),
-                                                     ec);  // no Nagle delay
+    ws_.next_layer().set_option(net::ip::tcp::no_delay(true), ec);  // no Nagle delay
     ws_.set_option(beast::websocket::stream_base::timeout::suggested(beast::role_type::client));
     ws_.async_handshake(settings_.host, "/ws",
                         beast::bind_front_handler(&GameClient::on_handshake, shared_from_this()));

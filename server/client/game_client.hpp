@@ -51,6 +51,9 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
         // Waits before answering a prompt: a random time between half and one and a half
         // times this, so that many bots do not answer in step.
         std::chrono::milliseconds think{0};
+        // true: one thread runs the io_context, so the client's handlers need no strand of
+        // their own (a load generator's choice: thousands of clients, one thread).
+        bool one_thread = false;
     };
 
     GameClient(net::io_context& io, Settings settings);
@@ -90,9 +93,12 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     void send_action(int seat, const std::string& text);
     void fail(const std::string& why);
 
-    net::strand<net::io_context::executor_type> strand_;
+    net::any_io_executor strand_;  // a strand, or the io_context's executor (one_thread)
     net::ip::tcp::resolver resolver_;
-    beast::websocket::stream<beast::tcp_stream> ws_;
+    // Over the bare socket: a connect has its own deadline (connect_timer_), and every frame
+    // read skips a layer of timeout bookkeeping.
+    beast::websocket::stream<net::ip::tcp::socket> ws_;
+    net::steady_timer connect_timer_;
     beast::flat_buffer buffer_;
     Settings settings_;
     std::deque<std::string> outbox_;

@@ -2,28 +2,32 @@
 # The server's load benchmark, repeated: starts a release niagara-server (one thread, a fresh
 # data directory, a rate limit the bots never reach) on 127.0.0.1, runs niagara-loadgen against
 # it, and prints each run's figures and then the medians.
-#   server/loadgen/bench.sh [--runs N] [--build DIR] [--server BIN] [--threads N] -- LOADGEN ARGS...
+#   server/loadgen/bench.sh [--runs N] [--build DIR] [--server BIN] [--loadgen BIN] [--threads N]
+#                           -- LOADGEN ARGS...
 #   server/loadgen/bench.sh --runs 3 -- --tables 1000 --seats 4 --seconds 15 --think-ms 125
 # --server measures another server binary (an older commit's, say) with this build's load
-# generator, so that two servers meet the same load; --threads sets the server's threads (1).
+# generator, so that two servers meet the same load (--loadgen likewise runs another load
+# generator against this build's server); --threads sets the server's threads (1).
 set -euo pipefail
 runs=3
 build=build/release
 server=""
+loadgen=""
 threads=1
 while [[ $# -gt 0 && "$1" != "--" ]]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --server) server=$(realpath "$2"); shift 2 ;;
+        --loadgen) loadgen=$(realpath "$2"); shift 2 ;;
         --threads) threads=$2; shift 2 ;;
-        *) echo "usage: $0 [--runs N] [--build DIR] [--server BIN] [--threads N] -- LOADGEN ARGS..." >&2; exit 2 ;;
+        *) echo "usage: $0 [--runs N] [--build DIR] [--server BIN] [--loadgen BIN] [--threads N] -- LOADGEN ARGS..." >&2; exit 2 ;;
     esac
 done
 [[ "${1:-}" == "--" ]] && shift
 cd "$(dirname "$0")/../.."
 [[ -n "$server" ]] || server="$build/server/niagara-server"
-loadgen="$build/server/niagara-loadgen"
+[[ -n "$loadgen" ]] || loadgen="$build/server/niagara-loadgen"
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT

@@ -199,7 +199,7 @@ int main(int argc, char** argv) {
     files.rlim_cur = files.rlim_max;  // one socket per bot
     setrlimit(RLIMIT_NOFILE, &files);
 
-    boost::asio::io_context io;
+    boost::asio::io_context io(f.threads);  // with 1: Asio's single-thread fast paths
     Stats stats;
     std::vector<std::shared_ptr<Group>> groups;
     const std::string new_table = "/new players=" + std::to_string(f.seats);
@@ -214,6 +214,7 @@ int main(int argc, char** argv) {
             settings.port = f.port;
             settings.seed = std::uint64_t(t * 16 + m + 1);
             settings.think = std::chrono::milliseconds(f.think_ms);
+            settings.one_thread = f.threads == 1;  // no strand per client
             settings.bot_reads_view = f.bot_reads_view;
             settings.keep_view = f.bot_reads_view;  // a bot that picks from the prompt needs none
             if (m == 0) settings.opening = {"/name host-" + std::to_string(t), new_table};
