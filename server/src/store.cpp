@@ -2,7 +2,11 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <stdexcept>
+#include <unordered_map>
+
+#include <spdlog/spdlog.h>
 
 #include "wal_checkpointer.hpp"
 
@@ -44,6 +48,7 @@ class Statement {
         throw std::runtime_error(std::string("sqlite step: ") + sqlite3_errmsg(db_));
     }
     long integer(int col) { return long(sqlite3_column_int64(stmt_, col)); }
+    bool is_null(int col) { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
     std::string text(int col) {
         const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
         return p ? std::string(p, std::size_t(sqlite3_column_bytes(stmt_, col))) : std::string();
@@ -56,7 +61,9 @@ class Statement {
 };
 
 constexpr const char* kAppendAction =
-    "INSERT INTO actions (table_id, idx, action) VALUES (?, ?, ?)";
+    "INSERT INTO action_log (table_id, idx, action) VALUES (?, ?, ?)";
+
+constexpr int kSchemaVersion = 2;
 
 }  // namespace
 
@@ -69,25 +76,83 @@ Store::Store(const std::string& path) {
     sqlite3_busy_timeout(db_, 5000);
     const bool wal = journal_mode("WAL") == "wal";  // not for an in-memory database
     exec("PRAGMA synchronous=NORMAL");
-    exec(
-        "CREATE TABLE IF NOT EXISTS tables ("
-        " id INTEGER PRIMARY KEY, options TEXT NOT NULL, host TEXT NOT NULL,"
-        " started INTEGER NOT NULL DEFAULT 0, game_options TEXT,"
-        " finished INTEGER NOT NULL DEFAULT 0,"
-        " record TEXT, created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)");
-    exec(
-        "CREATE TABLE IF NOT EXISTS seats ("
-        " table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
-        " token TEXT NOT NULL, bot INTEGER NOT NULL, PRIMARY KEY (table_id, seat))");
-    exec(
-        "CREATE TABLE IF NOT EXISTS actions ("
-        " table_id INTEGER NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,"
-        " PRIMARY KEY (table_id, idx))");
+    create_or_migrate_schema();
+    purge_finished_actions();
     // Every accepted action is inserted: prepare that statement once.
     if (sqlite3_prepare_v3(db_, kAppendAction, -1, SQLITE_PREPARE_PERSISTENT, &append_action_,
                            nullptr) != SQLITE_OK)
         throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
     if (wal) checkpointer_ = std::make_unique<WalCheckpointer>(path, db_);
+}
+
+void Store::create_or_migrate_schema() {
+    long found = 0;
+    bool migrate = false;  // version 0 with its `actions` table, rather than a new file
+    {
+        Statement version(db_, "PRAGMA user_version");
+        found = version.step() ? version.integer(0) : 0;
+        Statement old_actions(
+            db_, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'actions'");
+        migrate = old_actions.step();
+    }  // (finalized: a table with a statement open on it cannot be dropped)
+    if (found == kSchemaVersion) return;
+    if (found > kSchemaVersion)
+        throw std::runtime_error("the database is of a newer schema (version " +
+                                 std::to_string(found) + ") than this server knows");
+    exec("BEGIN");
+    try {
+        exec(
+            "CREATE TABLE IF NOT EXISTS tables ("
+            " id INTEGER PRIMARY KEY, options TEXT NOT NULL, host TEXT NOT NULL,"
+            " started INTEGER NOT NULL DEFAULT 0, game_options TEXT,"
+            " finished INTEGER NOT NULL DEFAULT 0,"
+            " record TEXT, created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,"
+            " action_floor INTEGER NOT NULL DEFAULT 0)");
+        exec(
+            "CREATE TABLE IF NOT EXISTS seats ("
+            " table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
+            " token TEXT NOT NULL, bot INTEGER NOT NULL, PRIMARY KEY (table_id, seat))");
+        // AUTOINCREMENT: ids never go back, even when the purge has emptied the log, so a
+        // table's floor stays below all of its actions.
+        exec(
+            "CREATE TABLE action_log ("
+            " id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL,"
+            " idx INTEGER NOT NULL, action TEXT NOT NULL)");
+        if (migrate) {
+            // Version 0 kept every action in `actions`, keyed by (table_id, idx). The actions of
+            // unfinished games move to the log in order; every floor is 0, the log's start.
+            exec("ALTER TABLE tables ADD COLUMN action_floor INTEGER NOT NULL DEFAULT 0");
+            exec(
+                "INSERT INTO action_log (table_id, idx, action)"
+                " SELECT a.table_id, a.idx, a.action FROM actions a"
+                " JOIN tables t ON t.id = a.table_id WHERE t.finished = 0"
+                " ORDER BY a.table_id, a.idx");
+            exec("DROP TABLE actions");
+        }
+        exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+        exec("COMMIT");
+    } catch (...) {
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+}
+
+long Store::next_log_row() {
+    Statement seq(db_, "SELECT seq FROM sqlite_sequence WHERE name = 'action_log'");
+    return (seq.step() ? seq.integer(0) : 0) + 1;
+}
+
+void Store::purge_finished_actions() {
+    // Every game's actions lie at or above its floor; below the lowest floor of the games
+    // still being played are only finished games' actions, whose records are kept whole in
+    // `tables`. A range at the log's start: quick to delete.
+    long keep_from = next_log_row();  // no unfinished table: none of the log is needed
+    {
+        Statement floor(db_,
+                        "SELECT MIN(action_floor) FROM tables WHERE started = 1 AND finished = 0");
+        if (floor.step() && !floor.is_null(0)) keep_from = floor.integer(0);
+    }
+    Statement(db_, "DELETE FROM action_log WHERE id < ?").bind(1, keep_from).step();
 }
 
 Store::~Store() {
@@ -146,14 +211,36 @@ void Store::remove_seat(long table, int seat) {
 
 void Store::mark_started(long table, const std::string& game_options_json) {
     std::lock_guard lock(mutex_);
-    Statement(db_, "UPDATE tables SET started = 1, game_options = ? WHERE id = ?")
+    // Its actions come after this (a waiting table has none).
+    const long floor = next_log_row();
+    Statement(db_, "UPDATE tables SET started = 1, game_options = ?, action_floor = ? WHERE id = ?")
         .bind(1, game_options_json)
-        .bind(2, table)
+        .bind(2, floor)
+        .bind(3, table)
         .step();
+    next_index_[table] = 0;
 }
 
 void Store::append_actions(const std::vector<StoredAction>& actions) {
     std::lock_guard lock(mutex_);
+    // Each action must be the next of its table: checked before anything is written, so that
+    // a refused batch leaves the log (and the counts) as they were.
+    std::unordered_map<long, long> next;
+    for (const StoredAction& a : actions) {
+        auto [it, first] = next.try_emplace(a.table, 0);
+        if (first) {
+            const auto known = next_index_.find(a.table);
+            if (known == next_index_.end())  // its actions would lie below its floor
+                throw std::invalid_argument("table " + std::to_string(a.table) +
+                                            " is not being played");
+            it->second = known->second;
+        }
+        if (a.index != it->second)
+            throw std::invalid_argument("table " + std::to_string(a.table) + ": action " +
+                                        std::to_string(a.index) + " stored, but " +
+                                        std::to_string(it->second) + " is next");
+        ++it->second;
+    }
     exec("BEGIN");
     try {
         for (const StoredAction& a : actions)
@@ -167,10 +254,13 @@ void Store::append_actions(const std::vector<StoredAction>& actions) {
         sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
         throw;
     }
+    for (const auto& [table, index] : next)
+        next_index_[table] = index;
 }
 
 void Store::finish(long table, const std::string& record_json) {
     std::lock_guard lock(mutex_);
+    next_index_.erase(table);
     Statement(db_, "UPDATE tables SET finished = 1, record = ? WHERE id = ?")
         .bind(1, record_json)
         .bind(2, table)
@@ -180,24 +270,46 @@ void Store::finish(long table, const std::string& record_json) {
 std::vector<StoredTable> Store::unfinished_tables() {
     std::lock_guard lock(mutex_);
     std::vector<StoredTable> tables;
+    long floor = next_log_row();
     Statement t(db_,
-                "SELECT id, options, game_options, host, started FROM tables WHERE finished = 0 "
-                "ORDER BY id");
-    while (t.step())
+                "SELECT id, options, game_options, host, started, action_floor FROM tables"
+                " WHERE finished = 0 ORDER BY id");
+    while (t.step()) {
         tables.push_back(
             StoredTable{t.integer(0), t.text(1), t.text(2), t.text(3), t.integer(4) != 0, {}, {}});
+        if (tables.back().started) floor = std::min(floor, t.integer(5));
+    }
+    std::unordered_map<long, StoredTable*> by_id;
     for (StoredTable& table : tables) {
+        by_id[table.id] = &table;
         Statement s(db_,
                     "SELECT seat, name, token, bot FROM seats WHERE table_id = ? ORDER BY seat");
         s.bind(1, table.id);
         while (s.step())
             table.seats.push_back(
                 StoredSeat{int(s.integer(0)), s.text(1), s.text(2), s.integer(3) != 0});
-        Statement a(db_, "SELECT action FROM actions WHERE table_id = ? ORDER BY idx");
-        a.bind(1, table.id);
-        while (a.step())
-            table.actions.push_back(a.text(0));
     }
+    // One pass over the log from the lowest floor: each row goes to its table, in order.
+    std::unordered_map<long, bool> damaged;
+    Statement a(db_, "SELECT table_id, idx, action FROM action_log WHERE id >= ? ORDER BY id");
+    a.bind(1, floor);
+    while (a.step()) {
+        const auto it = by_id.find(a.integer(0));
+        if (it == by_id.end() || damaged[it->first]) continue;  // a finished game's
+        std::vector<std::string>& actions = it->second->actions;
+        if (a.integer(1) != long(actions.size())) {
+            // append_actions never writes a gap: the file was damaged. Such a game is left
+            // out (and kept in the file) rather than replayed with a hole in it.
+            spdlog::error("table {}: cannot restore: stored action {} follows action {}", it->first,
+                          a.integer(1), long(actions.size()) - 1);
+            damaged[it->first] = true;
+            continue;
+        }
+        actions.push_back(a.text(2));
+    }
+    std::erase_if(tables, [&](const StoredTable& table) { return damaged[table.id]; });
+    for (const StoredTable& table : tables)
+        if (table.started) next_index_[table.id] = long(table.actions.size());
     return tables;
 }
 

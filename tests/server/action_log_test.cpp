@@ -30,6 +30,8 @@ TEST_CASE("action log: an action is committed before its table is told, in order
     std::vector<long> tables;
     for (int t = 0; t < 3; ++t)
         tables.push_back(store.create_table("{}", "host"));
+    for (long table : tables)
+        store.mark_started(table, "{}");
 
     boost::asio::io_context io;
     ActionLog log(io, store);
@@ -63,8 +65,9 @@ TEST_CASE("action log: a batch is stored whole or not at all", "[server][store]"
     server_test::TempDir dir("niagara-action-log");
     Store store((dir.path / "db.sqlite3").string());
     const long table = store.create_table("{}", "host");
+    store.mark_started(table, "{}");
     store.append_actions({{table, 0, "a"}, {table, 1, "b"}});
-    // Index 1 again breaks the primary key: the whole batch, index 2 included, is refused.
+    // Index 1 again is not the table's next: the whole batch, index 2 included, is refused.
     CHECK_THROWS(store.append_actions({{table, 2, "c"}, {table, 1, "again"}}));
     CHECK(stored_actions(store).at(table) == std::vector<std::string>{"a", "b"});
     store.append_actions({{table, 2, "c"}});

@@ -23,6 +23,7 @@ TEST_CASE("checkpoints: the log is copied back off the committing thread and sta
     {
         Store store(db);
         table = store.create_table("{}", "host");
+        store.mark_started(table, "{}");
         const auto database_size_before = fs::file_size(db);
         std::uintmax_t largest_log = 0;
         for (long b = 0; b < kBatches; ++b) {
@@ -55,6 +56,7 @@ TEST_CASE("checkpoints: the log is copied back off the committing thread and sta
 TEST_CASE("checkpoints: an in-memory database (no log) needs none", "[server][store]") {
     Store store(":memory:");
     const long table = store.create_table("{}", "host");
+    store.mark_started(table, "{}");
     store.append_actions({StoredAction{table, 0, "{}"}});
     CHECK(store.checkpoints() == 0);
     CHECK(store.unfinished_tables().at(0).actions.size() == 1);
