@@ -24,18 +24,18 @@
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <mutex>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "game_client.hpp"
+#include "process_stats.hpp"
 
 using namespace niagara::client;
+using niagara::bench::cpu_seconds;
+using niagara::bench::rss_kib;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -128,28 +128,6 @@ double percentile(std::vector<double>& v, double p) {
     const std::size_t k = std::min(v.size() - 1, std::size_t(p * double(v.size())));
     std::nth_element(v.begin(), v.begin() + long(k), v.end());
     return v[k];
-}
-
-// CPU seconds (user + system) of a process, from /proc: utime and stime, in clock ticks.
-double cpu_seconds(long pid) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string all((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    const auto end_of_name = all.rfind(')');  // the name may hold spaces
-    if (end_of_name == std::string::npos) return -1;
-    std::istringstream fields(all.substr(end_of_name + 2));
-    std::string field;
-    double ticks = 0;
-    for (int i = 3; i <= 15 && fields >> field; ++i)
-        if (i == 14 || i == 15) ticks += std::stod(field);
-    return ticks / double(sysconf(_SC_CLK_TCK));
-}
-
-long rss_kib(long pid) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
-    return -1;
 }
 
 bool parse(int argc, char** argv, Flags& f) {
