@@ -11,13 +11,13 @@
 namespace niagara::client {
 
 GameClient::GameClient(net::io_context& io, Settings settings)
-    : strand_(settings.one_thread ? net::any_io_executor(io.get_executor())
-                                  : net::any_io_executor(net::make_strand(io))),
-      resolver_(strand_),
-      ws_(strand_),
-      connect_timer_(strand_),
+    : executor_(settings.one_thread ? net::any_io_executor(io.get_executor())
+                                    : net::any_io_executor(net::make_strand(io))),
+      resolver_(executor_),
+      ws_(executor_),
+      connect_timer_(executor_),
       settings_(std::move(settings)),
-      think_timer_(strand_),
+      think_timer_(executor_),
       bot_(settings_.seed),
       random_(settings_.seed) {}
 
@@ -55,7 +55,7 @@ void GameClient::on_handshake(beast::error_code ec) {
 }
 
 void GameClient::send(std::string frame) {
-    net::post(strand_, [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    net::post(executor_, [self = shared_from_this(), frame = std::move(frame)]() mutable {
         if (self->closed_) return;
         self->outbox_.push_back(std::move(frame));
         if (self->open_) self->do_write();
@@ -231,7 +231,7 @@ void GameClient::send_action(int seat, const std::string& text) {
 }
 
 void GameClient::close() {
-    net::post(strand_, [self = shared_from_this()] {
+    net::post(executor_, [self = shared_from_this()] {
         if (self->closed_ || !self->open_) return;
         self->ws_.async_close(beast::websocket::close_code::normal, [self](beast::error_code) {});
     });

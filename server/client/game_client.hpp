@@ -1,7 +1,8 @@
 // A WebSocket client that can play: it keeps its table view up to date from snapshots and
 // patches, and answers prompts with the engine's RandomBot on a state rebuilt from that view
 // (state_from_view). The integration tests and the load generator use it; a chat bridge or a
-// smarter bot would too. Everything runs on one strand; messages are observed through hooks.
+// smarter bot would too. Everything runs on its executor (a strand, or with one_thread the
+// io_context's one thread); messages are observed through hooks.
 #pragma once
 
 #include <array>
@@ -62,13 +63,13 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     void send(std::string frame);  // queued; safe from any thread
     void close();
 
-    // Called on the client's strand for every message received (after the view is updated).
+    // Called on the client's executor for every message received (after the view is updated).
     std::function<void(GameClient&, const Json& message, const std::string& frame)> on_message;
     // Called when an action is sent in answer to a prompt, with the action's text.
     std::function<void(GameClient&, const std::string& action)> on_act;
     std::function<void(GameClient&, const std::string& why)> on_closed;
 
-    // What the client knows (read on its strand, or after the io_context stopped).
+    // What the client knows (read on its executor, or after the io_context stopped).
     const Json& view() const { return view_; }  // {"table": ..., "game": ..., "seat": ...}
     long version() const { return version_; }
     std::optional<long> table() const { return table_; }
@@ -93,7 +94,7 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     void send_action(int seat, const std::string& text);
     void fail(const std::string& why);
 
-    net::any_io_executor strand_;  // a strand, or the io_context's executor (one_thread)
+    net::any_io_executor executor_;  // a strand, or the io_context's executor (one_thread)
     net::ip::tcp::resolver resolver_;
     // Over the bare socket: a connect has its own deadline (connect_timer_), and every frame
     // read skips a layer of timeout bookkeeping.

@@ -23,7 +23,6 @@
 
 #include <array>
 #include <chrono>
-#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>

@@ -14,8 +14,13 @@
 
 namespace niagara::server {
 
+// True when the io_context's own executor serialises everything (one thread runs it).
+inline bool one_thread(int threads) {
+    return threads == 1;
+}
+
 inline boost::asio::any_io_executor serial_executor(boost::asio::io_context& io, int threads) {
-    if (threads == 1) return io.get_executor();
+    if (one_thread(threads)) return io.get_executor();
     return boost::asio::make_strand(io);
 }
 

@@ -2,9 +2,9 @@
 
 #include <sqlite3.h>
 
-#include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <spdlog/spdlog.h>
 
@@ -142,17 +142,17 @@ long Store::next_log_row() {
     return (seq.step() ? seq.integer(0) : 0) + 1;
 }
 
+long Store::lowest_floor() {
+    Statement floor(db_, "SELECT MIN(action_floor) FROM tables WHERE started = 1 AND finished = 0");
+    if (floor.step() && !floor.is_null(0)) return floor.integer(0);
+    return next_log_row();  // no game being played: none of the log is needed
+}
+
 void Store::purge_finished_actions() {
     // Every game's actions lie at or above its floor; below the lowest floor of the games
     // still being played are only finished games' actions, whose records are kept whole in
     // `tables`. A range at the log's start: quick to delete.
-    long keep_from = next_log_row();  // no unfinished table: none of the log is needed
-    {
-        Statement floor(db_,
-                        "SELECT MIN(action_floor) FROM tables WHERE started = 1 AND finished = 0");
-        if (floor.step() && !floor.is_null(0)) keep_from = floor.integer(0);
-    }
-    Statement(db_, "DELETE FROM action_log WHERE id < ?").bind(1, keep_from).step();
+    Statement(db_, "DELETE FROM action_log WHERE id < ?").bind(1, lowest_floor()).step();
 }
 
 Store::~Store() {
@@ -270,15 +270,12 @@ void Store::finish(long table, const std::string& record_json) {
 std::vector<StoredTable> Store::unfinished_tables() {
     std::lock_guard lock(mutex_);
     std::vector<StoredTable> tables;
-    long floor = next_log_row();
     Statement t(db_,
-                "SELECT id, options, game_options, host, started, action_floor FROM tables"
-                " WHERE finished = 0 ORDER BY id");
-    while (t.step()) {
+                "SELECT id, options, game_options, host, started FROM tables WHERE finished = 0 "
+                "ORDER BY id");
+    while (t.step())
         tables.push_back(
             StoredTable{t.integer(0), t.text(1), t.text(2), t.text(3), t.integer(4) != 0, {}, {}});
-        if (tables.back().started) floor = std::min(floor, t.integer(5));
-    }
     std::unordered_map<long, StoredTable*> by_id;
     for (StoredTable& table : tables) {
         by_id[table.id] = &table;
@@ -290,24 +287,24 @@ std::vector<StoredTable> Store::unfinished_tables() {
                 StoredSeat{int(s.integer(0)), s.text(1), s.text(2), s.integer(3) != 0});
     }
     // One pass over the log from the lowest floor: each row goes to its table, in order.
-    std::unordered_map<long, bool> damaged;
+    std::unordered_set<long> damaged;
     Statement a(db_, "SELECT table_id, idx, action FROM action_log WHERE id >= ? ORDER BY id");
-    a.bind(1, floor);
+    a.bind(1, lowest_floor());
     while (a.step()) {
         const auto it = by_id.find(a.integer(0));
-        if (it == by_id.end() || damaged[it->first]) continue;  // a finished game's
+        if (it == by_id.end() || damaged.contains(it->first)) continue;  // a finished game's
         std::vector<std::string>& actions = it->second->actions;
         if (a.integer(1) != long(actions.size())) {
             // append_actions never writes a gap: the file was damaged. Such a game is left
             // out (and kept in the file) rather than replayed with a hole in it.
             spdlog::error("table {}: cannot restore: stored action {} follows action {}", it->first,
                           a.integer(1), long(actions.size()) - 1);
-            damaged[it->first] = true;
+            damaged.insert(it->first);
             continue;
         }
         actions.push_back(a.text(2));
     }
-    std::erase_if(tables, [&](const StoredTable& table) { return damaged[table.id]; });
+    std::erase_if(tables, [&](const StoredTable& table) { return damaged.contains(table.id); });
     for (const StoredTable& table : tables)
         if (table.started) next_index_[table.id] = long(table.actions.size());
     return tables;

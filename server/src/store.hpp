@@ -78,6 +78,7 @@ class Store {
     void exec(const char* sql);
     std::string journal_mode(const char* mode);  // sets it; returns the mode now in force
     void create_or_migrate_schema();
+    long lowest_floor();            // of the games being played: the log is needed from there on
     void purge_finished_actions();  // the log's rows below every unfinished table's floor
     long next_log_row();            // the id the log's next row will get
     sqlite3* db_ = nullptr;

@@ -9,6 +9,7 @@
 #include "lobby.hpp"
 #include "niagara/protocol/client_message.hpp"
 #include "niagara/protocol/server_message.hpp"
+#include "serial_executor.hpp"
 
 namespace niagara::server {
 
@@ -18,7 +19,7 @@ WebSocketSession::WebSocketSession(tcp::socket&& socket, Lobby& lobby, const Con
       ws_(std::move(socket)),
       lobby_(lobby),
       config_(config),
-      one_thread_(config.threads == 1),
+      one_thread_(one_thread(config.threads)),
       tokens_(config.rate_burst),
       refilled_(std::chrono::steady_clock::now()) {}
 
