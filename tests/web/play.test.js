@@ -124,8 +124,20 @@ test('three players open, join, start and finish a game by clicking; a reload ke
     await dora.page.waitForSelector('#board svg .disc');
     assert.equal(await dora.page.locator('.hand').count(), 0, 'a spectator has no hand');
 
+    // A click under way when news comes in still counts: alice presses her card, bob's choice
+    // redraws her page, then she lets go.
+    const card = alice.page.locator('.hand .card.playable[data-card="4"]');
+    const box = await card.boundingBox();
+    await alice.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await alice.page.mouse.down();
+    const before = await alice.page.evaluate(() => window.niagara.store.state.version);
+    assert.ok(await takeDecision(bob, bob.random), 'bob chooses a card');
+    await alice.page.waitForFunction((v) => window.niagara.store.state.version > v, before);
+    await alice.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await alice.page.mouse.up();
+    await alice.page.waitForSelector('.hand .card.chosen[data-card="4"]');
+
     // Phase I is secret: once alice has chosen, bob sees that she has, not what.
-    await alice.page.click('.hand .card.playable[data-card="4"]');
     await bob.page.waitForSelector('.player[data-seat="0"] .player-status:has-text("has chosen")');
     const aliceSeatForBob = await bob.page.evaluate(() => window.niagara.store.state.view.game.seats[0]);
     assert.equal(aliceSeatForBob.has_chosen, true);

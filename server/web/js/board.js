@@ -63,6 +63,7 @@ export class Board {
         this.portrait = !!portraitQuery?.matches;
         this.targetSignature = null;
         this.canoes = new Map();  // "seat-canoe" or "joe" -> <g>
+        this.canoeLooks = new Map();  // "seat-canoe" or "joe" -> what its drawing shows
         const { x, y, width, height } = VIEW;
         this.svg = s('svg', {
             viewBox: this.portrait ? `0 0 ${height} ${width}` : `${x} ${y} ${width} ${height}`,
@@ -393,12 +394,20 @@ export class Board {
             if (isMovable) g.setAttribute('role', 'button');
             else g.removeAttribute('role');
             g.style.transform = `translate(${item.x}px, ${item.y}px) scale(${item.scale})`;
-            g.replaceChildren(...this.canoeShape(state, item, spirits, elkOn === item.key));
+            // Redrawn only when it looks different: a canoe pressed while a patch comes in
+            // keeps the element under the pointer, so the click still lands.
+            const hasElk = elkOn === item.key;
+            const look = JSON.stringify([item.data.cargo, item.where, item.data.pos, spirits, hasElk, seatName(state, item.seat)]);
+            if (this.canoeLooks.get(item.key) !== look) {
+                this.canoeLooks.set(item.key, look);
+                g.replaceChildren(...this.canoeShape(state, item, spirits, hasElk));
+            }
         }
         for (const [key, g] of this.canoes) {
             if (!seen.has(key)) {
                 g.remove();
                 this.canoes.delete(key);
+                this.canoeLooks.delete(key);
             }
         }
     }

@@ -1,7 +1,7 @@
 // The player's side of the game: what is asked of us now, our hand, and the buttons for every
 // legal action of the server's prompt (the board offers the same canoe moves by clicking).
 
-import { h } from './dom.js';
+import { h, morph } from './dom.js';
 import { canoeName, cardName, describeAction, destinationName } from './describe.js';
 import { gameOf, mySeat, seatName } from './store.js';
 
@@ -63,7 +63,7 @@ export class DecisionPanel {
         const game = gameOf(state);
         const root = this.container;
         if (!game) {
-            root.replaceChildren();
+            morph(root);
             return;
         }
         const me = mySeat(state);
@@ -86,7 +86,7 @@ export class DecisionPanel {
             parts.push(this.canoeChoices(state, game, actions, context));
             parts.push(this.allChoices(actions, context));
         }
-        root.replaceChildren(...parts.filter(Boolean));
+        morph(root, ...parts.filter(Boolean));
     }
 
     hand(state, game, me, actions) {
@@ -170,11 +170,13 @@ export class DecisionPanel {
             }, describeAction(a, context), h('code', {}, `/${a.text}`)))));
         // Open by default when short; then as the player left it.
         const open = this.allOpen ?? actions.length <= 12;
-        const details = h('details', { class: 'all', open: open || undefined },
-            h('summary', {}, `All ${actions.length} legal choices`), list);
-        details.addEventListener('toggle', () => {
-            this.allOpen = details.open;
-        });
-        return details;
+        // The handler reads the element it fires on: morph keeps the one already on the page.
+        return h('details', {
+            class: 'all',
+            open: open || undefined,
+            ontoggle: (e) => {
+                this.allOpen = e.currentTarget.open;
+            },
+        }, h('summary', {}, `All ${actions.length} legal choices`), list);
     }
 }

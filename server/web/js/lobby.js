@@ -1,7 +1,7 @@
 // The lobby: your name, a quick game against bots, opening a table with options, and the list
 // of tables to join or watch.
 
-import { h } from './dom.js';
+import { h, morph } from './dom.js';
 import { session } from './session.js';
 
 const TIMERS = [[0, 'no timer'], [30, '30 s'], [60, '60 s'], [120, '2 min'], [300, '5 min']];
@@ -114,7 +114,7 @@ export class LobbyView {
         if (document.activeElement !== this.nameInput && state.me.name && this.nameInput.value !== state.me.name)
             this.nameInput.value = state.me.name;
         const last = session.lastSeat();
-        this.resumeBox.replaceChildren(last?.token && !state.table
+        morph(this.resumeBox, last?.token && !state.table
             ? h('p', {}, `You have a seat at table #${last.table}. `,
                 h('button', { class: 'primary', id: 'resume-seat', onclick: () => this.client.resume(last.token) }, 'Return to your seat'),
                 ' ', h('button', { onclick: () => { session.forgetSeat(); this.render(state); } }, 'Forget it'))
@@ -123,10 +123,10 @@ export class LobbyView {
         if (key === this.lastTables) return;
         this.lastTables = key;
         if (!state.tables.length) {
-            this.tableList.replaceChildren(h('p', { class: 'muted' }, 'No tables yet: open one, or play against bots.'));
+            morph(this.tableList, h('p', { class: 'muted' }, 'No tables yet: open one, or play against bots.'));
             return;
         }
-        this.tableList.replaceChildren(h('ul', {}, state.tables.map((t) => {
+        morph(this.tableList, h('ul', {}, state.tables.map((t) => {
             const free = t.seats.some((seat) => !seat.name);
             return h('li', { class: 'table-row', dataset: { table: t.id } },
                 h('div', { class: 'table-title' }, h('strong', {}, `#${t.id}`), ` ${t.description}`,

@@ -5,7 +5,7 @@ import { Board } from './board.js';
 import { Client } from './client.js';
 import { DecisionPanel } from './decision.js';
 import { describeAction } from './describe.js';
-import { $, h } from './dom.js';
+import { $, h, morph } from './dom.js';
 import { LobbyView } from './lobby.js';
 import { LogView } from './log.js';
 import { PlayersPanel, clockText } from './players.js';
@@ -66,7 +66,7 @@ function renderNotice(state) {
     notice.hidden = !fresh;
     if (fresh) {
         notice.className = `notice notice-${n.kind}`;
-        notice.replaceChildren(h('span', {}, n.text), h('button', {
+        morph(notice, h('span', {}, n.text), h('button', {
             class: 'close', 'aria-label': 'close', onclick: () => store.update((s) => { s.notice = null; }),
         }, '×'));
     }
@@ -78,12 +78,12 @@ function renderChooser(state) {
     const game = gameOf(state);
     if (!list || !state.prompt || state.pending || !game) {
         dialog.hidden = true;
-        dialog.replaceChildren();
+        morph(dialog);
         return;
     }
     const context = { spirits: !!game.options?.spirits, weather: game.weather, names: game.seats.map((_, i) => seatName(state, i)) };
     dialog.hidden = false;
-    dialog.replaceChildren(h('div', { class: 'chooser-box', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'chooser-title' },
+    morph(dialog, h('div', { class: 'chooser-box', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'chooser-title' },
         h('h2', { id: 'chooser-title' }, 'Which one?'),
         h('ul', {}, list.map((a) => h('li', {}, h('button', {
             class: 'action', dataset: { text: a.text }, onclick: () => act(a.text),

@@ -1,7 +1,7 @@
 // The table before the game (seats, bots, start) and after it (the winners).
 
 import { seatColour } from './colours.js';
-import { h } from './dom.js';
+import { h, morph } from './dom.js';
 import { GEM_COLOURS } from './describe.js';
 import { progressText, winningProgress } from './collections.js';
 import { gameOf, mySeat, seatName, tableOf } from './store.js';
@@ -16,7 +16,7 @@ export class WaitingRoom {
         const table = tableOf(state);
         const game = gameOf(state);
         if (!table || game) {
-            this.container.replaceChildren();
+            morph(this.container);
             this.container.hidden = true;
             return;
         }
@@ -25,7 +25,7 @@ export class WaitingRoom {
         const host = table.host === state.me.name && me !== null && me !== undefined;
         const seated = table.seats.filter((s) => s.name).length;
         const free = table.seats.length - seated;
-        this.container.replaceChildren(
+        morph(this.container,
             h('h2', {}, `Table #${table.id}: ${table.description}`),
             h('ol', { class: 'waiting-seats' }, table.seats.map((s) => h('li', { dataset: { seat: s.seat } },
                 h('span', { class: 'swatch', style: `background:${seatColour(s.seat)}` }),
@@ -56,7 +56,7 @@ export class ResultBanner {
         const result = state.result ?? (game?.phase === 'over' ? { winners: game.winners, collections: null, rounds: game.round } : null);
         if (!result) {
             this.container.hidden = true;
-            this.container.replaceChildren();
+            morph(this.container);
             return;
         }
         this.container.hidden = false;
@@ -71,7 +71,7 @@ export class ResultBanner {
             `${seatName(state, c.seat)}: `,
             GEM_COLOURS.filter((g) => c.gems?.[g]).map((g) => `${c.gems[g]} ${g}`).join(', ') || 'no gems',
             ` — ${progressText(winningProgress(c.gems))}${result.tie_break ? `, value ${c.value}` : ''}`));
-        this.container.replaceChildren(
+        morph(this.container,
             h('h2', { id: 'result-title' }, title),
             h('p', {}, `After ${result.rounds} round${result.rounds === 1 ? '' : 's'}.`),
             rows.length ? h('ul', { class: 'results' }, rows) : null,

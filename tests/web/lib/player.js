@@ -118,20 +118,12 @@ async function perform(player, decision, action) {
     // A move: the canoe on the board, then its destination on the board, then (when several
     // moves end there) the move in the chooser.
     await press(player, page.locator(`svg .canoe.movable[data-canoe="${decision.you}-${action.canoe}"]`));
-    // The ring's top edge (its middle is covered by canoes). A patch may redraw the rings
-    // between finding one and pressing it: then try again.
+    // The ring's top edge: its middle is covered by canoes. (The page keeps the rings while
+    // the choice stands, and a press never repeats: a press that seemed to fail may have landed.)
     const ring = page.locator(`svg .ring[data-dest="${action.to}"]`);
-    for (let attempt = 1; ; attempt++) {
-        await ring.waitFor();
-        const box = await ring.boundingBox();
-        try {
-            if (!box) throw new Error('the ring was redrawn');
-            await press(player, ring, { position: { x: box.width / 2, y: 3 }, timeout: 2000 });
-            break;
-        } catch (e) {
-            if (attempt >= 5) throw e;
-        }
-    }
+    await ring.waitFor();
+    const box = await ring.boundingBox();
+    await press(player, ring, { position: { x: box.width / 2, y: 3 } });
     const same = decision.actions.filter((a) => a.type === 'move' && a.canoe === action.canoe && a.to === action.to);
     if (same.length > 1) await press(player, page.locator(`.chooser button[data-text="${action.text}"]`));
 }
