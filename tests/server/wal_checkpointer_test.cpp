@@ -41,9 +41,11 @@ TEST_CASE("checkpoints: the log is copied back off the committing thread and sta
         CHECK(store.checkpoints() > 0);
         CHECK(fs::file_size(db) > database_size_before);  // copied into the database file
         // Without checkpoints the log would hold every page written (over 20 MB); with them
-        // it is reused from its start once copied back.
+        // it is reused from its start once copied back. (It stays under 5 MB when the
+        // checkpointing thread gets to run; starved of CPU it lets the log grow: to half of it
+        // with two other test programs on the same 2 cores. Hence the generous bound.)
         const std::uintmax_t all_written = std::uintmax_t(kBatches * kPerBatch) * action.size();
-        CHECK(largest_log < all_written / 2);
+        CHECK(largest_log < all_written * 3 / 4);
     }
     // A restart finds every action.
     Store reopened(db);
