@@ -4,20 +4,6 @@ namespace niagara::detail {
 
 namespace {
 
-// A JSON string for a path: the view's keys and indices need no escaping, anything else is
-// left to the library.
-void append_string(std::string& out, const std::string& s) {
-    for (const char c : s)
-        if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ||
-            static_cast<unsigned char>(c) >= 0x80) {
-            out += Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
-            return;
-        }
-    out += '"';
-    out += s;
-    out += '"';
-}
-
 // RFC 6901: "~" is written "~0" and "/" is written "~1" in a path's reference token.
 std::string escape_token(const std::string& key) {
     std::string out;
@@ -39,7 +25,7 @@ void append_op_text(std::string& out, const char* op, const std::string& path, c
     out += R"({"op":")";
     out += op;
     out += R"(","path":)";
-    append_string(out, path);
+    append_json_string(out, path);
     if (value) {
         out += R"(,"value":)";
         out += value->dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "niagara/json.hpp"
 #include "niagara/protocol/client_message.hpp"
 #include "niagara/protocol/text.hpp"
 
@@ -127,7 +128,8 @@ void add_prompt(Json& fields, const Decision& decision) {
         legal.push_back(utf8(a));
     fields["seat"] = seat_json(decision.seat);
     fields["legal"] = std::move(legal);
-    fields["actions"] = decision.actions.is_array() ? decision.actions : Json::array();
+    Json actions = Json::parse(decision.actions, nullptr, false);
+    fields["actions"] = actions.is_array() ? std::move(actions) : Json::array();
 }
 
 // An event's JSON ({seat, lines, cause}) and its line of text.
@@ -262,14 +264,14 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
         out += serialize(Json(utf8(*chosen)));
     }
     if (prompt) {
-        Json legal = Json::array();
-        for (const auto& a : prompt->legal)
-            legal.push_back(utf8(a));
         out += R"(,"prompt":{"actions":)";
-        out += prompt->actions.is_array() ? serialize(prompt->actions) : "[]";
-        out += R"(,"legal":)";
-        out += serialize(legal);
-        out += R"(,"seat":)";
+        out += prompt->actions;
+        out += R"(,"legal":[)";
+        for (std::size_t i = 0; i < prompt->legal.size(); ++i) {
+            if (i) out += ',';
+            append_json_string(out, prompt->legal[i]);
+        }
+        out += R"(],"seat":)";
         out += serialize(seat_json(prompt->seat));
         out += '}';
     }

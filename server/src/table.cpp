@@ -179,13 +179,13 @@ std::optional<msg::Decision> Table::new_decision(int seat) {
     }
     std::vector<Action> actions = legal_actions(*state_, seat);
     if (s.prompted == actions) return std::nullopt;  // the same decision, still open
-    msg::Decision decision{seat, {}, Json::array()};
-    for (const Action& a : actions) {
+    msg::Decision decision{seat, {}, {}};
+    decision.legal.reserve(actions.size());
+    for (const Action& a : actions)
         decision.legal.push_back(to_text(a));
-        // The same action with its fields and, for a move, where it ends: what a graphical
-        // client needs to highlight the choices on the board.
-        decision.actions.push_back(legal_action_to_json(*state_, a));
-    }
+    // The same actions with their fields and, for a move, where it ends: what a graphical
+    // client needs to highlight the choices on the board.
+    decision.actions = legal_actions_json(*state_, actions, decision.legal);
     s.prompted = std::move(actions);
     return decision;
 }

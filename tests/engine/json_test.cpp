@@ -159,4 +159,27 @@ TEST_CASE("JSON: a legal canoe move says where it starts and ends, for the board
     const State choose = new_game(Options{});
     const Action play = legal_actions(choose, 0).front();
     CHECK(legal_action_to_json(choose, play) == action_to_json(play));
+
+    // The list as text, for servers: the same objects, dumped (property_test checks thousands).
+    for (const State& at : {s, choose}) {
+        const std::vector<Action> legal = legal_actions(at, 0);
+        std::vector<std::string> texts;
+        Json objects = Json::array();
+        for (const Action& a : legal) {
+            texts.push_back(to_text(a));
+            objects.push_back(legal_action_to_json(at, a));
+        }
+        CHECK(legal_actions_json(at, legal, texts) == objects.dump());
+    }
+    CHECK(legal_actions_json(s, {}, {}) == "[]");
+}
+
+TEST_CASE("JSON: strings are written as the library writes them", "[json]") {
+    for (const std::string& text :
+         std::vector<std::string>{"play 4", "", "say \"hi\"\\", "tab\there", "caf\xc3\xa9",
+                                  "bad \xff byte", std::string("nul\0inside", 10)}) {
+        std::string out = "x";
+        append_json_string(out, text);
+        CHECK(out == "x" + Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
+    }
 }

@@ -33,6 +33,18 @@ std::string wrong_move_end(const State& before, const State& after, const Action
     return to == now ? "" : "legal_action_to_json says the move ends at " + to + ", not " + now;
 }
 
+// The decision list a server sends as text must be the dumped legal_action_to_json objects.
+std::string wrong_legal_text(const State& s, const std::vector<Action>& legal) {
+    std::vector<std::string> texts;
+    Json objects = Json::array();
+    for (const Action& a : legal) {
+        texts.push_back(to_text(a));
+        objects.push_back(legal_action_to_json(s, a));
+    }
+    const std::string written = legal_actions_json(s, legal, texts);
+    return written == objects.dump() ? "" : "legal_actions_json wrote " + written;
+}
+
 // R1.3, R5.1, R1.6, R9.2, R10, R11: what must hold in every reachable state. Returns the
 // broken property, or "" when all hold. (Plain checks: Catch assertions per action would
 // dominate the run time.)
@@ -158,6 +170,7 @@ Totals play_and_check(Options options, long games, std::uint64_t seed_base,
             // Every legal action applies and keeps the invariants; in a sample of states it
             // also round-trips through text and JSON (the slow part).
             const bool sample = totals.actions % 7 == 0;
+            if (sample) expect_none(wrong_legal_text(s, legal), s);
             for (const Action& a : legal) {
                 if (sample) {
                     Parsed p = parse_action(to_text(a), seat);

@@ -36,7 +36,7 @@ std::vector<Json> every_message(const std::string& s) {
     const GameEvent empty_event{};
     // JSON arguments (views, ops, actions, results) are the engine's, so valid; strings may
     // come from anyone.
-    const Decision hostile_decision{1, {s, "play 1"}, Json::array({Json{{"text", "play 1"}}})};
+    const Decision hostile_decision{1, {s, "play 1"}, R"([{"text":"play 1"}])"};
     const Json result = Json::parse(
         R"({"over": true, "abandoned": false, "rounds": 9, "winners": [1, 3], "tie_break": false,
             "collections": []})");
@@ -200,7 +200,7 @@ TEST_CASE("Server messages: the game's flow", "[protocol][server]") {
     CHECK(presence(3, 1, "bob", false, true)["text"] ==
           "bob (seat 2) is away; a bot plays the seat until they return.");
 
-    const Json few = prompt(3, Decision{0, {"play 1", "play 3"}, Json::array({1, 3})});
+    const Json few = prompt(3, Decision{0, {"play 1", "play 3"}, "[1,3]"});
     CHECK(few["text"] == "Your decision at table #3 (seat 1): play 1, play 3");
     CHECK(few["legal"] == Json::array({"play 1", "play 3"}));
     CHECK(few["actions"] == Json::array({1, 3}));
@@ -239,14 +239,15 @@ TEST_CASE("Server messages: news rides on snapshots and patches", "[protocol][se
     CHECK_FALSE(plain.contains("prompt"));
     CHECK(plain["ops"] == ops);
 
-    const Decision decision{0, {"canoe 1 up 2"}, Json::array({Json{{"type", "move"}}})};
+    const Decision decision{0, {"canoe 1 up 2"}, R"([{"type":"move"}])"};
     const Json mine = patch(3, 12, 13, ops, News{&event, "cloud", &decision});
     CHECK(mine["text"] ==
           "Seat 2 has chosen a card. Seat 1 reveals 4. You chose cloud (hidden until it is "
           "revealed). Your decision at table #3 (seat 1): canoe 1 up 2");
     CHECK(mine["chosen"] == "cloud");
-    CHECK(mine["prompt"] ==
-          Json{{"seat", 0}, {"legal", {"canoe 1 up 2"}}, {"actions", decision.actions}});
+    CHECK(mine["prompt"] == Json{{"seat", 0},
+                                 {"legal", {"canoe 1 up 2"}},
+                                 {"actions", Json::parse(decision.actions)}});
 
     const GameEvent timed_out{2, {"Seat 3 plays canoe 1 up 1."}, "timeout"};
     const Json forced = snapshot(3, 13, Json::object(), News{&timed_out, std::nullopt, nullptr});
@@ -265,7 +266,7 @@ TEST_CASE("Server messages: a patch frame with serialized operations equals the 
     const Json ops = Json::parse(
         R"([{"op": "replace", "path": "/round", "value": 3}, {"op": "remove", "path": "/x/1"}])");
     const GameEvent event{1, {"Seat 2 has chosen a card.", "He said \"ops\":[] {"}, ""};
-    const Decision decision{0, {"canoe 1 up 2"}, Json::array({Json{{"type", "move"}}})};
+    const Decision decision{0, {"canoe 1 up 2"}, R"([{"type":"move"}])"};
     for (const News& news :
          {News{}, News{&event, std::nullopt, nullptr}, News{&event, "cloud", &decision}}) {
         const std::string frame = patch_frame(3, 12, 13, ops.dump(), news);

@@ -31,8 +31,8 @@ TEST_CASE("play reader: keeps the type, seat, versions, event seat and the whole
     const msg::Decision decision{
         0,
         {"canoe 1 up 2", "canoe 2 down 4"},
-        Json::parse(R"([{"type": "move", "seat": 0, "canoe": 0, "to": "land", "pushed": false},
-                        {"type": "move", "seat": 0, "canoe": 1, "to": "falls"}])")};
+        R"([{"type": "move", "seat": 0, "canoe": 0, "to": "land", "pushed": false},
+            {"type": "move", "seat": 0, "canoe": 1, "to": "falls"}])"};
     const std::string ops = R"([{"op":"replace","path":"/game/turn","value":{"seat":2}}])";
     const std::vector<std::string> frames = {
         msg::patch_frame(7, 12, 13, ops, {&event, "cloud", &decision}),

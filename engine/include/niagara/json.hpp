@@ -4,6 +4,9 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "niagara/action.hpp"
 #include "niagara/game.hpp"
@@ -26,6 +29,15 @@ Action action_from_json(const Json& j);
 // this to highlight choices on the board without re-implementing the river. `legal` must be
 // one of legal_actions(state, seat).
 Json legal_action_to_json(const State& state, const Action& legal);
+// The JSON array of legal_action_to_json(state, a) for every action of `legal`, as text: the
+// same text as building the array and dumping it, written directly, at a fraction of the
+// cost (a server sends one with every decision). texts[i] is to_text(legal[i]), which the
+// caller usually has already.
+std::string legal_actions_json(const State& state, const std::vector<Action>& legal,
+                               const std::vector<std::string>& texts);
+// Appends `text` as a JSON string, as nlohmann::json's dump() writes it (invalid UTF-8
+// replaced): for messages written as text rather than built as objects.
+void append_json_string(std::string& out, std::string_view text);
 
 // The full state, secrets included (for storage and tests, never for clients).
 Json state_to_json(const State& state);

@@ -33,11 +33,12 @@ struct GameEvent {
 };
 
 // A decision the receiver must take: every legal action as text, and the same actions as
-// objects (engine's legal_action_to_json), in the same order.
+// objects (engine's legal_action_to_json), in the same order. The objects come serialized, a
+// JSON array as the engine's legal_actions_json writes it: frames splice it in as it is.
 struct Decision {
     int seat = -1;
     std::vector<std::string> legal;
-    Json actions = Json::array();
+    std::string actions = "[]";
 };
 
 // What rides on a state message for its receiver, so that one frame per viewer carries a
