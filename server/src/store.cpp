@@ -73,16 +73,23 @@ Store::Store(const std::string& path) {
         sqlite3_close(db_);
         throw std::runtime_error("cannot open database " + path + ": " + why);
     }
-    sqlite3_busy_timeout(db_, 5000);
-    const bool wal = journal_mode("WAL") == "wal";  // not for an in-memory database
-    exec("PRAGMA synchronous=NORMAL");
-    create_or_migrate_schema();
-    purge_finished_actions();
-    // Every accepted action is inserted: prepare that statement once.
-    if (sqlite3_prepare_v3(db_, kAppendAction, -1, SQLITE_PREPARE_PERSISTENT, &append_action_,
-                           nullptr) != SQLITE_OK)
-        throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
-    if (wal) checkpointer_ = std::make_unique<WalCheckpointer>(path, db_);
+    // A constructor that throws runs no destructor: what is open so far is closed here.
+    try {
+        sqlite3_busy_timeout(db_, 5000);
+        const bool wal = journal_mode("WAL") == "wal";  // not for an in-memory database
+        exec("PRAGMA synchronous=NORMAL");
+        create_or_migrate_schema();
+        purge_finished_actions();
+        // Every accepted action is inserted: prepare that statement once.
+        if (sqlite3_prepare_v3(db_, kAppendAction, -1, SQLITE_PREPARE_PERSISTENT, &append_action_,
+                               nullptr) != SQLITE_OK)
+            throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+        if (wal) checkpointer_ = std::make_unique<WalCheckpointer>(path, db_);
+    } catch (...) {
+        sqlite3_finalize(append_action_);
+        sqlite3_close(db_);
+        throw;
+    }
 }
 
 void Store::create_or_migrate_schema() {

@@ -167,3 +167,19 @@ TEST_CASE("store: a database of the first schema is migrated when opened", "[ser
     CHECK(reopened.unfinished_tables().at(0).actions ==
           std::vector<std::string>{"a", "b", "c", "d"});
 }
+
+// A server older than its data stops with a reason rather than misreading it, and leaves the
+// file as it was (under the sanitizers, also without leaking the connection it had opened).
+TEST_CASE("store: a database of a newer schema is refused and left alone", "[server][store]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    {
+        Store created(path);
+        created.create_table("{}", "ann");
+    }
+    RawDb(path).exec("PRAGMA user_version = 99");
+    CHECK_THROWS_WITH(Store(path), Catch::Contains("newer schema (version 99)"));
+    RawDb raw(path);
+    CHECK(raw.count("PRAGMA user_version") == 99);
+    CHECK(raw.count("SELECT COUNT(*) FROM tables") == 1);
+}
