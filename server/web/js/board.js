@@ -370,6 +370,12 @@ export class Board {
                     e.stopPropagation();
                     this.onCanoeClick(g);
                 });
+                // A canoe gliding to its new place lets clicks through to what it passes over:
+                // a press on a canoe standing still is not taken by one sliding across it.
+                for (const end of ['transitionend', 'transitioncancel'])
+                    g.addEventListener(end, (e) => {
+                        if (e.target === g) g.classList.remove('gliding');
+                    });
                 g.addEventListener('keydown', (e) => {  // a movable canoe is a button
                     if (e.key !== 'Enter' && e.key !== ' ') return;
                     e.preventDefault();
@@ -393,6 +399,14 @@ export class Board {
             g.setAttribute('tabindex', isMovable ? '0' : '-1');
             if (isMovable) g.setAttribute('role', 'button');
             else g.removeAttribute('role');
+            const spot = `${item.x} ${item.y} ${item.scale}`;
+            if (g.dataset.spot && g.dataset.spot !== spot && !reducedMotion()) {
+                g.classList.add('gliding');
+                // In case no transition ends (a hidden page runs none): the longest is the flow's.
+                clearTimeout(g.glideTimer);
+                g.glideTimer = setTimeout(() => g.classList.remove('gliding'), 3000);
+            }
+            g.dataset.spot = spot;
             g.style.transform = `translate(${item.x}px, ${item.y}px) scale(${item.scale})`;
             // Redrawn only when it looks different: a canoe pressed while a patch comes in
             // keeps the element under the pointer, so the click still lands.

@@ -31,6 +31,8 @@ export class LobbyView {
             class: 'row', id: 'name-form',
             onsubmit: (e) => {
                 e.preventDefault();
+                // Sent: the server's answer (the name, or the one it gives instead) shows.
+                this.shownName = this.nameInput.value;
                 client.setName(this.nameInput.value.trim());
             },
         }, h('label', { for: 'name-input' }, 'Your name'), this.nameInput, h('button', { type: 'submit' }, 'Set name'));
@@ -111,8 +113,14 @@ export class LobbyView {
     }
 
     render(state) {
-        if (document.activeElement !== this.nameInput && state.me.name && this.nameInput.value !== state.me.name)
-            this.nameInput.value = state.me.name;
+        // The box shows the name the server gives us, unless the player has typed in it: a
+        // name arriving (the welcome, say) between typing and pressing the button must not
+        // replace what was typed.
+        const name = state.me.name;
+        if (name && name !== this.shownName) {
+            if (this.nameInput.value === (this.shownName ?? '')) this.nameInput.value = name;
+            this.shownName = name;
+        }
         const last = session.lastSeat();
         morph(this.resumeBox, last?.token && !state.table
             ? h('p', {}, `You have a seat at table #${last.table}. `,

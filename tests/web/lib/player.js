@@ -104,6 +104,23 @@ async function press(player, locator, options = {}) {
     else await locator.click(options);
 }
 
+// What the page holds of the decision, for a failure's message.
+async function pageDecisionState(page, decision) {
+    const state = await page.evaluate(([seq, you]) => {
+        const s = window.niagara.store.state;
+        const canoes = [...document.querySelectorAll(`svg .canoe[data-canoe^="${you}-"]`)];
+        return {
+            decision: seq, promptSeq: s.promptSeq, pending: s.pending, status: s.status, version: s.version,
+            selected: s.ui.selected, prompt: s.prompt?.actions.filter((a) => a.type === 'move').map((a) => a.text),
+            canoes: canoes.map((g) => `${g.dataset.canoe}: ${g.getAttribute('class')}`),
+            rings: [...document.querySelectorAll('svg .ring')].map((r) => r.dataset.dest),
+            board: document.querySelector('svg.board')?.getAttribute('class'),
+            log: s.log.slice(-4).map((e) => e.text ?? e.lines?.join(' ')),
+        };
+    }, [decision.seq, decision.you]);
+    return JSON.stringify(state);
+}
+
 // Carries out one action through the page's controls.
 async function perform(player, decision, action) {
     const { page } = player;
@@ -121,7 +138,12 @@ async function perform(player, decision, action) {
     // The ring's top edge: its middle is covered by canoes. (The page keeps the rings while
     // the choice stands, and a press never repeats: a press that seemed to fail may have landed.)
     const ring = page.locator(`svg .ring[data-dest="${action.to}"]`);
-    await ring.waitFor();
+    try {
+        await ring.waitFor();
+    } catch (e) {
+        e.message += `\npage after pressing canoe ${action.canoe + 1} for "${action.text}": ${await pageDecisionState(page, decision)}`;
+        throw e;
+    }
     const box = await ring.boundingBox();
     await press(player, ring, { position: { x: box.width / 2, y: 3 } });
     const same = decision.actions.filter((a) => a.type === 'move' && a.canoe === action.canoe && a.to === action.to);
