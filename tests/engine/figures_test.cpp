@@ -45,11 +45,6 @@ std::vector<std::string> moves_of_canoe(const State& s, int seat, int k) {
     return out;
 }
 
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -74,7 +69,7 @@ TEST_CASE(
 
     // Bea BROWN: both canoes on land. She must move one (no "done") and may choose which.
     REQUIRE(s.turn.seat == kBea);
-    CHECK(sorted(test::legal(s, kBea)) ==
+    CHECK(test::sorted(test::legal(s, kBea)) ==
           std::vector<std::string>{"canoe 1 down 3", "canoe 2 down 3"});
     CHECK_THAT(test::refused(s, kBea, "done"), Contains("R4.2"));
     test::act(s, kBea, "canoe 2 down 3");
@@ -116,7 +111,8 @@ TEST_CASE(
 
     // Gina GREEN: both canoes in the river, but she played the cloud: no canoe moves.
     REQUIRE(s.turn.seat == kGina);
-    CHECK(sorted(test::legal(s, kGina)) == std::vector<std::string>{"cloud down", "cloud up"});
+    CHECK(test::sorted(test::legal(s, kGina)) ==
+          std::vector<std::string>{"cloud down", "cloud up"});
     CHECK_THAT(test::refused(s, kGina, "canoe 1 down 1"), Contains("R7.1"));
     CHECK_THAT(test::refused(s, kGina, "done"), Contains("R7.1"));
     test::act(s, kGina, "cloud up");
@@ -308,7 +304,7 @@ TEST_CASE(
     "canoe's moves; he moves 1 up and loads the red gem lying at the yellow place",
     "[figure]") {
     State s = figure7_state();
-    CHECK(moves_of_canoe(s, kRoger, 1) == sorted({
+    CHECK(moves_of_canoe(s, kRoger, 1) == test::sorted({
                                               "canoe 2 up 3",                        // 7b
                                               "canoe 2 up 3 steal yellow from 2.1",  // 7b
                                               "canoe 2 up 3 steal violet from 4.1",  // 7b
@@ -362,7 +358,8 @@ TEST_CASE("Figure 9a/9b (R7.1): a cloud card must move the marker, and from +2 o
     }
     SECTION("from 0 it may go either way") {
         State s = at_weather("0");
-        CHECK(sorted(test::legal(s, 0)) == std::vector<std::string>{"cloud down", "cloud up"});
+        CHECK(test::sorted(test::legal(s, 0)) ==
+              std::vector<std::string>{"cloud down", "cloud up"});
     }
 }
 

@@ -26,11 +26,6 @@ std::string joe_gem(const State& s) {
     return gems(s.joe_cargo);
 }
 
-Strings sorted(Strings v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
 // R1.3: the number of gems of each colour never changes; Joe's gem counts.
 void check_conservation(const State& s) {
     for (Colour c : kAllColours) {
@@ -322,7 +317,7 @@ TEST_CASE(
     test::act(s, 0, "canoe 1 up 2");
     REQUIRE(s.turn.seat == 0);
     CHECK(s.turn.stage == Stage::Joe);
-    CHECK(sorted(test::legal(s, 0)) == Strings{"joe no", "joe take 1"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"joe no", "joe take 1"});
     CHECK_THAT(test::refused(s, 0, "joe give 1 red"), Contains("R11.5"));
     SECTION("take") {
         test::act(s, 0, "joe take 1");
@@ -346,7 +341,7 @@ TEST_CASE("R11.5: a full canoe may swap its gem for Joe's gem of another colour"
             "2", R"([{"where": "river", "pos": "T5", "cargo": ["blue"]}, {"where": "lost"}])",
             R"({"pos": "T3", "cargo": ["red"]})");
         test::act(s, 0, "canoe 1 up 2");
-        CHECK(sorted(test::legal(s, 0)) == Strings{"joe no", "joe swap 1 blue"});
+        CHECK(test::sorted(test::legal(s, 0)) == Strings{"joe no", "joe swap 1 blue"});
         CHECK_THAT(test::refused(s, 0, "joe take 1"), Contains("R11.5"));
         test::act(s, 0, "joe swap 1 blue");
         CHECK(cargo(s, 0, 0) == "red");
@@ -369,7 +364,7 @@ TEST_CASE("R11.5: a loaded canoe may give its gem to an empty Joe", "[joe][R11]"
         deal_turn("2", R"([{"where": "river", "pos": "T1", "cargo": ["blue"]}, {"where": "lost"}])",
                   R"({"pos": "T3"})");
     test::act(s, 0, "canoe 1 down 2");  // the direction does not matter
-    CHECK(sorted(test::legal(s, 0)) == Strings{"joe give 1 blue", "joe no"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"joe give 1 blue", "joe no"});
     CHECK_THAT(test::refused(s, 0, "joe give 1 red"), Contains("R11.5"));
     test::act(s, 0, "joe give 1 blue");
     CHECK(cargo(s, 0, 0) == "");
@@ -410,7 +405,7 @@ TEST_CASE(
     CHECK_THAT(test::refused(s, 0, "joe take 1"), Contains("R11.5"));
     test::act(s, 0, "canoe 2 down 2");
     CHECK(s.turn.stage == Stage::Joe);
-    CHECK(sorted(test::legal(s, 0)) == Strings{"joe no", "joe take 1", "joe take 2"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"joe no", "joe take 1", "joe take 2"});
     CHECK_THAT(test::refused(s, 0, "canoe 1 up 1"), Contains("R11.5"));
     test::act(s, 0, "joe take 2");
     CHECK(cargo(s, 0, 1) == "red");
@@ -425,7 +420,7 @@ TEST_CASE("R11.5, R7.1: a canoe that did not move (cloud card) may deal with Joe
     test::act(s, 0, "cloud up");
     CHECK(s.weather == 1);
     REQUIRE(s.turn.stage == Stage::Joe);
-    CHECK(sorted(test::legal(s, 0)) == Strings{"joe no", "joe take 1"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"joe no", "joe take 1"});
     test::act(s, 0, "joe take 1");
     CHECK(cargo(s, 0, 0) == "red");
     CHECK(where(s, 0, 0) == "T3");
@@ -462,7 +457,7 @@ TEST_CASE("R11.6: Joe cannot be robbed and does not block; only players' canoes 
     Strings up_two;
     for (const auto& t : test::legal(s, 0))
         if (t.rfind("canoe 1 up 2", 0) == 0) up_two.push_back(t);
-    CHECK(sorted(up_two) == Strings{"canoe 1 up 2", "canoe 1 up 2 steal blue from 2.1"});
+    CHECK(test::sorted(up_two) == Strings{"canoe 1 up 2", "canoe 1 up 2 steal blue from 2.1"});
     test::refused(s, 0, "canoe 1 up 2 steal red from 2.1");
     test::act(s, 0, "canoe 1 up 2");
     CHECK(joe_gem(s) == "red");
@@ -517,7 +512,7 @@ TEST_CASE(
     test::act(s, 1, "done");
     REQUIRE(s.turn.stage == Stage::Joe);
     // The double canoe has a free place (take) and a gem of another colour (swap).
-    CHECK(sorted(test::legal(s, 1)) == Strings{"joe no", "joe swap 1 blue", "joe take 1"});
+    CHECK(test::sorted(test::legal(s, 1)) == Strings{"joe no", "joe swap 1 blue", "joe take 1"});
     test::act(s, 1, "joe swap 1 blue");
     CHECK(cargo(s, 1, 0) == "red");
     CHECK(joe_gem(s) == "blue");
@@ -541,7 +536,7 @@ TEST_CASE(
     test::act(s, 2, "canoe 1 down 3");  // ends on the whirlpool at T3: pushed to T4
     CHECK(where(s, 2, 0) == "T4");
     REQUIRE(s.turn.seat == 0);
-    CHECK(sorted(test::legal(s, 0)) == Strings{"elk 1", "elk no"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"elk 1", "elk no"});
     test::act(s, 0, "elk 1");
     test::act(s, 0, "canoe 1 load red then up 2");  // 2 + 2 points: load, L6, T5
     CHECK(where(s, 0, 0) == "T5");

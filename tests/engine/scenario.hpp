@@ -2,6 +2,7 @@
 // the legal actions as text.
 #pragma once
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -53,6 +54,11 @@ inline std::vector<std::string> legal(const niagara::State& s, int seat) {
     for (const auto& a : niagara::legal_actions(s, seat))
         out.push_back(niagara::to_text(a));
     return out;
+}
+
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
 }
 
 inline bool is_legal(const niagara::State& s, int seat, const std::string& text) {

@@ -28,18 +28,13 @@ std::string whirlpool(const State& s) {
     return s.whirlpool.in_river ? std::string(pos_name(s.whirlpool.pos)) : "waiting";
 }
 
-Strings sorted(Strings v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
 // The legal moves of one canoe (1-based `canoe` as in the text), sorted.
 Strings moves_of(const State& s, int seat, int canoe) {
     const std::string prefix = "canoe " + std::to_string(canoe) + " ";
     Strings out;
     for (const auto& t : test::legal(s, seat))
         if (t.rfind(prefix, 0) == 0) out.push_back(t);
-    return sorted(out);
+    return test::sorted(out);
 }
 
 // R1.3: the number of gems of each colour never changes.
@@ -156,9 +151,9 @@ TEST_CASE(
 TEST_CASE("R10.1, R1.5: the Spirits hand adds 7, lasso and 1/2/3; the base game has none of them",
           "[spirits][R10]") {
     State s = new_game(spirits_options(3));
-    CHECK(sorted(test::legal(s, 0)) ==
-          sorted({"play 1", "play 2", "play 3", "play 4", "play 5", "play 6", "play 7",
-                  "play cloud", "play lasso", "play 1/2/3"}));
+    CHECK(test::sorted(test::legal(s, 0)) ==
+          test::sorted({"play 1", "play 2", "play 3", "play 4", "play 5", "play 6", "play 7",
+                        "play cloud", "play lasso", "play 1/2/3"}));
     Options base;
     base.players = 3;
     State b = new_game(base);
@@ -314,8 +309,8 @@ TEST_CASE(
     }
     SECTION("ending on it at the fork: its owner chooses the branch") {
         State s = whirlpool_turn("2", "T3", "", "T5");
-        CHECK(moves_of(s, 0, 1) == sorted({"canoe 1 down 2 left", "canoe 1 down 2 right",
-                                           "canoe 1 up 2", "canoe 1 load violet"}));
+        CHECK(moves_of(s, 0, 1) == test::sorted({"canoe 1 down 2 left", "canoe 1 down 2 right",
+                                                 "canoe 1 up 2", "canoe 1 load violet"}));
         CHECK_THAT(test::refused(s, 0, "canoe 1 down 2"), Contains("R10.3"));
         test::act(s, 0, "canoe 1 down 2 right");
         CHECK(where(s, 0, 0) == "R6");
@@ -394,7 +389,7 @@ TEST_CASE(
 
     // Seat 1 paddles up onto T4 but cannot rob the canoe on the bank (R10.5, R6.2).
     CHECK(moves_of(s, 1, 1) ==
-          sorted({"canoe 1 up 1", "canoe 1 down 1 left", "canoe 1 down 1 right"}));
+          test::sorted({"canoe 1 up 1", "canoe 1 down 1 left", "canoe 1 down 1 right"}));
     test::refused(s, 1, "canoe 1 up 1 steal clear from 1.1");
     test::act(s, 1, "canoe 1 up 1");
     test::act(s, 1, "done");
@@ -425,7 +420,7 @@ TEST_CASE(
     CHECK(whirlpool(s) == "T5");
     CHECK(s.seats[0].fork_pending == 1);
 
-    CHECK(sorted(test::legal(s, 0)) == Strings{"fork 1 left", "fork 1 right"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"fork 1 left", "fork 1 right"});
     CHECK_THAT(test::refused(s, 0, "play 4"), Contains("R10.5"));
     CHECK(test::is_legal(s, 1, "play 4"));  // the others choose as usual
     test::act(s, 0, "fork 1 right");
@@ -446,10 +441,10 @@ TEST_CASE("R10.5: two canoes returning onto the whirlpool at the fork each get t
     test::act(s, 1, "canoe 1 down 2");
     test::act(s, 2, "cloud down");
     REQUIRE(s.round == 2);
-    CHECK(sorted(test::legal(s, 0)) == Strings{"fork 1 left", "fork 1 right"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"fork 1 left", "fork 1 right"});
     CHECK_THAT(test::refused(s, 0, "fork 2 left"), Contains("canoe 1"));
     test::act(s, 0, "fork 1 left");
-    CHECK(sorted(test::legal(s, 0)) == Strings{"fork 2 left", "fork 2 right"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"fork 2 left", "fork 2 right"});
     test::act(s, 0, "fork 2 right");
     CHECK(where(s, 0, 0) == "L6");
     CHECK(where(s, 0, 1) == "R6");
@@ -469,8 +464,8 @@ TEST_CASE(
       "phase": "actions", "whirlpool": "waiting",
       "seats": [{"chosen": "1/2/3", "canoes": [{"where": "river", "pos": "T4"}, {"where": "land"}]},
                 {"chosen": "5"}, {"chosen": "6"}]})");
-    CHECK(moves_of(s, 0, 2) ==
-          sorted({"canoe 2 using 1 down 1", "canoe 2 using 2 down 2", "canoe 2 using 3 down 3"}));
+    CHECK(moves_of(s, 0, 2) == test::sorted({"canoe 2 using 1 down 1", "canoe 2 using 2 down 2",
+                                             "canoe 2 using 3 down 3"}));
     for (const char* move :
          {"canoe 1 using 1 up 1", "canoe 1 using 2 up 2", "canoe 1 using 3 up 3",
           "canoe 1 using 1 down 1", "canoe 1 using 3 down 3 left", "canoe 1 using 2 load clear",
@@ -606,7 +601,7 @@ TEST_CASE(
         State s = elk_turn("R7", R"({"at": "red"})");
         test::act(s, 0, "play 3");
         CHECK(s.turn.stage == Stage::Elk);
-        CHECK(sorted(test::legal(s, 0)) == Strings{"elk 2", "elk no"});
+        CHECK(test::sorted(test::legal(s, 0)) == Strings{"elk 2", "elk no"});
         CHECK_THAT(test::refused(s, 0, "canoe 2 up 3"), Contains("R10.8"));
         CHECK_THAT(test::refused(s, 0, "elk 1"), Contains("R10.8"));
         test::act(s, 0, "elk 2");
@@ -635,7 +630,7 @@ TEST_CASE(
         CHECK(s.turn.stage == Stage::Elk);
         test::act(s, 0, "elk 2");
         CHECK(s.elk.on(0, 1));
-        CHECK(sorted(test::legal(s, 0)) == Strings{"cloud down", "cloud up"});
+        CHECK(test::sorted(test::legal(s, 0)) == Strings{"cloud down", "cloud up"});
         test::act(s, 0, "cloud up");
         CHECK(where(s, 0, 1) == "R7");  // a cloud moves no canoe, elk or not
     }
@@ -731,7 +726,7 @@ TEST_CASE(
     test::act(s, 2, "play 4");
     test::act(s, 1, "play 5");
     REQUIRE(s.turn.seat == 1);
-    CHECK(sorted(test::legal(s, 1)) == Strings{"elk 1", "elk no"});
+    CHECK(test::sorted(test::legal(s, 1)) == Strings{"elk 1", "elk no"});
 }
 
 TEST_CASE(
@@ -761,7 +756,7 @@ TEST_CASE(
       "seats": [{"canoes": [{"where": "river", "pos": "R7", "cargo": ["red"]}, {"where": "land"}]},
                 {"chosen": "2"}, {"chosen": "cloud"}]})");
     test::act(s, 0, "play lasso");
-    CHECK(sorted(test::legal(s, 0)) == Strings{"elk 1", "elk no"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"elk 1", "elk no"});
     test::act(s, 0, "elk 1");
     CHECK(where(s, 0, 0) == "bank R7");
     CHECK(s.elk.on(0, 0));
@@ -845,11 +840,11 @@ TEST_CASE("R6.3: an empty double canoe steals up to two gems, from the same or d
                                            {"where": "river", "pos": "T2", "cargo": ["violet"]}]},
                 {"chosen": "6"}]})");
     CHECK(moves_of(s, 0, 1) ==
-          sorted({"canoe 1 down 1", "canoe 1 up 1", "canoe 1 up 1 steal blue from 2.1",
-                  "canoe 1 up 1 steal red from 2.1", "canoe 1 up 1 steal violet from 2.2",
-                  "canoe 1 up 1 steal blue from 2.1 and red from 2.1",
-                  "canoe 1 up 1 steal blue from 2.1 and violet from 2.2",
-                  "canoe 1 up 1 steal red from 2.1 and violet from 2.2"}));
+          test::sorted({"canoe 1 down 1", "canoe 1 up 1", "canoe 1 up 1 steal blue from 2.1",
+                        "canoe 1 up 1 steal red from 2.1", "canoe 1 up 1 steal violet from 2.2",
+                        "canoe 1 up 1 steal blue from 2.1 and red from 2.1",
+                        "canoe 1 up 1 steal blue from 2.1 and violet from 2.2",
+                        "canoe 1 up 1 steal red from 2.1 and violet from 2.2"}));
     test::act(s, 0, "canoe 1 up 1 steal blue from 2.1 and red from 2.1");
     CHECK(where(s, 0, 0) == "T2");
     CHECK(cargo(s, 0, 0) == "blue red");
@@ -907,7 +902,7 @@ TEST_CASE(
     SECTION("the double canoe") {
         State s = round_end("true", "{}");
         CHECK(s.seats[1].free_canoe_pending);
-        CHECK(sorted(test::legal(s, 1)) == Strings{"free 1", "free 2"});
+        CHECK(test::sorted(test::legal(s, 1)) == Strings{"free 1", "free 2"});
         CHECK_THAT(test::refused(s, 1, "play 5"), Contains("R8.4"));
         // The ruling: a bot takes the double canoe.
         for (std::uint64_t seed = 1; seed <= 20; ++seed)
@@ -1028,7 +1023,7 @@ TEST_CASE(
       "options": {"players": 3, "spirits": true, "starting_seat": 0},
       "phase": "actions", "whirlpool": "T4",
       "seats": [{"chosen": "4"}, {"chosen": "5"}, {"chosen": "6"}]})");
-    CHECK(sorted(test::legal(s, 0)) == Strings{"canoe 1 down 4", "canoe 2 down 4"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"canoe 1 down 4", "canoe 2 down 4"});
     test::act(s, 0, "canoe 1 down 4");
     CHECK(where(s, 0, 0) == "T5");
     CHECK(whirlpool(s) == "T4");
@@ -1261,7 +1256,7 @@ TEST_CASE(
                 {"chosen": "6"}, {"chosen": "6"}]})");
     test::act(s, 0, "play 5");
     REQUIRE(s.turn.stage == Stage::Elk);
-    CHECK(sorted(test::legal(s, 0)) == Strings{"elk 1", "elk no"});
+    CHECK(test::sorted(test::legal(s, 0)) == Strings{"elk 1", "elk no"});
     CHECK_THAT(test::refused(s, 0, "canoe 1 load red then up 4"), Contains("R10.8"));
 
     SECTION("with the elk") {
