@@ -1,0 +1,61 @@
+// HTTP GET against the server under test, and reading its /metrics.
+#include "server_fixture.hpp"
+
+#include <boost/beast/http.hpp>
+#include <sstream>
+
+#include "niagara/json.hpp"
+#include "niagara/notation.hpp"
+
+namespace server_test {
+
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+
+// ---- HTTP --------------------------------------------------------------------------------
+
+HttpResponse http_get(unsigned short port, const std::string& target,
+                      std::chrono::milliseconds timeout) {
+    net::io_context io;
+    beast::tcp_stream stream(io);
+    beast::flat_buffer buffer;
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::connection, "close");
+    http::response<http::string_body> res;
+    HttpResponse out;
+    bool done = false;
+    auto fail = [&](const char* what, beast::error_code ec) {
+        out.error = std::string(what) + ": " + ec.message();
+        done = true;
+    };
+    stream.expires_after(timeout);
+    stream.async_connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
+            if (ec) return fail("connect", ec);
+            http::async_write(stream, req, [&](beast::error_code ec, std::size_t) {
+                if (ec) return fail("write", ec);
+                http::async_read(stream, buffer, res, [&](beast::error_code ec, std::size_t) {
+                    if (ec) return fail("read", ec);
+                    out.status = res.result_int();
+                    out.content_type = std::string(res[http::field::content_type]);
+                    out.body = res.body();
+                    done = true;
+                });
+            });
+        });
+    io.run_for(timeout + 1s);
+    if (!done) out.error = "no answer within the deadline";
+    return out;
+}
+
+std::optional<double> metric(const std::string& text, const std::string& sample) {
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind(sample + " ", 0) == 0) return std::stod(line.substr(sample.size() + 1));
+    }
+    return std::nullopt;
+}
+
+}  // namespace server_test

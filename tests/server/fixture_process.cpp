@@ -1,0 +1,152 @@
+// The server under test as a child process (ServerProcess) in a temporary directory (TempDir).
+#include "server_fixture.hpp"
+
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "niagara/json.hpp"
+#include "niagara/notation.hpp"
+
+#ifndef NIAGARA_SERVER_BIN
+#error "NIAGARA_SERVER_BIN must name the niagara-server binary"
+#endif
+
+namespace server_test {
+
+namespace {
+
+// The server's threads: 2 (tables and connections on strands), or what
+// NIAGARA_TEST_SERVER_THREADS says (CTest runs the server tests again with 1: no strands).
+std::string server_threads() {
+    const char* threads = std::getenv("NIAGARA_TEST_SERVER_THREADS");
+    return threads && *threads ? threads : "2";
+}
+
+}  // namespace
+
+// ---- TempDir -----------------------------------------------------------------------------
+
+TempDir::TempDir(const std::string& prefix) {
+    std::string pattern = std::filesystem::temp_directory_path() / (prefix + "-XXXXXX");
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path = pattern;
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+}
+
+// ---- ServerProcess -----------------------------------------------------------------------
+
+ServerProcess::ServerProcess(std::vector<std::string> extra_args)
+    : args_(std::move(extra_args)), dir_("niagara-srvtest") {
+    start();
+}
+
+ServerProcess::~ServerProcess() {
+    try {
+        stop();
+    } catch (...) {
+    }
+}
+
+std::string ServerProcess::log() const {
+    std::ifstream in(dir_.path / "server.log");
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+void ServerProcess::start() {
+    if (running()) throw std::runtime_error("the server is running already");
+    const auto port_file = dir_.path / "port";
+    std::filesystem::remove(port_file);
+    std::vector<std::string> args = {NIAGARA_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0",
+                                     "--port-file", port_file.string(), "--data",
+                                     (dir_.path / "data").string(), "--bot-delay-ms", "0",
+                                     "--log-level", "warn", "--threads", server_threads(),
+                                     // Bots answer prompts at once, far faster than the default
+                                     // 20 messages a second; tests of the limit set their own.
+                                     "--rate", "100000", "--burst", "100000"};
+    args.insert(args.end(), args_.begin(), args_.end());
+    std::vector<char*> argv;
+    for (auto& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const std::string log_path = (dir_.path / "server.log").string();
+    const pid_t parent = getpid();
+
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {                        // the child: only async-signal-safe calls until exec
+        prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the test program
+        if (getppid() != parent) _exit(127);
+        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        // The test's own sockets must not stay open in the server.
+        for (int i = 3; i < 4096; ++i)
+            close(i);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    pid_ = pid;
+
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (std::chrono::steady_clock::now() < deadline) {
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
+            pid_ = -1;
+            throw std::runtime_error("niagara-server exited at start (status " +
+                                     std::to_string(status) + "):\n" + log());
+        }
+        std::ifstream in(port_file);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!text.empty() && text.back() == '\n') {
+            const int port = std::atoi(text.c_str());
+            if (port > 0 && port < 65536) {
+                port_ = static_cast<unsigned short>(port);
+                return;
+            }
+        }
+        std::this_thread::sleep_for(5ms);
+    }
+    stop(SIGKILL);
+    throw std::runtime_error("niagara-server wrote no port file within 10 s:\n" + log());
+}
+
+int ServerProcess::stop(int signal, std::chrono::milliseconds timeout) {
+    if (!running()) return -1;
+    kill(pid_, signal);
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+        const pid_t r = waitpid(pid_, &status, WNOHANG);
+        if (r == pid_ || r < 0) break;
+        if (std::chrono::steady_clock::now() >= deadline) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, &status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(5ms);
+    }
+    pid_ = -1;
+    return status;
+}
+
+void ServerProcess::restart() {
+    stop();
+    start();
+}
+
+}  // namespace server_test
