@@ -4,9 +4,6 @@
 #include <boost/beast/http.hpp>
 #include <sstream>
 
-#include "niagara/json.hpp"
-#include "niagara/notation.hpp"
-
 namespace server_test {
 
 namespace http = beast::http;

@@ -1,9 +1,6 @@
 // Players (GameClients with what they received) in a Harness, and opening a table for them.
 #include "server_fixture.hpp"
 
-#include "niagara/json.hpp"
-#include "niagara/notation.hpp"
-
 namespace server_test {
 
 // ---- Player and Harness ------------------------------------------------------------------

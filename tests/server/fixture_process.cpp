@@ -11,9 +11,6 @@
 #include <stdexcept>
 #include <thread>
 
-#include "niagara/json.hpp"
-#include "niagara/notation.hpp"
-
 #ifndef NIAGARA_SERVER_BIN
 #error "NIAGARA_SERVER_BIN must name the niagara-server binary"
 #endif

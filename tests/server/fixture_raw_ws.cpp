@@ -8,12 +8,8 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
-#include "niagara/json.hpp"
-#include "niagara/notation.hpp"
-
 namespace server_test {
 
-namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
 // ---- RawWs -------------------------------------------------------------------------------
