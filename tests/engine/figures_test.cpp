@@ -36,15 +36,6 @@ void check_in_river(const State& s, int seat, int k, Pos pos, std::optional<Colo
     if (cargo) CHECK(c.cargo.of(*cargo) == 1);
 }
 
-std::vector<std::string> moves_of_canoe(const State& s, int seat, int k) {
-    const std::string prefix = "canoe " + std::to_string(k + 1) + " ";
-    std::vector<std::string> out;
-    for (const auto& t : test::legal(s, seat))
-        if (t.rfind(prefix, 0) == 0) out.push_back(t);
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -304,7 +295,7 @@ TEST_CASE(
     "canoe's moves; he moves 1 up and loads the red gem lying at the yellow place",
     "[figure]") {
     State s = figure7_state();
-    CHECK(moves_of_canoe(s, kRoger, 1) == test::sorted({
+    CHECK(test::moves_of(s, kRoger, 2) == test::sorted({
                                               "canoe 2 up 3",                        // 7b
                                               "canoe 2 up 3 steal yellow from 2.1",  // 7b
                                               "canoe 2 up 3 steal violet from 4.1",  // 7b

@@ -61,6 +61,15 @@ inline std::vector<std::string> sorted(std::vector<std::string> v) {
     return v;
 }
 
+// The legal moves of one canoe (numbered from 1, as in the text), sorted.
+inline std::vector<std::string> moves_of(const niagara::State& s, int seat, int canoe) {
+    const std::string prefix = "canoe " + std::to_string(canoe) + " ";
+    std::vector<std::string> out;
+    for (const auto& t : legal(s, seat))
+        if (t.rfind(prefix, 0) == 0) out.push_back(t);
+    return sorted(std::move(out));
+}
+
 inline bool is_legal(const niagara::State& s, int seat, const std::string& text) {
     for (const auto& t : legal(s, seat))
         if (t == text) return true;

@@ -28,15 +28,6 @@ std::string whirlpool(const State& s) {
     return s.whirlpool.in_river ? std::string(pos_name(s.whirlpool.pos)) : "waiting";
 }
 
-// The legal moves of one canoe (1-based `canoe` as in the text), sorted.
-Strings moves_of(const State& s, int seat, int canoe) {
-    const std::string prefix = "canoe " + std::to_string(canoe) + " ";
-    Strings out;
-    for (const auto& t : test::legal(s, seat))
-        if (t.rfind(prefix, 0) == 0) out.push_back(t);
-    return test::sorted(out);
-}
-
 // R1.3: the number of gems of each colour never changes.
 void check_conservation(const State& s) {
     for (Colour c : kAllColours) {
@@ -309,8 +300,9 @@ TEST_CASE(
     }
     SECTION("ending on it at the fork: its owner chooses the branch") {
         State s = whirlpool_turn("2", "T3", "", "T5");
-        CHECK(moves_of(s, 0, 1) == test::sorted({"canoe 1 down 2 left", "canoe 1 down 2 right",
-                                                 "canoe 1 up 2", "canoe 1 load violet"}));
+        CHECK(test::moves_of(s, 0, 1) ==
+              test::sorted({"canoe 1 down 2 left", "canoe 1 down 2 right", "canoe 1 up 2",
+                            "canoe 1 load violet"}));
         CHECK_THAT(test::refused(s, 0, "canoe 1 down 2"), Contains("R10.3"));
         test::act(s, 0, "canoe 1 down 2 right");
         CHECK(where(s, 0, 0) == "R6");
@@ -388,7 +380,7 @@ TEST_CASE(
     REQUIRE(s.turn.seat == 1);
 
     // Seat 1 paddles up onto T4 but cannot rob the canoe on the bank (R10.5, R6.2).
-    CHECK(moves_of(s, 1, 1) ==
+    CHECK(test::moves_of(s, 1, 1) ==
           test::sorted({"canoe 1 up 1", "canoe 1 down 1 left", "canoe 1 down 1 right"}));
     test::refused(s, 1, "canoe 1 up 1 steal clear from 1.1");
     test::act(s, 1, "canoe 1 up 1");
@@ -464,8 +456,9 @@ TEST_CASE(
       "phase": "actions", "whirlpool": "waiting",
       "seats": [{"chosen": "1/2/3", "canoes": [{"where": "river", "pos": "T4"}, {"where": "land"}]},
                 {"chosen": "5"}, {"chosen": "6"}]})");
-    CHECK(moves_of(s, 0, 2) == test::sorted({"canoe 2 using 1 down 1", "canoe 2 using 2 down 2",
-                                             "canoe 2 using 3 down 3"}));
+    CHECK(test::moves_of(s, 0, 2) ==
+          test::sorted(
+              {"canoe 2 using 1 down 1", "canoe 2 using 2 down 2", "canoe 2 using 3 down 3"}));
     for (const char* move :
          {"canoe 1 using 1 up 1", "canoe 1 using 2 up 2", "canoe 1 using 3 up 3",
           "canoe 1 using 1 down 1", "canoe 1 using 3 down 3 left", "canoe 1 using 2 load clear",
@@ -839,7 +832,7 @@ TEST_CASE("R6.3: an empty double canoe steals up to two gems, from the same or d
                 {"chosen": "5", "canoes": [{"where": "river", "pos": "T2", "cargo": ["blue", "red"]},
                                            {"where": "river", "pos": "T2", "cargo": ["violet"]}]},
                 {"chosen": "6"}]})");
-    CHECK(moves_of(s, 0, 1) ==
+    CHECK(test::moves_of(s, 0, 1) ==
           test::sorted({"canoe 1 down 1", "canoe 1 up 1", "canoe 1 up 1 steal blue from 2.1",
                         "canoe 1 up 1 steal red from 2.1", "canoe 1 up 1 steal violet from 2.2",
                         "canoe 1 up 1 steal blue from 2.1 and red from 2.1",
