@@ -3,17 +3,22 @@
 # data directory, a rate limit the bots never reach) on 127.0.0.1, runs niagara-loadgen against
 # it, and prints each run's figures and then the medians.
 #   server/loadgen/bench.sh [--runs N] [--build DIR] [--server BIN] [--loadgen BIN] [--threads N]
+#                           [--no-floor]
 #                           -- LOADGEN ARGS...
 #   server/loadgen/bench.sh --runs 3 -- --tables 1000 --seats 4 --seconds 15 --think-ms 125
 # --server measures another server binary (an older commit's, say) with this build's load
 # generator, so that two servers meet the same load (--loadgen likewise runs another load
 # generator against this build's server); --threads sets the server's threads (1).
+# niagara-floor runs before the first run and after the last (8 s each; --no-floor skips it):
+# the machine's speed for this traffic drifts by a third within an hour, so a run's figures
+# mean little without the floor measured beside them.
 set -euo pipefail
 runs=3
 build=build/release
 server=""
 loadgen=""
 threads=1
+floor=1
 while [[ $# -gt 0 && "$1" != "--" ]]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
@@ -21,7 +26,8 @@ while [[ $# -gt 0 && "$1" != "--" ]]; do
         --server) server=$(realpath "$2"); shift 2 ;;
         --loadgen) loadgen=$(realpath "$2"); shift 2 ;;
         --threads) threads=$2; shift 2 ;;
-        *) echo "usage: $0 [--runs N] [--build DIR] [--server BIN] [--loadgen BIN] [--threads N] -- LOADGEN ARGS..." >&2; exit 2 ;;
+        --no-floor) floor=0; shift ;;
+        *) echo "usage: $0 [--runs N] [--build DIR] [--server BIN] [--loadgen BIN] [--threads N] [--no-floor] -- LOADGEN ARGS..." >&2; exit 2 ;;
     esac
 done
 [[ "${1:-}" == "--" ]] && shift
@@ -29,8 +35,14 @@ cd "$(dirname "$0")/../.."
 [[ -n "$server" ]] || server="$build/server/niagara-server"
 [[ -n "$loadgen" ]] || loadgen="$build/server/niagara-loadgen"
 
+measure_floor() {
+    [[ $floor == 1 && -x "$build/server/niagara-floor" ]] || return 0
+    echo "== machine floor ($1): $("$build/server/niagara-floor" --tables 1000 --seats 4 --seconds 8)"
+}
+
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
+measure_floor before
 for run in $(seq "$runs"); do
     data=$(mktemp -d)
     "$server" --port 0 --port-file "$data/port" --data "$data/db" --log-level warn --threads "$threads" \
@@ -52,6 +64,7 @@ for run in $(seq "$runs"); do
         /^server CPU/ { srv = $7; rss = $(NF - 1) }
         END { print rate, own50, own99, last99, srv, lg, rss }' >>"$results"
 done
+measure_floor after
 echo "== median of $runs runs: actions/s, p50 and p99 (action -> own event), p99 (-> last member)," \
     "server and load generator CPU per action, server RSS"
 for column in 1 2 3 4 5 6 7; do
