@@ -4,14 +4,13 @@
 #include <bit>
 #include <stdexcept>
 
+#include "action_members.hpp"
 #include "internal.hpp"
 #include "json_parts.hpp"
 #include "niagara/notation.hpp"
 
 namespace niagara {
 namespace {
-
-constexpr std::array<const char*, 4> kDealNames = {"none", "take", "swap", "give"};
 
 [[noreturn]] void bad(const std::string& why) {
     throw std::invalid_argument(why);
@@ -255,92 +254,42 @@ Options options_from_json(const Json& j) {
     return o;
 }
 
-Json action_to_json(const Action& a) {
-    Json j{{"seat", a.seat}};
-    switch (a.type) {
-        case ActionType::PlayCard:
-            j["type"] = "play";
-            j["card"] = card_name(a.card);
-            break;
-        case ActionType::BuyBack:
-            j["type"] = "buyback";
-            j["canoe"] = a.canoe;
-            j["pay"] = colour_name(a.colour);
-            break;
-        case ActionType::Cloud:
-            j["type"] = "cloud";
-            j["direction"] = a.up ? "up" : "down";
-            break;
-        case ActionType::EndTurn:
-            j["type"] = "done";
-            break;
-        case ActionType::TakeElk:
-            j["type"] = "elk";
-            j["canoe"] = a.canoe >= 0 ? Json(a.canoe) : Json(nullptr);
-            break;
-        case ActionType::Fork:
-            j["type"] = "fork";
-            j["canoe"] = a.canoe;
-            j["branch"] = branch_name(a.fork);
-            break;
-        case ActionType::FreeCanoe:
-            j["type"] = "free";
-            j["canoe"] = a.canoe;
-            break;
-        case ActionType::MeetJoe:
-            j["type"] = "joe";
-            j["deal"] = kDealNames[static_cast<int>(a.deal)];
-            if (a.deal != JoeDeal::None) j["canoe"] = a.canoe;
-            if (a.deal == JoeDeal::Swap || a.deal == JoeDeal::Give)
-                j["gem"] = colour_name(a.colour);
-            break;
-        case ActionType::MoveCanoe: {
-            j["type"] = "move";
-            j["canoe"] = a.canoe;
-            if (a.points) j["points"] = a.points;
-            if (!a.unload.empty() || !a.load.empty()) {
-                j["timing"] = a.timing == Timing::Before ? "before" : "after";
-                if (!a.unload.empty()) j["unload"] = gem_list_json(a.unload);
-                if (!a.load.empty()) j["load"] = gem_list_json(a.load);
-            }
-            if (a.direction != Direction::None) {
-                j["direction"] = a.direction == Direction::Up ? "up" : "down";
-                j["steps"] = a.steps;
-            }
-            if (a.branch) j["branch"] = branch_name(*a.branch);
-            if (a.steal_count) {
-                Json steals = Json::array();
-                for (int i = 0; i < a.steal_count; ++i)
-                    steals.push_back(Json{{"seat", a.steals[i].seat},
-                                          {"canoe", a.steals[i].canoe},
-                                          {"gem", colour_name(a.steals[i].colour)}});
-                j["steal"] = steals;
-            }
-            break;
-        }
+namespace {
+
+// An action's members as an object's: a sink for write_action_members (action_members.hpp).
+struct ObjectMembers {
+    Json& j;
+    void number(std::string_view key, int n) { j[std::string(key)] = n; }
+    void text(std::string_view key, std::string_view value) { j[std::string(key)] = value; }
+    void null(std::string_view key) { j[std::string(key)] = nullptr; }
+    void flag(std::string_view key) { j[std::string(key)] = true; }
+    void gems(std::string_view key, const GemList& list) {
+        j[std::string(key)] = gem_list_json(list);
     }
+    void steals(std::string_view key, const Action& a) {
+        Json steals = Json::array();
+        for (int i = 0; i < a.steal_count; ++i)
+            steals.push_back(Json{{"seat", a.steals[i].seat},
+                                  {"canoe", a.steals[i].canoe},
+                                  {"gem", colour_name(a.steals[i].colour)}});
+        j[std::string(key)] = std::move(steals);
+    }
+};
+
+}  // namespace
+
+Json action_to_json(const Action& a) {
+    Json j = Json::object();
+    ObjectMembers members{j};
+    write_action_members(members, a);
     j["text"] = to_text(a);
     return j;
 }
 
 Json legal_action_to_json(const State& s, const Action& a) {
     Json j = action_to_json(a);
-    if (a.type != ActionType::MoveCanoe) return j;
-    const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
-    j["from"] = boat.where == Where::Land ? Json("land") : Json(pos_name(boat.pos));
-    const detail::Destination d = detail::move_destination(s, a);
-    switch (d.kind) {
-        case detail::Destination::Land:
-            j["to"] = "land";
-            break;
-        case detail::Destination::Waterfall:
-            j["to"] = "falls";
-            break;
-        case detail::Destination::River:
-            j["to"] = pos_name(d.pos);
-            break;
-    }
-    if (d.pushed) j["pushed"] = true;
+    ObjectMembers members{j};
+    write_move_ends(members, s, a);
     return j;
 }
 
