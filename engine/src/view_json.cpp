@@ -97,6 +97,7 @@ struct SeatField {
     const char* key;
     std::optional<Json> (*build)(const State&, int seat, int viewer);
     bool (*same)(const Seat& a, const Seat& b);  // equal JSON for every viewer when this holds
+    bool alike = false;  // every viewer sees the same (build does not look at the viewer)
 };
 
 // A card chosen but not yet revealed is still in hand as far as others know.
@@ -124,17 +125,18 @@ const std::array<SeatField, 11> kSeatFields{{
              canoes.push_back(canoe_json(boat));
          return canoes;
      },
-     [](const Seat& a, const Seat& b) { return a.canoes == b.canoes; }},
+     [](const Seat& a, const Seat& b) { return a.canoes == b.canoes; }, true},
     {"collection",
      [](const State& s, int seat, int) -> std::optional<Json> {
          return gems_json(s.seats[seat].collection);
      },
-     [](const Seat& a, const Seat& b) { return a.collection == b.collection; }},
+     [](const Seat& a, const Seat& b) { return a.collection == b.collection; }, true},
     {"has_chosen",
      [](const State& s, int seat, int) -> std::optional<Json> {
          return Json(s.seats[seat].chosen.has_value());
      },
-     [](const Seat& a, const Seat& b) { return a.chosen.has_value() == b.chosen.has_value(); }},
+     [](const Seat& a, const Seat& b) { return a.chosen.has_value() == b.chosen.has_value(); },
+     true},
     {"revealed",
      [](const State& s, int seat, int) -> std::optional<Json> {
          const Seat& p = s.seats[seat];
@@ -142,17 +144,19 @@ const std::array<SeatField, 11> kSeatFields{{
      },
      [](const Seat& a, const Seat& b) {
          return a.revealed == b.revealed && (!a.revealed || a.chosen == b.chosen);
-     }},
+     },
+     true},
     {"fork_pending",
      [](const State& s, int seat, int) -> std::optional<Json> {
          return seat_list(s.seats[seat].fork_pending);
      },
-     [](const Seat& a, const Seat& b) { return a.fork_pending == b.fork_pending; }},
+     [](const Seat& a, const Seat& b) { return a.fork_pending == b.fork_pending; }, true},
     {"free_canoe_pending",
      [](const State& s, int seat, int) -> std::optional<Json> {
          return Json(s.seats[seat].free_canoe_pending);
      },
-     [](const Seat& a, const Seat& b) { return a.free_canoe_pending == b.free_canoe_pending; }},
+     [](const Seat& a, const Seat& b) { return a.free_canoe_pending == b.free_canoe_pending; },
+     true},
     {"hand",
      [](const State& s, int seat, int viewer) -> std::optional<Json> {
          if (hides_cards(s, seat, viewer)) return std::nullopt;
@@ -278,6 +282,21 @@ void fields_diff(const State& before, const State& after, const std::string& pre
                               prefix + "/" + field.key);
 }
 
+// One field of a seat's entry, changed between the states, as `viewer` sees it.
+template <class Ops>
+void seat_field_diff(const State& before, const State& after, int seat, int viewer,
+                     const detail::SeatField& field, const std::string& prefix, Ops& ops) {
+    const std::optional<Json> old_value = field.build(before, seat, viewer);
+    const std::optional<Json> new_value = field.build(after, seat, viewer);
+    const std::string path = prefix + "/" + field.key;
+    if (old_value && new_value)
+        detail::diff_into(ops, *old_value, *new_value, path);
+    else if (new_value)  // never within one game: who sees what depends on options only
+        detail::add_into(ops, path, *new_value);
+    else if (old_value)
+        detail::remove_into(ops, path);
+}
+
 template <class Ops>
 void seat_entry_diff(const State& before, const State& after, int seat, int viewer,
                      const std::string& prefix, Ops& ops) {
@@ -285,18 +304,14 @@ void seat_entry_diff(const State& before, const State& after, int seat, int view
     const Seat& a = before.seats[seat];
     const Seat& b = after.seats[seat];
     if (a == b) return;
-    for (const detail::SeatField& field : detail::kSeatFields) {
-        if (field.same(a, b)) continue;
-        const std::optional<Json> old_value = field.build(before, seat, viewer);
-        const std::optional<Json> new_value = field.build(after, seat, viewer);
-        const std::string path = prefix + "/" + field.key;
-        if (old_value && new_value)
-            detail::diff_into(ops, *old_value, *new_value, path);
-        else if (new_value)  // never within one game: who sees what depends on options only
-            detail::add_into(ops, path, *new_value);
-        else if (old_value)
-            detail::remove_into(ops, path);
-    }
+    for (const detail::SeatField& field : detail::kSeatFields)
+        if (!field.same(a, b)) seat_field_diff(before, after, seat, viewer, field, prefix, ops);
+}
+
+void append_list(std::string& ops, const std::string& more) {
+    if (more.empty()) return;
+    if (!ops.empty()) ops += ',';
+    ops += more;
 }
 
 }  // namespace
@@ -319,6 +334,28 @@ void append_seat_entry_diff(const State& before, const State& after, int seat, i
 void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
                             const std::string& prefix, std::string& ops) {
     seat_entry_diff(before, after, seat, viewer, prefix, ops);
+}
+
+void append_seat_entry_diffs(const State& before, const State& after, int seat,
+                             const std::string& prefix, std::string& public_ops,
+                             std::string& own_ops) {
+    detail::check_seats(after, seat, seat);
+    const Seat& a = before.seats[seat];
+    const Seat& b = after.seats[seat];
+    if (a == b) return;
+    std::string alike;
+    for (const detail::SeatField& field : detail::kSeatFields) {
+        if (field.same(a, b)) continue;
+        if (field.alike) {
+            alike.clear();
+            seat_field_diff(before, after, seat, -1, field, prefix, alike);
+            append_list(public_ops, alike);
+            append_list(own_ops, alike);
+        } else {
+            seat_field_diff(before, after, seat, -1, field, prefix, public_ops);
+            seat_field_diff(before, after, seat, seat, field, prefix, own_ops);
+        }
+    }
 }
 
 }  // namespace niagara

@@ -44,10 +44,8 @@ void ViewPatcher::update(std::optional<Json> table_part, const State* state) {
         for (std::size_t seat = 0; seat < players; ++seat) {
             // An entry depends on its seat only (json.hpp): an unchanged seat has nothing to say.
             if (state->seats[seat] == state_->seats[seat]) continue;
-            const int s = int(seat);
-            append_seat_entry_diff(*state_, *state, s, -1, entry_path(seat),
-                                   public_entry_ops_[seat]);
-            append_seat_entry_diff(*state_, *state, s, s, entry_path(seat), own_entry_ops_[seat]);
+            append_seat_entry_diffs(*state_, *state, int(seat), entry_path(seat),
+                                    public_entry_ops_[seat], own_entry_ops_[seat]);
         }
     }
     if (state)

@@ -6,7 +6,7 @@
 // (nlohmann's json::diff, only when the table says something new), the fields, and only the
 // seat entries whose seat changed, each both as others see it and as its owner does. The
 // engine diffs the game's parts from the two states, building only the fields that changed
-// (append_view_fields_diff, append_seat_entry_diff). Each part's operations are serialized
+// (append_view_fields_diff, append_seat_entry_diffs). Each part's operations are serialized
 // once; a viewer's patch is the concatenation of the parts it sees. The operations are
 // exactly those of diffing each viewer's whole view, up to their order (disjoint paths, so the
 // order is free). Only the last state is kept, not JSON trees.

@@ -199,6 +199,22 @@ TEST_CASE("view diffs: part by part, exactly json::diff of the parts (R3.6)", "[
                         REQUIRE(sorted_ops(Json::parse("[" + entry_text + "]")) ==
                                 sorted_ops(entry_ops));
                     }
+                // Both of a seat's texts at once (a server's): each is the one-viewer text to
+                // the byte, so the fields it writes once for both are the same for every viewer.
+                for (int seat = 0; seat < s.players(); ++seat) {
+                    std::string others, own, others_alone, own_alone;
+                    append_seat_entry_diffs(before, s, seat, "/e", others, own);
+                    append_seat_entry_diff(before, s, seat, -1, "/e", others_alone);
+                    append_seat_entry_diff(before, s, seat, seat, "/e", own_alone);
+                    REQUIRE(others == others_alone);
+                    REQUIRE(own == own_alone);
+                    for (int viewer = 0; viewer < s.players(); ++viewer) {
+                        if (viewer == seat) continue;
+                        std::string seen;
+                        append_seat_entry_diff(before, s, seat, viewer, "/e", seen);
+                        REQUIRE(seen == others);  // another seat sees what spectators see
+                    }
+                }
                 ++steps;
             }
         }

@@ -71,6 +71,13 @@ void append_view_fields_diff(const State& before, const State& after, const std:
                              std::string& ops);
 void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
                             const std::string& prefix, std::string& ops);
+// Both texts a server needs for a changed seat at once: its entry's operations as others see
+// it (`public_ops`, viewer -1) and as its owner does (`own_ops`), each exactly what
+// append_seat_entry_diff writes for that viewer. The fields every viewer sees alike (canoes,
+// collection, ...) are built and compared once for both.
+void append_seat_entry_diffs(const State& before, const State& after, int seat,
+                             const std::string& prefix, std::string& public_ops,
+                             std::string& own_ops);
 
 // A full state consistent with what `view` (a seat_view or spectator_view) shows, with the
 // hidden cards (others' choices, and their hands in memory mode) filled in arbitrarily. For
