@@ -98,6 +98,12 @@ struct SeatField {
     std::optional<Json> (*build)(const State&, int seat, int viewer);
     bool (*same)(const Seat& a, const Seat& b);  // equal JSON for every viewer when this holds
     bool alike = false;  // every viewer sees the same (build does not look at the viewer)
+    // An array of fixed length (the canoes) may also be built and compared element by element,
+    // so that a diff builds only the elements that changed. json::diff compares arrays of
+    // equal length element by element too: the operations are the same.
+    std::size_t elements = 0;
+    Json (*build_element)(const State&, int seat, std::size_t i) = nullptr;
+    bool (*same_element)(const Seat& a, const Seat& b, std::size_t i) = nullptr;
 };
 
 // A card chosen but not yet revealed is still in hand as far as others know.
@@ -125,7 +131,9 @@ const std::array<SeatField, 11> kSeatFields{{
              canoes.push_back(canoe_json(boat));
          return canoes;
      },
-     [](const Seat& a, const Seat& b) { return a.canoes == b.canoes; }, true},
+     [](const Seat& a, const Seat& b) { return a.canoes == b.canoes; }, true, kCanoesPerSeat,
+     [](const State& s, int seat, std::size_t i) { return canoe_json(s.seats[seat].canoes[i]); },
+     [](const Seat& a, const Seat& b, std::size_t i) { return a.canoes[i] == b.canoes[i]; }},
     {"collection",
      [](const State& s, int seat, int) -> std::optional<Json> {
          return gems_json(s.seats[seat].collection);
@@ -286,6 +294,16 @@ void fields_diff(const State& before, const State& after, const std::string& pre
 template <class Ops>
 void seat_field_diff(const State& before, const State& after, int seat, int viewer,
                      const detail::SeatField& field, const std::string& prefix, Ops& ops) {
+    if (field.build_element) {
+        const Seat& a = before.seats[seat];
+        const Seat& b = after.seats[seat];
+        for (std::size_t i = 0; i < field.elements; ++i)
+            if (!field.same_element(a, b, i))
+                detail::diff_into(ops, field.build_element(before, seat, i),
+                                  field.build_element(after, seat, i),
+                                  prefix + "/" + field.key + "/" + std::to_string(i));
+        return;
+    }
     const std::optional<Json> old_value = field.build(before, seat, viewer);
     const std::optional<Json> new_value = field.build(after, seat, viewer);
     const std::string path = prefix + "/" + field.key;
