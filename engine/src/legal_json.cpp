@@ -74,18 +74,6 @@ class Members {
 
 }  // namespace
 
-void append_json_string(std::string& out, std::string_view text) {
-    for (const char c : text)
-        if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ||
-            static_cast<unsigned char>(c) >= 0x80) {
-            out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
-            return;
-        }
-    out += '"';
-    out += text;
-    out += '"';
-}
-
 std::string legal_actions_json(const State& state, const std::vector<Action>& legal,
                                const std::vector<std::string>& texts) {
     std::string out = "[";

@@ -28,7 +28,7 @@ void append_op_text(std::string& out, const char* op, const std::string& path, c
     append_json_string(out, path);
     if (value) {
         out += R"(,"value":)";
-        out += value->dump(-1, ' ', false, Json::error_handler_t::replace);
+        append_json_value(out, *value);
     }
     out += '}';
 }

@@ -1,7 +1,9 @@
 // JSON forms (engine/README.md): shapes, round trips, and malformed input refused cleanly.
 #include "engine/scenario.hpp"
 #include "engine/seat_specs.hpp"
+#include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
+#include "option_variants.hpp"
 
 using namespace niagara;
 
@@ -182,4 +184,32 @@ TEST_CASE("JSON: strings are written as the library writes them", "[json]") {
         append_json_string(out, text);
         CHECK(out == "x" + Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
     }
+}
+
+TEST_CASE("JSON: values are written as the library writes them", "[json]") {
+    const auto check = [](const Json& value) {
+        std::string out = "x";
+        append_json_value(out, value);
+        REQUIRE(out == "x" + value.dump(-1, ' ', false, Json::error_handler_t::replace));
+    };
+    for (const Json& value :
+         {Json(nullptr), Json(true), Json(false), Json(0), Json(-7), Json(std::int64_t(-1) << 62),
+          Json(std::uint64_t(-1)), Json(2.5), Json(-0.1), Json(1e300), Json("caf\xc3\xa9"),
+          Json("bad \xff byte"), Json::array(), Json::object(),
+          Json::parse(R"({"b": [1, {"z": null, "a": "q\"uote"}], "a": {}, "k~/": [[]]})")})
+        check(value);
+    // Every view of seeded games: the values that patches carry.
+    long views = 0;
+    for (int variant = 0; variant < test::kOptionVariants; ++variant) {
+        const Options o = test::option_variant(variant, 40 + std::uint64_t(variant));
+        State s = new_game(o);
+        RandomBot bot(o.seed);
+        for (int step = 0; step < 120 && !is_over(s); ++step) {
+            REQUIRE(apply(s, bot.pick_action(s, bot.pick_seat(s))).ok);
+            check(spectator_view(s));
+            check(seat_view(s, step % s.players()));
+            views += 2;
+        }
+    }
+    CHECK(views > 1000);
 }

@@ -38,6 +38,10 @@ std::string legal_actions_json(const State& state, const std::vector<Action>& le
 // Appends `text` as a JSON string, as nlohmann::json's dump() writes it (invalid UTF-8
 // replaced): for messages written as text rather than built as objects.
 void append_json_string(std::string& out, std::string_view text);
+// Appends `value` as dump(-1, ' ', false, error_handler_t::replace) writes it, byte for byte.
+// For the small values of patches and frames: dump() sets up a serializer on every call
+// (locale, a 512-byte indent buffer), which cost more than writing most values.
+void append_json_value(std::string& out, const Json& value);
 
 // The full state, secrets included (for storage and tests, never for clients).
 Json state_to_json(const State& state);
