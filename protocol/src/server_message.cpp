@@ -238,10 +238,13 @@ PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event)
         event_text_ = std::move(text);
     }
     shared_ = serialize(shared);
-    // Most viewers get neither a card nor a decision: their text is the event's.
-    plain_tail_ = R"(,"text":)" +
-                  serialize(Json(event_text_.empty() ? default_text_ : event_text_)) + "," +
-                  shared_.substr(1);
+    // Most viewers get neither a card nor a decision: their text is the event's. Strings are
+    // written as nlohmann::json would write them (append_json_string), without building and
+    // dumping a JSON value for each: that cost a server about a tenth of its time per action.
+    plain_tail_ = R"(,"text":)";
+    append_json_string(plain_tail_, event_text_.empty() ? default_text_ : event_text_);
+    plain_tail_ += ',';
+    plain_tail_.append(shared_, 1);
 }
 
 std::string PatchFrames::frame(std::string_view ops, const std::optional<std::string>& chosen,
@@ -261,7 +264,7 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
     out += ops;
     if (chosen) {
         out += R"(,"chosen":)";
-        out += serialize(Json(utf8(*chosen)));
+        append_json_string(out, utf8(*chosen));
     }
     if (prompt) {
         out += R"(,"prompt":{"actions":)";
@@ -272,11 +275,11 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
             append_json_string(out, prompt->legal[i]);
         }
         out += R"(],"seat":)";
-        out += serialize(seat_json(prompt->seat));
+        out += prompt->seat >= 0 ? std::to_string(prompt->seat) : "null";  // seat_json
         out += '}';
     }
     out += R"(,"text":)";
-    out += serialize(Json(text));
+    append_json_string(out, text);
     out += ',';
     out.append(shared_, 1);  // the shared members, and the closing brace
     return out;
@@ -383,7 +386,9 @@ Json ended(long table, const Json& result, const std::vector<std::string>& names
 
 std::string serialize(const Json& message) {
     try {
-        return message.dump(-1, ' ', false, Json::error_handler_t::replace);
+        std::string out;  // as dump(-1, ' ', false, replace), without its set-up per call
+        append_json_value(out, message);
+        return out;
     } catch (const std::exception&) {  // only on exhaustion; the client still gets a frame
         return R"({"type":"error","text":"internal error","code":"internal","message":"internal error"})";
     }

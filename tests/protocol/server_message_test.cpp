@@ -267,8 +267,11 @@ TEST_CASE("Server messages: a patch frame with serialized operations equals the 
         R"([{"op": "replace", "path": "/round", "value": 3}, {"op": "remove", "path": "/x/1"}])");
     const GameEvent event{1, {"Seat 2 has chosen a card.", "He said \"ops\":[] {"}, ""};
     const Decision decision{0, {"canoe 1 up 2"}, R"([{"type":"move"}])"};
-    for (const News& news :
-         {News{}, News{&event, std::nullopt, nullptr}, News{&event, "cloud", &decision}}) {
+    // Text beyond ASCII, and a byte that is not UTF-8 (replaced), as a name could bring.
+    const GameEvent named{2, {"Zo\xc3\xab sits down.", "Bad \xff byte."}, "timeout"};
+    const Decision no_seat{-1, {}, "[]"};
+    for (const News& news : {News{}, News{&event, std::nullopt, nullptr},
+                             News{&event, "cloud", &decision}, News{&named, "1/2/3", &no_seat}}) {
         const std::string frame = patch_frame(3, 12, 13, ops.dump(), news);
         CHECK(Json::parse(frame) == patch(3, 12, 13, ops, news));
         CHECK(Json::parse(patch_frame(3, 12, 13, "[]", news)) ==
