@@ -14,62 +14,80 @@ namespace {
 
 // One object's members as text, with their keys in the order nlohmann::json (a std::map)
 // writes them, so that the text is legal_action_to_json(...).dump() to the byte. A sink for
-// write_action_members (action_members.hpp).
+// write_action_members (action_members.hpp). The values are written one after another into
+// one buffer, kept from object to object: no allocation per member.
 class Members {
   public:
-    void number(std::string_view key, int n) { add(key, std::to_string(n)); }
-    void text(std::string_view key, std::string_view value) {
-        std::string json;
-        append_json_string(json, value);
-        add(key, std::move(json));
+    void number(std::string_view key, int n) {
+        begin(key);
+        values_ += std::to_string(n);
+        end();
     }
-    void null(std::string_view key) { add(key, "null"); }
-    void flag(std::string_view key) { add(key, "true"); }
+    void text(std::string_view key, std::string_view value) {
+        begin(key);
+        append_json_string(values_, value);
+        end();
+    }
+    void null(std::string_view key) { literal(key, "null"); }
+    void flag(std::string_view key) { literal(key, "true"); }
     void gems(std::string_view key, const GemList& list) {
-        std::string json = "[";
+        begin(key);
+        values_ += '[';
         for (const Colour c : list) {
-            if (json.size() > 1) json += ',';
-            append_json_string(json, colour_name(c));
+            if (values_.back() != '[') values_ += ',';
+            append_json_string(values_, colour_name(c));
         }
-        add(key, json + "]");
+        values_ += ']';
+        end();
     }
     void steals(std::string_view key, const Action& a) {
-        std::string json = "[";
+        begin(key);
+        values_ += '[';
         for (int i = 0; i < a.steal_count; ++i) {
             const Steal& st = a.steals[std::size_t(i)];
-            if (i) json += ',';
-            json += R"({"canoe":)" + std::to_string(st.canoe) + R"(,"gem":)";
-            append_json_string(json, colour_name(st.colour));
-            json += R"(,"seat":)" + std::to_string(st.seat) + '}';
+            if (i) values_ += ',';
+            values_ += R"({"canoe":)" + std::to_string(st.canoe) + R"(,"gem":)";
+            append_json_string(values_, colour_name(st.colour));
+            values_ += R"(,"seat":)" + std::to_string(st.seat) + '}';
         }
-        add(key, json + "]");
+        values_ += ']';
+        end();
     }
 
+    // Writes the object and forgets its members, ready for the next.
     void write(std::string& out) {
         std::sort(members_.begin(), members_.begin() + count_,
                   [](const Member& a, const Member& b) { return a.key < b.key; });
         out += '{';
         for (int i = 0; i < count_; ++i) {
+            const Member& m = members_[std::size_t(i)];
             if (i) out += ',';
             out += '"';
-            out += members_[std::size_t(i)].key;  // keys are plain names: no escaping
+            out += m.key;  // keys are plain names: no escaping
             out += "\":";
-            out += members_[std::size_t(i)].value;
+            out.append(values_, m.from, m.to - m.from);
         }
         out += '}';
+        count_ = 0;
+        values_.clear();
     }
 
   private:
-    void add(std::string_view key, std::string value) {
-        members_[count_++] = Member{key, std::move(value)};
+    void begin(std::string_view key) { members_[std::size_t(count_)] = {key, values_.size(), 0}; }
+    void end() { members_[std::size_t(count_++)].to = values_.size(); }
+    void literal(std::string_view key, std::string_view json) {
+        begin(key);
+        values_ += json;
+        end();
     }
 
     struct Member {
         std::string_view key;
-        std::string value;  // serialized JSON
+        std::size_t from = 0, to = 0;  // the value's serialized JSON in values_
     };
     std::array<Member, 16> members_;  // an action has at most 15 (a move with everything)
     int count_ = 0;
+    std::string values_;
 };
 
 }  // namespace
@@ -78,9 +96,9 @@ std::string legal_actions_json(const State& state, const std::vector<Action>& le
                                const std::vector<std::string>& texts) {
     std::string out = "[";
     out.reserve(160 * legal.size() + 2);
+    Members members;
     for (std::size_t i = 0; i < legal.size(); ++i) {
         if (i) out += ',';
-        Members members;
         detail::write_action_members(members, legal[i]);
         members.text("text", texts[i]);
         detail::write_move_ends(members, state, legal[i]);
