@@ -200,7 +200,9 @@ std::uint8_t seat_bits(const Json& j, const char* key, int limit) {
 }
 
 Json canoe_json(const Canoe& boat) {
-    Json o{{"where", where_name(boat.where)}, {"cargo", cargo_json(boat.cargo)}};
+    Json o = Json::object();
+    o["where"] = where_name(boat.where);
+    o["cargo"] = cargo_json(boat.cargo);
     const bool placed = boat.where == Where::River || boat.where == Where::Bank;
     o["pos"] = placed ? Json(pos_name(boat.pos)) : Json(nullptr);
     return o;
@@ -209,13 +211,17 @@ Json canoe_json(const Canoe& boat) {
 Json turn_json(const State& s) {
     if (s.phase != Phase::Actions) return nullptr;
     const Turn& t = s.turn;
-    return Json{{"seat", t.seat},
-                {"card", card_name(t.card)},
-                {"stage", stage_name(t.stage)},
-                {"must_move", seat_list(t.required & ~t.moved)},
-                {"may_move", seat_list(t.exactly_one && t.moved ? 0 : t.optional & ~t.moved)},
-                {"exactly_one", t.exactly_one},
-                {"moved", seat_list(t.moved)}};
+    // Member by member: a sent view's patch builds this twice per move, and an initializer
+    // list builds every member twice over.
+    Json o = Json::object();
+    o["seat"] = t.seat;
+    o["card"] = card_name(t.card);
+    o["stage"] = stage_name(t.stage);
+    o["must_move"] = seat_list(t.required & ~t.moved);
+    o["may_move"] = seat_list(t.exactly_one && t.moved ? 0 : t.optional & ~t.moved);
+    o["exactly_one"] = t.exactly_one;
+    o["moved"] = seat_list(t.moved);
+    return o;
 }
 
 Json discard_json(const Seat& p) {
