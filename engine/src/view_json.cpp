@@ -102,7 +102,7 @@ struct SeatField {
     // so that a diff builds only the elements that changed. json::diff compares arrays of
     // equal length element by element too: the operations are the same.
     std::size_t elements = 0;
-    Json (*build_element)(const State&, int seat, std::size_t i) = nullptr;
+    Json (*build_element)(const State&, int seat, int viewer, std::size_t i) = nullptr;
     bool (*same_element)(const Seat& a, const Seat& b, std::size_t i) = nullptr;
 };
 
@@ -132,7 +132,9 @@ const std::array<SeatField, 11> kSeatFields{{
          return canoes;
      },
      [](const Seat& a, const Seat& b) { return a.canoes == b.canoes; }, true, kCanoesPerSeat,
-     [](const State& s, int seat, std::size_t i) { return canoe_json(s.seats[seat].canoes[i]); },
+     [](const State& s, int seat, int, std::size_t i) {
+         return canoe_json(s.seats[seat].canoes[i]);
+     },
      [](const Seat& a, const Seat& b, std::size_t i) { return a.canoes[i] == b.canoes[i]; }},
     {"collection",
      [](const State& s, int seat, int) -> std::optional<Json> {
@@ -299,8 +301,8 @@ void seat_field_diff(const State& before, const State& after, int seat, int view
         const Seat& b = after.seats[seat];
         for (std::size_t i = 0; i < field.elements; ++i)
             if (!field.same_element(a, b, i))
-                detail::diff_into(ops, field.build_element(before, seat, i),
-                                  field.build_element(after, seat, i),
+                detail::diff_into(ops, field.build_element(before, seat, viewer, i),
+                                  field.build_element(after, seat, viewer, i),
                                   prefix + "/" + field.key + "/" + std::to_string(i));
         return;
     }
