@@ -244,9 +244,9 @@ PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event)
         event_text_ = std::move(text);
     }
     shared_ = serialize(shared);
-    // Most viewers get neither a card nor a decision: their text is the event's. Strings are
-    // written as nlohmann::json would write them (append_json_string), without building and
-    // dumping a JSON value for each: that cost a server about a tenth of its time per action.
+    // Most viewers get neither a card nor a decision: their text is the event's. Values are
+    // written as dump() would write them (append_json_string, append_json_value) without a
+    // dump() per value, whose set-up cost more than writing these small values.
     plain_tail_ = R"(,"text":)";
     append_json_string(plain_tail_, event_text_.empty() ? default_text_ : event_text_);
     plain_tail_ += ',';
@@ -281,7 +281,7 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
             append_json_string(out, prompt->legal[i]);
         }
         out += R"(],"seat":)";
-        out += prompt->seat >= 0 ? std::to_string(prompt->seat) : "null";  // seat_json
+        append_json_value(out, seat_json(prompt->seat));
         out += '}';
     }
     out += R"(,"text":)";
