@@ -83,12 +83,16 @@ void GameClient::on_read(beast::error_code ec, std::size_t) {
     if (ec) return fail(ec == beast::websocket::error::closed ? "closed" : "read: " + ec.message());
     std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    Json m = settings_.keep_view ? Json::parse(frame, nullptr, false) : read_for_play(frame);
-    if (!m.is_discarded()) handle(m, frame);
+    if (!settings_.keep_view) {
+        if (read_for_play(frame, read_)) handle(read_.message, frame, &read_.prompt);
+    } else if (const Json m = Json::parse(frame, nullptr, false); !m.is_discarded()) {
+        handle(m, frame, nullptr);
+    }
     if (!closed_) do_read();
 }
 
-void GameClient::handle(const Json& m, const std::string& frame) {
+void GameClient::handle(const Json& m, const std::string& frame,
+                        const std::vector<PromptAction>* prompt) {
     const std::string type = m.value("type", "");
     if (type == "snapshot") {
         if (settings_.keep_view) view_ = m.at("view");
@@ -120,16 +124,25 @@ void GameClient::handle(const Json& m, const std::string& frame) {
     if (on_message) on_message(*this, m, frame);
     if (!settings_.auto_play) return;
     // A decision holds even when its patch did not apply: its legal actions are complete.
-    if (type == "prompt") answer_prompt(m);
+    if (type == "prompt") answer_prompt(m, frame, prompt);
     if (type == "patch" || type == "snapshot")
-        if (auto it = m.find("prompt"); it != m.end()) answer_prompt(*it);
+        if (auto it = m.find("prompt"); it != m.end()) answer_prompt(*it, frame, prompt);
 }
 
-void GameClient::answer_prompt(const Json& m) {
+void GameClient::answer_prompt(const Json& m, const std::string& frame,
+                               const std::vector<PromptAction>* prompt) {
     const int seat = m.at("seat").get<int>();
-    const std::string text = settings_.bot_reads_view && settings_.keep_view
-                                 ? pick_from_view(seat, m.at("legal"))
-                                 : pick_from_prompt(m);
+    std::string text;
+    if (settings_.bot_reads_view && settings_.keep_view) {
+        text = pick_from_view(seat, m.at("legal"));
+    } else if (prompt) {
+        text = pick_from_prompt(*prompt);
+    } else {  // a view kept, but the bot reads the prompt: read it as a thin client does
+        PlayMessage read;
+        if (!read_for_play(frame, read)) return;
+        text = pick_from_prompt(read.prompt);
+    }
+    if (text.empty()) return;  // a prompt without actions: nothing to answer
     if (settings_.think.count() <= 0) return send_action(seat, text);
     const auto think = settings_.think.count();
     std::uniform_int_distribution<long> jitter(think / 2, think + think / 2);
@@ -160,65 +173,56 @@ std::string GameClient::pick_from_view(int seat, const Json& legal) {
 // actions at 4 seats.
 namespace {
 
-// The canoe an action of the prompt names, when it names one of a seat's canoes.
-std::optional<std::size_t> canoe_of(const Json& action) {
-    const int canoe = action.value("canoe", -1);
-    if (canoe < 0 || canoe >= kCanoesPerSeat) return std::nullopt;
-    return std::size_t(canoe);
+// The seat's canoe an action of the prompt names, if it names one.
+std::optional<std::size_t> canoe_of(const PromptAction& action) {
+    if (action.canoe < 0 || action.canoe >= kCanoesPerSeat) return std::nullopt;
+    return std::size_t(action.canoe);
 }
 
 }  // namespace
 
-std::string GameClient::pick_from_prompt(const Json& prompt) {
-    const Json& legal = prompt.at("legal");
-    const Json& actions = prompt.value("actions", Json::array());
-    const std::size_t n = std::min(legal.size(), actions.size());
+std::string GameClient::pick_from_prompt(const std::vector<PromptAction>& prompt) {
+    if (prompt.empty()) return {};
     // A canoe can be bought back only once lost: when every canoe can be, none is left.
     std::array<bool, kCanoesPerSeat> lost{};
-    for (std::size_t i = 0; i < n; ++i)
-        if (actions[i].value("type", "") == "buyback")
-            if (const auto canoe = canoe_of(actions[i])) lost[*canoe] = true;
+    for (const PromptAction& action : prompt)
+        if (action.type == PromptAction::Type::buyback)
+            if (const auto canoe = canoe_of(action)) lost[*canoe] = true;
     const bool every_canoe_lost = std::find(lost.begin(), lost.end(), false) == lost.end();
+    // A prompt without action objects ranks every move alike: any of them.
     std::vector<std::size_t> best;
     int best_rank = std::numeric_limits<int>::max();
-    for (std::size_t i = 0; i < n; ++i) {
-        const int rank = prompt_rank(actions[i], every_canoe_lost);
+    for (std::size_t i = 0; i < prompt.size(); ++i) {
+        const int rank = prompt_rank(prompt[i], every_canoe_lost);
         if (rank > best_rank) continue;
         if (rank < best_rank) best.clear();
         best_rank = rank;
         best.push_back(i);
     }
-    if (best.empty()) {  // a prompt without action objects: any of its moves
-        std::uniform_int_distribution<std::size_t> any(0, legal.size() - 1);
-        return legal[any(random_)].get<std::string>();
-    }
     std::uniform_int_distribution<std::size_t> pick(0, best.size() - 1);
-    const std::size_t chosen_index = best[pick(random_)];
-    const Json& chosen = actions[chosen_index];
-    if (const auto canoe = canoe_of(chosen); canoe && chosen.value("type", "") == "move") {
+    const PromptAction& chosen = prompt[best[pick(random_)]];
+    if (const auto canoe = canoe_of(chosen); canoe && chosen.type == PromptAction::Type::move) {
         bool& carrying = carrying_[*canoe];
-        if (chosen.contains("load") || chosen.contains("steal")) carrying = true;
-        if (chosen.value("to", "") == "land") carrying = false;  // its gems are collected
+        if (chosen.loads || chosen.robs) carrying = true;
+        if (chosen.to == "land") carrying = false;  // its gems are collected
     }
-    return legal[chosen_index].get<std::string>();
+    return chosen.text;
 }
 
 // Lower is better, as in the engine's bot (random_bot.cpp): a canoe is bought back only when
 // none is left; a loaded canoe heads up-river (or loads more), an empty one loads or robs; the
 // cloud goes down (a calm river loses fewer canoes); stopping at the brink without loading, and
 // above all paddling over the falls, come last.
-int GameClient::prompt_rank(const Json& action, bool every_canoe_lost) const {
-    const std::string type = action.value("type", "");
-    if (type == "buyback") return every_canoe_lost ? 0 : 2;
-    if (type == "cloud") return action.value("direction", "") == "up" ? 1 : 0;
-    if (type != "move") return 0;
-    const std::string to = action.value("to", "");
-    if (to == "falls") return 3;
+int GameClient::prompt_rank(const PromptAction& action, bool every_canoe_lost) const {
+    using Type = PromptAction::Type;
+    if (action.type == Type::buyback) return every_canoe_lost ? 0 : 2;
+    if (action.type == Type::cloud) return action.up ? 1 : 0;
+    if (action.type != Type::move) return 0;
+    if (action.to == "falls") return 3;
     const auto canoe = canoe_of(action);
-    const bool loads = action.contains("load"), robs = action.contains("steal");
-    const bool carries = loads || robs || (canoe && carrying_[*canoe]);
-    const bool sensible = carries ? action.value("direction", "") == "up" || loads : robs || loads;
-    const bool idle_at_brink = (to == "L7" || to == "R7") && !loads;
+    const bool carries = action.loads || action.robs || (canoe && carrying_[*canoe]);
+    const bool sensible = carries ? action.up || action.loads : action.robs || action.loads;
+    const bool idle_at_brink = (action.to == "L7" || action.to == "R7") && !action.loads;
     return (sensible ? 0 : 1) + (idle_at_brink ? 1 : 0);
 }
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "niagara/random_bot.hpp"
+#include "play_reader.hpp"
 
 namespace niagara::client {
 
@@ -86,11 +87,13 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     void do_read();
     void on_read(beast::error_code ec, std::size_t);
     void do_write();
-    void handle(const Json& m, const std::string& frame);
-    void answer_prompt(const Json& m);
+    // `prompt`: the prompt's actions when the frame was read for play (keep_view false).
+    void handle(const Json& m, const std::string& frame, const std::vector<PromptAction>* prompt);
+    void answer_prompt(const Json& m, const std::string& frame,
+                       const std::vector<PromptAction>* prompt);
     std::string pick_from_view(int seat, const Json& legal);
-    std::string pick_from_prompt(const Json& prompt);
-    int prompt_rank(const Json& action, bool every_canoe_lost) const;
+    std::string pick_from_prompt(const std::vector<PromptAction>& prompt);
+    int prompt_rank(const PromptAction& action, bool every_canoe_lost) const;
     void send_action(int seat, const std::string& text);
     void fail(const std::string& why);
 
@@ -109,6 +112,7 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     bool open_ = false;
     bool closed_ = false;
 
+    PlayMessage read_;  // the last frame read for play (keep_view false)
     Json view_ = Json::object();
     long version_ = -1;
     std::optional<long> table_;
