@@ -1,6 +1,7 @@
 // JSON text written directly, byte for byte as nlohmann::json's dump(-1, ' ', false,
 // error_handler_t::replace) writes it (json.hpp: append_json_string, append_json_value).
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -8,16 +9,81 @@
 
 namespace niagara {
 
-void append_json_string(std::string& out, std::string_view text) {
-    for (const char c : text)
-        if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ||
-            static_cast<unsigned char>(c) >= 0x80) {
-            out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
-            return;
+namespace {
+
+// Whether any byte needs more than copying: a quote, a backslash, a control character, or a
+// byte of a multi-byte UTF-8 sequence (which the library validates). A branch-free reduction
+// that the compiler vectorises: most texts need nothing, and this scan was the largest single
+// part of writing frames.
+bool plain_ascii(std::string_view text) {
+    unsigned char special = 0;
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        special |= static_cast<unsigned char>((c == '"') | (c == '\\') | (c < 0x20) | (c >= 0x80));
+    }
+    return special == 0;
+}
+
+bool ascii(std::string_view text) {
+    unsigned char high = 0;
+    for (const char ch : text)
+        high |= static_cast<unsigned char>(ch);
+    return high < 0x80;
+}
+
+// ASCII text escaped as the library escapes it: the short forms it knows, else \u00xx.
+void append_escaped_ascii(std::string& out, std::string_view text) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += '"';
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            default:
+                if (c < 0x20) {
+                    out += "\\u00";
+                    out += kHex[c >> 4];
+                    out += kHex[c & 0xf];
+                } else {
+                    out += ch;
+                }
         }
+    }
     out += '"';
-    out += text;
-    out += '"';
+}
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view text) {
+    if (plain_ascii(text)) {  // one growth of `out` rather than three appends
+        const std::size_t at = out.size();
+        out.append(text.size() + 2, '"');
+        std::memcpy(out.data() + at + 1, text.data(), text.size());
+    } else if (ascii(text)) {
+        append_escaped_ascii(out, text);
+    } else {  // UTF-8, valid or not: the library checks it and replaces what is invalid
+        out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
+    }
 }
 
 void append_json_value(std::string& out, const Json& value) {

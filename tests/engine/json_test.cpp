@@ -174,16 +174,42 @@ TEST_CASE("JSON: a legal canoe move says where it starts and ends, for the board
         CHECK(legal_actions_json(at, legal, texts) == objects.dump());
     }
     CHECK(legal_actions_json(s, {}, {}) == "[]");
+    // The caller's texts are escaped as the library escapes them.
+    const Action first = legal_actions(s, 0).front();
+    Json odd = legal_action_to_json(s, first);
+    odd["text"] = "odd \"text\"\\ caf\xc3\xa9\n";
+    CHECK(legal_actions_json(s, {first}, {odd["text"].get<std::string>()}) ==
+          Json::array({odd}).dump());
 }
 
 TEST_CASE("JSON: strings are written as the library writes them", "[json]") {
-    for (const std::string& text :
-         std::vector<std::string>{"play 4", "", "say \"hi\"\\", "tab\there", "caf\xc3\xa9",
-                                  "bad \xff byte", std::string("nul\0inside", 10)}) {
+    for (const std::string& text : std::vector<std::string>{
+             "play 4", "", "say \"hi\"\\", "tab\there", "caf\xc3\xa9", "bad \xff byte",
+             std::string("nul\0inside", 10), "\"quoted\" and caf\xc3\xa9",
+             "long plain text of forty-odd chars."}) {
         std::string out = "x";
         append_json_string(out, text);
         CHECK(out == "x" + Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
     }
+    // Every byte alone, in the middle of a text, and all of them at once.
+    std::string every;
+    for (int byte = 0; byte < 256; ++byte) {
+        const char c = static_cast<char>(byte);
+        every += c;
+        for (const std::string& text :
+             {std::string(1, c), "a" + std::string(1, c) + "bcdefghijk"}) {
+            std::string out;
+            append_json_string(out, text);
+            INFO("byte " << byte);
+            CHECK(out == Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
+        }
+    }
+    std::string out;
+    append_json_string(out, every.substr(0, 128));
+    CHECK(out == Json(every.substr(0, 128)).dump(-1, ' ', false, Json::error_handler_t::replace));
+    out.clear();
+    append_json_string(out, every);
+    CHECK(out == Json(every).dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
 TEST_CASE("JSON: values are written as the library writes them", "[json]") {
