@@ -30,8 +30,10 @@ Json seat_json(int seat) {
 
 std::string join(const std::vector<std::string>& parts, const std::string& separator) {
     std::string out;
-    for (const auto& part : parts)
-        out += (out.empty() ? "" : separator) + part;
+    for (const auto& part : parts) {
+        if (!out.empty()) out += separator;
+        out += part;
+    }
     return out;
 }
 
@@ -114,10 +116,11 @@ std::string prompt_text(long table, int seat, const std::vector<std::string>& le
     // Canoe moves can number in the hundreds: a long list is cut to its first few.
     constexpr std::size_t kAll = 10, kShown = 6;
     const std::size_t count = legal.size() <= kAll ? legal.size() : kShown;
-    std::vector<std::string> shown;
-    for (std::size_t i = 0; i < count; ++i)
-        shown.push_back(utf8(legal[i]));
-    out += ": " + join(shown, ", ");
+    out += ": ";  // written in place: this text goes with every decision
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i) out += ", ";
+        out += utf8(legal[i]);
+    }
     if (count < legal.size()) out += ", ... (" + std::to_string(legal.size()) + " in all)";
     return out;
 }
@@ -155,11 +158,14 @@ std::string chosen_text(const std::string& card) {
 
 // The text of news: the event's line, then the receiver's card, then its decision.
 std::string news_text(const std::string& event_text, long table, const News& news) {
-    std::vector<std::string> text;
-    if (!event_text.empty()) text.push_back(event_text);
-    if (news.chosen) text.push_back(chosen_text(*news.chosen));
-    if (news.prompt) text.push_back(prompt_text(table, news.prompt->seat, news.prompt->legal));
-    return join(text, " ");
+    std::string text = event_text;  // then the other parts, a space between any two
+    const auto add = [&text](const std::string& part) {
+        if (!text.empty()) text += ' ';
+        text += part;
+    };
+    if (news.chosen) add(chosen_text(*news.chosen));
+    if (news.prompt) add(prompt_text(table, news.prompt->seat, news.prompt->legal));
+    return text;
 }
 
 // Puts the news into a state message's fields and returns its text ("" when there is none).

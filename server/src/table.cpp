@@ -569,7 +569,9 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
         after_change();
         run_held();
     };
-    services_.actions.append(StoredAction{id_, index, action_to_json(action).dump()},
+    std::string stored;  // as dump() writes it, without setting up a serializer per action
+    append_json_value(stored, action_to_json(action));
+    services_.actions.append(StoredAction{id_, index, std::move(stored)},
                              [this, committed = std::move(committed)]() mutable {
                                  net::post(executor_, std::move(committed));
                              });
