@@ -11,89 +11,68 @@ namespace niagara::client {
 namespace {
 
 using Json = nlohmann::json;
-namespace od = simdjson::ondemand;
-
-// Any simdjson failure ends the read: the document cannot be iterated further.
-struct Failed {};
-
-template <class T>
-T must(simdjson::simdjson_result<T>&& result) {
-    T value;
-    if (std::move(result).get(value) != simdjson::SUCCESS) throw Failed{};
-    return value;
-}
+namespace dom = simdjson::dom;
 
 // A simdjson value as an nlohmann one (for the small parts that are kept).
-Json to_json(od::value value) {
-    switch (must(value.type())) {
-        case od::json_type::array: {
+Json to_json(dom::element e) {
+    switch (e.type()) {
+        case dom::element_type::ARRAY: {
             Json out = Json::array();
-            for (auto item : must(value.get_array()))
-                out.push_back(to_json(must(std::move(item))));
+            for (dom::element item : dom::array(e))
+                out.push_back(to_json(item));
             return out;
         }
-        case od::json_type::object: {
+        case dom::element_type::OBJECT: {
             Json out = Json::object();
-            for (auto member : must(value.get_object())) {
-                od::field field = must(std::move(member));
-                std::string key(must(field.unescaped_key()));
-                out[std::move(key)] = to_json(field.value());
-            }
+            for (dom::key_value_pair member : dom::object(e))
+                out[std::string(member.key)] = to_json(member.value);
             return out;
         }
-        case od::json_type::number:
-            switch (must(value.get_number_type())) {
-                case od::number_type::signed_integer:
-                    return must(value.get_int64());
-                case od::number_type::unsigned_integer:
-                    return must(value.get_uint64());
-                default:
-                    return must(value.get_double());
-            }
-        case od::json_type::string:
-            return std::string(must(value.get_string()));
-        case od::json_type::boolean:
-            return must(value.get_bool());
-        case od::json_type::null:
-            if (!value.is_null()) throw Failed{};
+        case dom::element_type::INT64:
+            return std::int64_t(e);
+        case dom::element_type::UINT64:
+            return std::uint64_t(e);
+        case dom::element_type::DOUBLE:
+            return double(e);
+        case dom::element_type::STRING:
+            return std::string(std::string_view(e));
+        case dom::element_type::BOOL:
+            return bool(e);
+        case dom::element_type::NULL_VALUE:
             return nullptr;
     }
-    throw Failed{};
+    return nullptr;
 }
 
 bool wanted_at_top(std::string_view key) {
     return key == "type" || key == "table" || key == "seat" || key == "token" || key == "from" ||
-           key == "to" || key == "version" || key == "event" || key == "chosen";
+           key == "to" || key == "version" || key == "event" || key == "prompt" || key == "chosen";
 }
 
-// The entry for a prompt's `i`th action, made when it is the first of the two lists to say
-// anything of it (the server sends `actions` before `legal`).
-PromptAction& entry(std::vector<PromptAction>& actions, std::size_t i) {
-    if (i >= actions.size()) actions.resize(i + 1);
-    return actions[i];
+std::string_view text_of(dom::element e) {
+    std::string_view text;
+    return e.get_string().get(text) == simdjson::SUCCESS ? text : std::string_view();
 }
 
 // What an action object says that a prompt bot weighs.
-void read_action_object(od::object object, PromptAction& into) {
-    for (auto member : object) {
-        od::field field = must(std::move(member));
-        const std::string_view key = must(field.unescaped_key());
-        od::value value = field.value();
+void read_action_object(dom::object object, PromptAction& into) {
+    for (dom::key_value_pair field : object) {
+        const std::string_view key = field.key;
         if (key == "type") {
-            const std::string_view type = must(value.get_string());
+            const std::string_view type = text_of(field.value);
             into.type = type == "move"      ? PromptAction::Type::move
                         : type == "cloud"   ? PromptAction::Type::cloud
                         : type == "buyback" ? PromptAction::Type::buyback
                                             : PromptAction::Type::other;
         } else if (key == "canoe") {
             std::int64_t canoe = -1;
-            if (value.get_int64().get(canoe) == simdjson::SUCCESS && canoe >= 0 &&
+            if (field.value.get_int64().get(canoe) == simdjson::SUCCESS && canoe >= 0 &&
                 canoe <= std::numeric_limits<int>::max())
                 into.canoe = int(canoe);
         } else if (key == "direction") {
-            into.up = must(value.get_string()) == "up";
+            into.up = text_of(field.value) == "up";
         } else if (key == "to") {
-            into.to = must(value.get_string());
+            into.to = text_of(field.value);
         } else if (key == "load") {
             into.loads = true;
         } else if (key == "steal") {
@@ -102,81 +81,69 @@ void read_action_object(od::object object, PromptAction& into) {
     }
 }
 
-// Reads one of a prompt's lists (`legal` or `actions`, whichever the key names) into
-// `actions`; returns how many `legal` had, or -1 for another key.
-long read_prompt_list(std::string_view key, od::value value, std::vector<PromptAction>& actions) {
-    if (key != "legal" && key != "actions") return -1;
+// A prompt's `legal` texts, each with what its entry in `actions` (when there is one) says.
+void read_prompt(dom::array legal, const dom::array* objects, std::vector<PromptAction>& into) {
+    into.clear();
+    into.reserve(legal.size());
+    for (dom::element text : legal)
+        into.emplace_back().text = text_of(text);
+    if (!objects) return;
     std::size_t i = 0;
-    for (auto item : must(value.get_array())) {
-        od::value element = must(std::move(item));
-        if (key == "legal") {
-            entry(actions, i).text = must(element.get_string());
-        } else if (od::object object; element.get_object().get(object) == simdjson::SUCCESS) {
-            read_action_object(object, entry(actions, i));
-        }
+    for (dom::element object : *objects) {
+        if (i == into.size()) break;
+        dom::object fields;
+        if (object.get_object().get(fields) == simdjson::SUCCESS)
+            read_action_object(fields, into[i]);
         ++i;
     }
-    return key == "legal" ? long(i) : -1;
 }
 
-// A prompt's actions are exactly its `legal` entries: action objects beyond them are dropped.
-void keep_legal(std::vector<PromptAction>& actions, long legal) {
-    actions.resize(legal < 0 ? 0 : std::size_t(legal));
+// Reads `legal` and `actions` of a prompt message, or of the prompt riding on a state message.
+void read_prompt_of(dom::object holder, std::vector<PromptAction>& into) {
+    dom::array legal, objects;
+    if (holder["legal"].get_array().get(legal) != simdjson::SUCCESS) return;
+    const bool has_objects = holder["actions"].get_array().get(objects) == simdjson::SUCCESS;
+    read_prompt(legal, has_objects ? &objects : nullptr, into);
 }
 
 }  // namespace
 
 bool read_for_play(std::string_view frame, PlayMessage& into) {
     // One parser per thread: it keeps its buffers (sized to the largest frame seen) between
-    // frames, and a load generator's thousands of clients share a few threads. On-demand
-    // parsing skips what is not asked for (the view's patch) without building it. Its indexing
-    // runs on the library's kernel for this CPU; the reading below is compiled for any x86-64
-    // (simdjson's generic code, as no -march is given), which is enough for the few members.
-    thread_local od::parser parser;
-    thread_local std::string padded;  // the frame, with the zero bytes simdjson may read past it
-    padded.assign(frame);
-    padded.resize(frame.size() + simdjson::SIMDJSON_PADDING);
+    // frames, and a load generator's thousands of clients share a few threads.
+    thread_local dom::parser parser;
+    dom::element root;
+    dom::object top;
+    if (parser.parse(frame.data(), frame.size()).get(root) != simdjson::SUCCESS ||
+        root.get_object().get(top) != simdjson::SUCCESS)
+        return false;
     into.message = Json::object();
     into.prompt.clear();
-    try {
-        od::document document = must(parser.iterate(padded.data(), frame.size(), padded.size()));
-        long top_legal = -1;  // `legal` at the top: a prompt on its own
-        for (auto member : must(document.get_object())) {
-            od::field field = must(std::move(member));
-            const std::string key(must(field.unescaped_key()));
-            od::value value = field.value();
-            if (wanted_at_top(key) && key != "event") {
-                into.message[key] = to_json(value);
-            } else if (key == "event") {  // of the event, only whose it is and why (not its text)
-                Json event = Json::object();
-                for (auto inner : must(value.get_object())) {
-                    od::field part = must(std::move(inner));
-                    const std::string name(must(part.unescaped_key()));
-                    if (name == "seat" || name == "cause") event[name] = to_json(part.value());
-                }
-                into.message["event"] = std::move(event);
-            } else if (key == "prompt") {  // whose it is; its actions go to `into.prompt`
-                Json prompt = Json::object();
-                long legal = -1;
-                for (auto inner : must(value.get_object())) {
-                    od::field part = must(std::move(inner));
-                    const std::string name(must(part.unescaped_key()));
-                    if (name == "seat")
-                        prompt["seat"] = to_json(part.value());
-                    else if (const long n = read_prompt_list(name, part.value(), into.prompt);
-                             n >= 0)
-                        legal = n;
-                }
-                keep_legal(into.prompt, legal);
-                into.message["prompt"] = std::move(prompt);
-            } else if (const long n = read_prompt_list(key, value, into.prompt); n >= 0) {
-                top_legal = n;
-            }
+    bool prompt_message = false;  // a prompt on its own: its actions are at the top
+    for (dom::key_value_pair member : top) {
+        const std::string_view key = member.key;
+        if (!wanted_at_top(key)) continue;
+        if (key == "type") prompt_message = text_of(member.value) == "prompt";
+        dom::object fields;
+        if (member.value.get_object().get(fields) != simdjson::SUCCESS) {
+            into.message[std::string(key)] = to_json(member.value);
+        } else if (key == "event") {  // of the event, only whose it is and why (not its text)
+            Json event = Json::object();
+            for (dom::key_value_pair field : fields)
+                if (field.key == "seat" || field.key == "cause")
+                    event[std::string(field.key)] = to_json(field.value);
+            into.message["event"] = std::move(event);
+        } else if (key == "prompt") {  // whose it is; its actions go to `into.prompt`
+            Json prompt = Json::object();
+            dom::element seat;
+            if (fields["seat"].get(seat) == simdjson::SUCCESS) prompt["seat"] = to_json(seat);
+            into.message["prompt"] = std::move(prompt);
+            read_prompt_of(fields, into.prompt);
+        } else {
+            into.message[std::string(key)] = to_json(member.value);
         }
-        if (!into.message.contains("prompt")) keep_legal(into.prompt, top_legal);
-    } catch (const Failed&) {
-        return false;
     }
+    if (prompt_message) read_prompt_of(top, into.prompt);
     return true;
 }
 

@@ -7,7 +7,7 @@
 //                   [--bot prompt|view] [--server-pid PID]
 //
 // Bots pick from the prompt alone by default (--bot prompt), as a thin client does: they keep
-// no view and read of each frame only what playing needs (read_for_play, on-demand); --bot
+// no view and read of each frame only what playing needs (read_for_play, simdjson); --bot
 // view keeps every view up to date and runs the engine's RandomBot on a state rebuilt from it,
 // which costs the load generator several times more CPU per decision (CPU the server then
 // lacks on a shared machine). It also prints the CPU that the server and the load generator
