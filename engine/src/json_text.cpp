@@ -11,24 +11,19 @@ namespace niagara {
 
 namespace {
 
-// Whether any byte needs more than copying: a quote, a backslash, a control character, or a
-// byte of a multi-byte UTF-8 sequence (which the library validates). A branch-free reduction
-// that the compiler vectorises: most texts need nothing, and this scan was the largest single
-// part of writing frames.
-bool plain_ascii(std::string_view text) {
-    unsigned char special = 0;
+// What writing a text takes, from one branch-free pass the compiler vectorises (this scan was
+// the largest single part of writing frames): most texts are plain ASCII, copied as they are.
+enum class TextKind { plain, ascii_to_escape, non_ascii };
+
+TextKind text_kind(std::string_view text) {
+    unsigned char special = 0, high = 0;  // a quote, backslash or control; a byte >= 0x80
     for (const char ch : text) {
         const auto c = static_cast<unsigned char>(ch);
-        special |= static_cast<unsigned char>((c == '"') | (c == '\\') | (c < 0x20) | (c >= 0x80));
+        special |= static_cast<unsigned char>((c == '"') | (c == '\\') | (c < 0x20));
+        high |= c;
     }
-    return special == 0;
-}
-
-bool ascii(std::string_view text) {
-    unsigned char high = 0;
-    for (const char ch : text)
-        high |= static_cast<unsigned char>(ch);
-    return high < 0x80;
+    if (high >= 0x80) return TextKind::non_ascii;
+    return special ? TextKind::ascii_to_escape : TextKind::plain;
 }
 
 // ASCII text escaped as the library escapes it: the short forms it knows, else \u00xx.
@@ -75,14 +70,18 @@ void append_escaped_ascii(std::string& out, std::string_view text) {
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text) {
-    if (plain_ascii(text)) {  // one growth of `out` rather than three appends
-        const std::size_t at = out.size();
-        out.append(text.size() + 2, '"');
-        std::memcpy(out.data() + at + 1, text.data(), text.size());
-    } else if (ascii(text)) {
-        append_escaped_ascii(out, text);
-    } else {  // UTF-8, valid or not: the library checks it and replaces what is invalid
-        out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
+    switch (text_kind(text)) {
+        case TextKind::plain: {  // one growth of `out` rather than three appends
+            const std::size_t at = out.size();
+            out.append(text.size() + 2, '"');
+            std::memcpy(out.data() + at + 1, text.data(), text.size());
+            return;
+        }
+        case TextKind::ascii_to_escape:
+            return append_escaped_ascii(out, text);
+        case TextKind::non_ascii:  // valid UTF-8 or not: the library checks it, replaces the bad
+            out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
+            return;
     }
 }
 
