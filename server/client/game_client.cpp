@@ -1,8 +1,8 @@
 #include "game_client.hpp"
 
+#include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/post.hpp>
-#include <limits>
 
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
@@ -11,14 +11,14 @@
 namespace niagara::client {
 
 GameClient::GameClient(net::io_context& io, Settings settings)
-    : executor_(settings.one_thread ? net::any_io_executor(io.get_executor())
-                                    : net::any_io_executor(net::make_strand(io))),
+    : executor_(net::make_strand(io)),
       resolver_(executor_),
       ws_(executor_),
       connect_timer_(executor_),
       settings_(std::move(settings)),
       think_timer_(executor_),
       bot_(settings_.seed),
+      prompt_bot_(settings_.seed),
       random_(settings_.seed) {}
 
 void GameClient::start() {
@@ -84,7 +84,11 @@ void GameClient::on_read(beast::error_code ec, std::size_t) {
     std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!settings_.keep_view) {
-        if (read_for_play(frame, read_)) handle(read_.message, frame, &read_.prompt);
+        // One reading per thread, not per client: its nodes, freed and made again for every
+        // frame, stay in the cache, where a client's own (last touched a frame ago, among
+        // thousands of clients) would not be.
+        thread_local PlayMessage read;
+        if (read_for_play(frame, read)) handle(read.message, frame, &read.prompt);
     } else if (const Json m = Json::parse(frame, nullptr, false); !m.is_discarded()) {
         handle(m, frame, nullptr);
     }
@@ -136,11 +140,11 @@ void GameClient::answer_prompt(const Json& m, const std::string& frame,
     if (settings_.bot_reads_view && settings_.keep_view) {
         text = pick_from_view(seat, m.at("legal"));
     } else if (prompt) {
-        text = pick_from_prompt(*prompt);
+        text = prompt_bot_.pick(*prompt);
     } else {  // a view kept, but the bot reads the prompt: read it as a thin client does
         PlayMessage read;
         if (!read_for_play(frame, read)) return;
-        text = pick_from_prompt(read.prompt);
+        text = prompt_bot_.pick(read.prompt);
     }
     if (text.empty()) return;  // a prompt without actions: nothing to answer
     if (settings_.think.count() <= 0) return send_action(seat, text);
@@ -164,66 +168,6 @@ std::string GameClient::pick_from_view(int seat, const Json& legal) {
     if (std::find(legal.begin(), legal.end(), text) == legal.end())
         text = legal.front().get<std::string>();
     return text;
-}
-
-// The engine's homing RandomBot, from the prompt alone: each of the prompt's actions (the
-// engine's action objects, a move with where it ends) is ranked as that bot ranks it, and one
-// of the best is picked at random. Uniformly random moves make games that never end (canoes
-// wander off with their gems, and nobody buys a canoe back); these end after about 3,700
-// actions at 4 seats.
-namespace {
-
-// The seat's canoe an action of the prompt names, if it names one.
-std::optional<std::size_t> canoe_of(const PromptAction& action) {
-    if (action.canoe < 0 || action.canoe >= kCanoesPerSeat) return std::nullopt;
-    return std::size_t(action.canoe);
-}
-
-}  // namespace
-
-std::string GameClient::pick_from_prompt(const std::vector<PromptAction>& prompt) {
-    if (prompt.empty()) return {};
-    // A canoe can be bought back only once lost: when every canoe can be, none is left.
-    std::array<bool, kCanoesPerSeat> lost{};
-    for (const PromptAction& action : prompt)
-        if (action.type == PromptAction::Type::buyback)
-            if (const auto canoe = canoe_of(action)) lost[*canoe] = true;
-    const bool every_canoe_lost = std::find(lost.begin(), lost.end(), false) == lost.end();
-    // A prompt without action objects ranks every move alike: any of them.
-    std::vector<std::size_t> best;
-    int best_rank = std::numeric_limits<int>::max();
-    for (std::size_t i = 0; i < prompt.size(); ++i) {
-        const int rank = prompt_rank(prompt[i], every_canoe_lost);
-        if (rank > best_rank) continue;
-        if (rank < best_rank) best.clear();
-        best_rank = rank;
-        best.push_back(i);
-    }
-    std::uniform_int_distribution<std::size_t> pick(0, best.size() - 1);
-    const PromptAction& chosen = prompt[best[pick(random_)]];
-    if (const auto canoe = canoe_of(chosen); canoe && chosen.type == PromptAction::Type::move) {
-        bool& carrying = carrying_[*canoe];
-        if (chosen.loads || chosen.robs) carrying = true;
-        if (chosen.to == "land") carrying = false;  // its gems are collected
-    }
-    return chosen.text;
-}
-
-// Lower is better, as in the engine's bot (random_bot.cpp): a canoe is bought back only when
-// none is left; a loaded canoe heads up-river (or loads more), an empty one loads or robs; the
-// cloud goes down (a calm river loses fewer canoes); stopping at the brink without loading, and
-// above all paddling over the falls, come last.
-int GameClient::prompt_rank(const PromptAction& action, bool every_canoe_lost) const {
-    using Type = PromptAction::Type;
-    if (action.type == Type::buyback) return every_canoe_lost ? 0 : 2;
-    if (action.type == Type::cloud) return action.up ? 1 : 0;
-    if (action.type != Type::move) return 0;
-    if (action.to == "falls") return 3;
-    const auto canoe = canoe_of(action);
-    const bool carries = action.loads || action.robs || (canoe && carrying_[*canoe]);
-    const bool sensible = carries ? action.up || action.loads : action.robs || action.loads;
-    const bool idle_at_brink = (action.to == "L7" || action.to == "R7") && !action.loads;
-    return (sensible ? 0 : 1) + (idle_at_brink ? 1 : 0);
 }
 
 void GameClient::send_action(int seat, const std::string& text) {

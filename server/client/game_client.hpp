@@ -1,11 +1,10 @@
 // A WebSocket client that can play: it keeps its table view up to date from snapshots and
 // patches, and answers prompts with the engine's RandomBot on a state rebuilt from that view
-// (state_from_view). The integration tests and the load generator use it; a chat bridge or a
-// smarter bot would too. Everything runs on its executor (a strand, or with one_thread the
-// io_context's one thread); messages are observed through hooks.
+// (state_from_view), or from the prompt alone (PromptBot, as the load generator's bots do). The
+// integration tests use it; a chat bridge or a smarter bot would too. Everything runs on its
+// strand; messages are observed through hooks.
 #pragma once
 
-#include <array>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -24,6 +23,7 @@
 
 #include "niagara/random_bot.hpp"
 #include "play_reader.hpp"
+#include "prompt_bot.hpp"
 
 namespace niagara::client {
 
@@ -41,21 +41,18 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
         bool use_json = false;  // send actions as JSON objects instead of /commands
         // true: the engine's RandomBot decides on a state rebuilt from the view (which also
         // checks that the view is complete); false: a bot that reads the prompt alone, as a
-        // thin client could, and still plays games to their end (see pick_from_prompt): a load
-        // generator's choice, at a fraction of the CPU.
+        // thin client could, and still plays games to their end (PromptBot), at a fraction
+        // of the CPU.
         bool bot_reads_view = true;
         // false: keep no view and read of each message only what playing needs (its type,
         // table, seat, versions, event seat and prompt); the view's patches are skipped
-        // unparsed. For a load generator, whose CPU a shared machine's server then has.
-        // Implies that the bot decides from the prompt alone.
+        // unparsed (read_for_play), as the load generator reads them. Implies that the bot
+        // decides from the prompt alone.
         bool keep_view = true;
         std::vector<std::string> opening;  // frames sent once connected
         // Waits before answering a prompt: a random time between half and one and a half
         // times this, so that many bots do not answer in step.
         std::chrono::milliseconds think{0};
-        // true: one thread runs the io_context, so the client's handlers need no strand of
-        // their own (a load generator's choice: thousands of clients, one thread).
-        bool one_thread = false;
     };
 
     GameClient(net::io_context& io, Settings settings);
@@ -92,12 +89,10 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     void answer_prompt(const Json& m, const std::string& frame,
                        const std::vector<PromptAction>* prompt);
     std::string pick_from_view(int seat, const Json& legal);
-    std::string pick_from_prompt(const std::vector<PromptAction>& prompt);
-    int prompt_rank(const PromptAction& action, bool every_canoe_lost) const;
     void send_action(int seat, const std::string& text);
     void fail(const std::string& why);
 
-    net::any_io_executor executor_;  // a strand, or the io_context's executor (one_thread)
+    net::any_io_executor executor_;  // the client's strand
     net::ip::tcp::resolver resolver_;
     // Over the bare socket: a connect has its own deadline (connect_timer_), and every frame
     // read skips a layer of timeout bookkeeping.
@@ -112,7 +107,6 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     bool open_ = false;
     bool closed_ = false;
 
-    PlayMessage read_;  // the last frame read for play (keep_view false)
     Json view_ = Json::object();
     long version_ = -1;
     std::optional<long> table_;
@@ -120,11 +114,9 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     std::string token_;
     bool ended_ = false;
     long gaps_ = 0;
-    RandomBot bot_;
-    std::mt19937_64 random_;
-    // The prompt bot's memory of its own moves: which canoes loaded or robbed gems since they
-    // last reached land (a robbery by another seat may have emptied one since).
-    std::array<bool, kCanoesPerSeat> carrying_{};
+    RandomBot bot_;           // decides on a state rebuilt from the view
+    PromptBot prompt_bot_;    // decides from the prompt alone
+    std::mt19937_64 random_;  // think times
 };
 
 }  // namespace niagara::client

@@ -1,5 +1,5 @@
-// Reads of a server message only what playing needs, for clients that keep no view (a load
-// generator): the type, table, seat, token, versions, the event's seat and cause, the chosen
+// Reads of a server message only what playing needs, for clients that keep no view (the load
+// generator's bots): the type, table, seat, token, versions, the event's seat and cause, the chosen
 // card, whose prompt it is, and of the prompt's actions what a bot that reads the prompt alone
 // weighs. Views, patches and texts are validated but never built: simdjson parses the frame
 // (several times faster than nlohmann's lexer, which was a third of the load generator's CPU).

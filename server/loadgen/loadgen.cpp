@@ -1,42 +1,52 @@
 // niagara-loadgen: many tables of bot clients playing whole games against a running server, as
 // fast as they can or with a think time per decision. Prints actions/s, latency percentiles
 // (action sent -> own event received; -> last member of the table received it), connections,
-// and the server's RSS.
+// the CPU that the server and the load generator used per action while measuring, and the
+// server's RSS.
 //
 //   niagara-loadgen --port 8080 --tables 1000 --seats 4 --seconds 30 [--think-ms 200]
-//                   [--bot prompt|view] [--server-pid PID]
+//                   [--server-pid PID]
 //
-// Bots pick from the prompt alone by default (--bot prompt), as a thin client does: they keep
-// no view and read of each frame only what playing needs (read_for_play, simdjson); --bot
-// view keeps every view up to date and runs the engine's RandomBot on a state rebuilt from it,
-// which costs the load generator several times more CPU per decision (CPU the server then
-// lacks on a shared machine). It also prints the CPU that the server and the load generator
-// used per action while measuring.
+// Each bot plays as a thin client does, with the test clients' PromptBot: it reads of each
+// frame only what playing needs (read_for_play, simdjson) and picks from the prompt alone, the
+// way the engine's homing bot would, so its games end. The connections are WebSocketClient's:
+// one thread, one edge-triggered epoll loop, so that the load generator takes as little as it
+// can of the machine it shares with the server it measures (websocket_client.hpp says why).
 //
 // As fast as they can, every table always has a decision in flight, so by Little's law the
 // mean latency is (decisions in flight) / throughput: it measures capacity, and latency grows
 // with the number of tables. A think time offers a steady load, as people do, and measures the
 // latency at that load.
+#include <netdb.h>
+#include <sys/epoll.h>
 #include <sys/resource.h>
 #include <unistd.h>
+
 #include <algorithm>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
+#include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
-#include <mutex>
+#include <queue>
+#include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "game_client.hpp"
+#include "play_reader.hpp"
 #include "process_stats.hpp"
+#include "prompt_bot.hpp"
+#include "websocket_client.hpp"
 
-using namespace niagara::client;
 using niagara::bench::cpu_seconds;
 using niagara::bench::rss_kib;
+using niagara::client::PlayMessage;
+using niagara::client::PromptBot;
+using niagara::loadgen::WebSocketClient;
 using Clock = std::chrono::steady_clock;
+using Json = nlohmann::json;
 
 namespace {
 
@@ -46,16 +56,13 @@ struct Flags {
     int tables = 100;
     int seats = 4;
     int seconds = 30;
-    int threads = 1;
     int think_ms = 0;  // each bot waits about this long before answering (0: as fast as possible)
     int warmup = 5;    // seconds of connecting and starting before anything is measured
-    bool bot_reads_view = false;
     long server_pid = 0;
 };
 
-// Latency samples and counters shared by every client (guarded: clients run on strands).
+// Latency samples and counters of every table.
 struct Stats {
-    std::mutex mutex;
     std::vector<double> own_ms;   // action sent -> its event back at the sender
     std::vector<double> last_ms;  // action sent -> the event at the last member of the table
     long actions = 0;
@@ -65,11 +72,13 @@ struct Stats {
     Clock::time_point measure_from;  // actions sent before this (the warm-up) are not counted
 };
 
-// One table's players, re-seated at a new table after every game.
-struct Group : std::enable_shared_from_this<Group> {
-    Stats& stats;
-    std::vector<std::shared_ptr<GameClient>> clients;
-    std::mutex mutex;
+double ms_between(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+// One table's players (members), re-seated at a new table after every game.
+struct Group {
+    std::vector<std::size_t> players;  // indexes into the players, by member
     // Per event index at this table: when its actor sent it, and when each member got it.
     std::vector<Clock::time_point> sent_at;
     std::vector<int> received;
@@ -79,10 +88,7 @@ struct Group : std::enable_shared_from_this<Group> {
     int joined = 0;
     long table = -1;
 
-    explicit Group(Stats& s) : stats(s) {}
-
     void reset_table() {
-        std::lock_guard lock(mutex);
         sent_at.clear();
         received.clear();
         last_at.clear();
@@ -92,38 +98,249 @@ struct Group : std::enable_shared_from_this<Group> {
         joined = 0;
     }
 
-    void on_event(std::size_t member, int actor_seat, int member_seat) {
+    void on_event(Stats& stats, std::size_t member, int actor_seat, int member_seat) {
         const auto now = Clock::now();
-        std::lock_guard lock(mutex);
-        const long n = events_seen[member]++;
-        if (std::size_t(n) >= received.size()) {
-            received.resize(std::size_t(n) + 1, 0);
-            sent_at.resize(std::size_t(n) + 1);
-            last_at.resize(std::size_t(n) + 1);
+        const auto n = std::size_t(events_seen[member]++);
+        if (n >= received.size()) {
+            received.resize(n + 1, 0);
+            sent_at.resize(n + 1);
+            last_at.resize(n + 1);
         }
-        if (actor_seat == member_seat && !pending_sends[member].empty()) {  // my own action
-            sent_at[std::size_t(n)] = pending_sends[member].front();
-            pending_sends[member].erase(pending_sends[member].begin());
-            std::lock_guard s(stats.mutex);
-            if (sent_at[std::size_t(n)] >= stats.measure_from) {
-                stats.own_ms.push_back(
-                    std::chrono::duration<double, std::milli>(now - sent_at[std::size_t(n)])
-                        .count());
+        auto& mine = pending_sends[member];
+        if (actor_seat == member_seat && !mine.empty()) {  // my own action
+            sent_at[n] = mine.front();
+            mine.erase(mine.begin());
+            if (sent_at[n] >= stats.measure_from) {
+                stats.own_ms.push_back(ms_between(sent_at[n], now));
                 ++stats.actions;
             }
         }
-        last_at[std::size_t(n)] = std::max(last_at[std::size_t(n)], now);
-        if (++received[std::size_t(n)] == int(clients.size()) &&
-            sent_at[std::size_t(n)] >= stats.measure_from) {
-            std::lock_guard s(stats.mutex);
-            stats.last_ms.push_back(std::chrono::duration<double, std::milli>(
-                                        last_at[std::size_t(n)] - sent_at[std::size_t(n)])
-                                        .count());
-        }
+        last_at[n] = std::max(last_at[n], now);
+        if (++received[n] == int(players.size()) && sent_at[n] >= stats.measure_from)
+            stats.last_ms.push_back(ms_between(sent_at[n], last_at[n]));
     }
 };
 
-double percentile(std::vector<double>& v, double p) {
+struct Player {
+    Player(WebSocketClient connection, std::size_t group_index, std::size_t member_index,
+           std::uint64_t seed)
+        : ws(std::move(connection)),
+          group(group_index),
+          member(member_index),
+          bot(seed),
+          random(seed) {}
+
+    WebSocketClient ws;
+    std::size_t group;
+    std::size_t member;
+    PromptBot bot;
+    std::mt19937_64 random;  // think times
+    int seat = -1;
+    bool counted_closed = false;
+    // The answer waiting for its think time; a newer prompt replaces it.
+    std::uint32_t answer = 0;
+    std::string action;
+};
+
+// How long the loop lets frames gather after a batch (see run): up to a millisecond more on
+// the measured latencies, against a wake-up per frame or two.
+constexpr auto kGather = std::chrono::milliseconds(1);
+
+// An answer due at `at`, unless its player has had a newer prompt since.
+struct Due {
+    Clock::time_point at;
+    std::uint32_t player;
+    std::uint32_t answer;
+    bool operator>(const Due& other) const { return at > other.at; }
+};
+
+class LoadGenerator {
+  public:
+    LoadGenerator(const Flags& f) : f_(f), new_table_("/new players=" + std::to_string(f.seats)) {}
+
+    void connect_all();
+    void run(Clock::time_point measure_from, Clock::time_point end);
+    const Stats& stats() const { return stats_; }
+    long open_connections() const;
+    double server_cpu_from = 0, own_cpu_from = 0;
+
+  private:
+    void read(std::size_t p);
+    void handle(std::size_t p, std::string_view frame);
+    void answer(Player& player, std::size_t p);
+    void act(Player& player);
+    void send(std::size_t p, std::string_view text) { players_[p].ws.send_text(text); }
+
+    const Flags& f_;
+    const std::string new_table_;
+    Stats stats_;
+    std::vector<Player> players_;
+    std::vector<Group> groups_;
+    std::priority_queue<Due, std::vector<Due>, std::greater<>> due_;
+    int epoll_ = -1;
+    PlayMessage read_;  // the frame being handled: one for all players, so it stays in cache
+};
+
+sockaddr_in resolve(const Flags& f) {
+    addrinfo hints{};
+    hints.ai_family = AF_INET;
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (getaddrinfo(f.host.c_str(), std::to_string(f.port).c_str(), &hints, &found) != 0 || !found)
+        throw std::runtime_error("cannot resolve " + f.host);
+    sockaddr_in address{};
+    std::memcpy(&address, found->ai_addr, sizeof address);
+    freeaddrinfo(found);
+    return address;
+}
+
+void LoadGenerator::connect_all() {
+    const sockaddr_in server = resolve(f_);
+    const std::string host = f_.host + ":" + std::to_string(f_.port);
+    epoll_ = epoll_create1(EPOLL_CLOEXEC);
+    players_.reserve(std::size_t(f_.tables) * std::size_t(f_.seats));
+    for (int t = 0; t < f_.tables; ++t) {
+        Group& group = groups_.emplace_back();
+        group.pending_sends.resize(std::size_t(f_.seats));
+        group.events_seen.resize(std::size_t(f_.seats));
+        for (int m = 0; m < f_.seats; ++m) {
+            const std::uint64_t seed = std::uint64_t(t * 16 + m + 1);
+            const std::size_t p = players_.size();
+            players_.emplace_back(WebSocketClient(server, host, "/ws", seed), std::size_t(t),
+                                  std::size_t(m), seed);
+            group.players.push_back(p);
+            epoll_event event{};
+            event.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
+            event.data.u64 = p;
+            epoll_ctl(epoll_, EPOLL_CTL_ADD, players_[p].ws.fd(), &event);
+            if (m == 0) {
+                send(p, "/name host-" + std::to_string(t));
+                send(p, new_table_);
+            }
+        }
+    }
+    // Frames that came with a handshake's answer wait in their client: hand them on.
+    for (std::size_t p = 0; p < players_.size(); ++p)
+        read(p);
+}
+
+void LoadGenerator::run(Clock::time_point measure_from, Clock::time_point end) {
+    stats_.measure_from = measure_from;
+    bool measuring = false;
+    std::array<epoll_event, 256> ready{};
+    for (Clock::time_point now = Clock::now(); now < end; now = Clock::now()) {
+        if (!measuring && now >= measure_from) {
+            measuring = true;
+            if (f_.server_pid > 0) server_cpu_from = cpu_seconds(f_.server_pid);
+            own_cpu_from = cpu_seconds(getpid());
+        }
+        // Sleep until the next answer is due (rounded up to a millisecond), or 100 ms.
+        Clock::time_point wake = std::min(end, now + std::chrono::milliseconds(100));
+        if (!measuring) wake = std::min(wake, measure_from);
+        if (!due_.empty()) wake = std::min(wake, due_.top().at);
+        const auto wait = std::chrono::ceil<std::chrono::milliseconds>(wake - now).count();
+        const int n =
+            epoll_wait(epoll_, ready.data(), int(ready.size()), int(std::max<long>(0, wait)));
+        for (int i = 0; i < n; ++i) {
+            const epoll_event& event = ready[std::size_t(i)];
+            const std::size_t p = event.data.u64;
+            if (event.events & EPOLLOUT) players_[p].ws.on_writable();
+            if (event.events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)) read(p);
+        }
+        now = Clock::now();
+        while (!due_.empty() && due_.top().at <= now) {
+            const Due due = due_.top();
+            due_.pop();
+            Player& player = players_[due.player];
+            if (player.answer == due.answer && !player.action.empty()) act(player);
+        }
+        // Let frames gather for a moment rather than wake for each: a wake-up costs both sides
+        // (the server's send pays for waking a waiting epoll), and on this VM it is dear.
+        if (n > 0 && std::size_t(n) < ready.size()) {
+            Clock::time_point until = std::min(end, now + kGather);
+            if (!due_.empty()) until = std::min(until, due_.top().at);
+            if (until > now) std::this_thread::sleep_for(until - now);
+        }
+    }
+}
+
+void LoadGenerator::read(std::size_t p) {
+    Player& player = players_[p];
+    if (!player.ws.open()) return;
+    player.ws.on_readable([&](std::string_view frame) { handle(p, frame); });
+    if (!player.ws.open() && !player.counted_closed) {
+        player.counted_closed = true;
+        ++stats_.closed;
+        epoll_ctl(epoll_, EPOLL_CTL_DEL, player.ws.fd(), nullptr);
+    }
+}
+
+std::string_view text_member(const Json& object, const char* key) {
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string()
+               ? std::string_view(it->get_ref<const std::string&>())
+               : std::string_view();
+}
+
+int int_member(const Json& object, const char* key, int otherwise) {
+    const auto it = object.find(key);
+    return it != object.end() && it->is_number_integer() ? it->get<int>() : otherwise;
+}
+
+void LoadGenerator::handle(std::size_t p, std::string_view frame) {
+    if (!niagara::client::read_for_play(frame, read_)) return;
+    Player& player = players_[p];
+    Group& group = groups_[player.group];
+    const Json& message = read_.message;
+    const std::string_view type = text_member(message, "type");
+    const bool state = type == "patch" || type == "snapshot";
+    const auto event = message.find("event");
+    if (type == "seated") {
+        player.seat = int_member(message, "seat", -1);
+    } else if (state && event != message.end()) {
+        group.on_event(stats_, player.member, int_member(*event, "seat", -1), player.seat);
+    } else if (type == "error") {
+        ++stats_.errors;
+        auto& mine = group.pending_sends[player.member];
+        if (!mine.empty()) mine.erase(mine.begin());
+    } else if (type == "table_created" && player.member == 0) {
+        group.table = message.value("table", -1L);
+        for (std::size_t m = 1; m < group.players.size(); ++m)
+            send(group.players[m], "/join " + std::to_string(group.table));
+    } else if (type == "joined" && player.member == 0) {
+        if (++group.joined == int(group.players.size())) send(p, "/start");
+    } else if (type == "ended" && player.member == 0) {
+        ++stats_.games;
+        group.reset_table();
+        send(p, new_table_);  // the next game, at a new table
+    }
+    if (type == "prompt" || (state && message.contains("prompt"))) answer(player, p);
+}
+
+// As GameClient answers a prompt: after a random 0.5-1.5 x the think time, unless a newer
+// prompt came first.
+void LoadGenerator::answer(Player& player, std::size_t p) {
+    player.action = player.bot.pick(read_.prompt);
+    ++player.answer;
+    if (player.action.empty()) return;  // a prompt without actions: nothing to answer
+    if (f_.think_ms <= 0) return act(player);
+    std::uniform_int_distribution<long> jitter(f_.think_ms / 2, f_.think_ms + f_.think_ms / 2);
+    due_.push(Due{Clock::now() + std::chrono::milliseconds(jitter(player.random)), std::uint32_t(p),
+                  player.answer});
+}
+
+void LoadGenerator::act(Player& player) {
+    groups_[player.group].pending_sends[player.member].push_back(Clock::now());
+    player.ws.send_text("/" + player.action);
+    player.action.clear();
+}
+
+long LoadGenerator::open_connections() const {
+    return long(std::count_if(players_.begin(), players_.end(),
+                              [](const Player& p) { return p.ws.open(); }));
+}
+
+double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0;
     const std::size_t k = std::min(v.size() - 1, std::size_t(p * double(v.size())));
     std::nth_element(v.begin(), v.begin() + long(k), v.end());
@@ -143,16 +360,12 @@ bool parse(int argc, char** argv, Flags& f) {
             f.seats = std::stoi(v);
         else if (k == "--seconds")
             f.seconds = std::stoi(v);
-        else if (k == "--threads")
-            f.threads = std::stoi(v);
         else if (k == "--think-ms")
             f.think_ms = std::stoi(v);
         else if (k == "--warmup")
             f.warmup = std::stoi(v);
         else if (k == "--server-pid")
             f.server_pid = std::stol(v);
-        else if (k == "--bot" && (v == "prompt" || v == "view"))
-            f.bot_reads_view = v == "view";
         else
             return false;
     }
@@ -167,9 +380,7 @@ int main(int argc, char** argv) {
     if (!parse(argc, argv, f)) {
         std::cerr << "usage: niagara-loadgen [--host H] [--port P] [--tables N] [--seats 3..5] "
                      "[--seconds S]\n"
-                     "                       [--threads T] [--think-ms MS] [--warmup S] [--bot "
-                     "prompt|view]\n"
-                     "                       [--server-pid PID]\n";
+                     "                       [--think-ms MS] [--warmup S] [--server-pid PID]\n";
         return 2;
     }
     rlimit files{};
@@ -177,106 +388,24 @@ int main(int argc, char** argv) {
     files.rlim_cur = files.rlim_max;  // one socket per bot
     setrlimit(RLIMIT_NOFILE, &files);
 
-    boost::asio::io_context io(f.threads);  // with 1: Asio's single-thread fast paths
-    Stats stats;
-    std::vector<std::shared_ptr<Group>> groups;
-    const std::string new_table = "/new players=" + std::to_string(f.seats);
-
-    for (int t = 0; t < f.tables; ++t) {
-        auto group = std::make_shared<Group>(stats);
-        group->pending_sends.resize(std::size_t(f.seats));
-        group->events_seen.resize(std::size_t(f.seats));
-        for (int m = 0; m < f.seats; ++m) {
-            GameClient::Settings settings;
-            settings.host = f.host;
-            settings.port = f.port;
-            settings.seed = std::uint64_t(t * 16 + m + 1);
-            settings.think = std::chrono::milliseconds(f.think_ms);
-            settings.one_thread = f.threads == 1;  // no strand per client
-            settings.bot_reads_view = f.bot_reads_view;
-            settings.keep_view = f.bot_reads_view;  // a bot that picks from the prompt needs none
-            if (m == 0) settings.opening = {"/name host-" + std::to_string(t), new_table};
-            auto client = std::make_shared<GameClient>(io, settings);
-            std::weak_ptr<Group> weak = group;
-            const std::size_t member = std::size_t(m);
-            client->on_act = [weak, member](GameClient&, const std::string&) {
-                if (auto g = weak.lock()) {
-                    std::lock_guard lock(g->mutex);
-                    g->pending_sends[member].push_back(Clock::now());
-                }
-            };
-            client->on_closed = [&stats](GameClient&, const std::string&) {
-                std::lock_guard lock(stats.mutex);
-                ++stats.closed;
-            };
-            client->on_message = [weak, member, &stats, new_table](GameClient& me, const Json& msg,
-                                                                   const std::string&) {
-                auto g = weak.lock();
-                if (!g) return;
-                const std::string type = msg.value("type", "");
-                if ((type == "patch" || type == "snapshot") && msg.contains("event")) {
-                    g->on_event(member, msg["event"].value("seat", -1), me.seat());
-                } else if (type == "error") {
-                    std::lock_guard lock(stats.mutex);
-                    ++stats.errors;
-                    std::lock_guard group_lock(g->mutex);
-                    if (member < g->pending_sends.size() && !g->pending_sends[member].empty())
-                        g->pending_sends[member].erase(g->pending_sends[member].begin());
-                } else if (type == "table_created" && member == 0) {
-                    g->table = msg.at("table").get<long>();
-                    for (std::size_t i = 1; i < g->clients.size(); ++i)
-                        g->clients[i]->send("/join " + std::to_string(g->table));
-                } else if (type == "joined" && member == 0) {
-                    bool start = false;
-                    {
-                        std::lock_guard lock(g->mutex);
-                        start = ++g->joined == int(g->clients.size());
-                    }
-                    if (start) me.send("/start");
-                } else if (type == "ended" && member == 0) {
-                    {
-                        std::lock_guard lock(stats.mutex);
-                        ++stats.games;
-                    }
-                    g->reset_table();
-                    me.send(new_table);  // the next game, at a new table
-                }
-            };
-            group->clients.push_back(client);
-        }
-        groups.push_back(group);
-    }
-    for (auto& g : groups)
-        for (auto& c : g->clients)
-            c->start();
-
+    LoadGenerator generator(f);
     const auto started = Clock::now();
-    stats.measure_from = started + std::chrono::seconds(f.warmup);
-    const auto run_time = std::chrono::seconds(f.warmup + f.seconds);
-    // CPU used while measuring, by the server and by this load generator.
-    double server_cpu_from = 0, own_cpu_from = 0;
-    boost::asio::steady_timer measuring(io, stats.measure_from);
-    measuring.async_wait([&](boost::system::error_code) {
-        if (f.server_pid > 0) server_cpu_from = cpu_seconds(f.server_pid);
-        own_cpu_from = cpu_seconds(getpid());
-    });
-    std::vector<std::thread> threads;
-    for (int i = 1; i < f.threads; ++i)
-        threads.emplace_back([&] { io.run_for(run_time); });
-    io.run_for(run_time);
-    for (auto& t : threads)
-        t.join();
-    const double secs = std::chrono::duration<double>(Clock::now() - stats.measure_from).count();
-    const double server_cpu = f.server_pid > 0 ? cpu_seconds(f.server_pid) - server_cpu_from : 0;
-    const double own_cpu = cpu_seconds(getpid()) - own_cpu_from;
+    try {
+        generator.connect_all();
+    } catch (const std::exception& e) {
+        std::cerr << "niagara-loadgen: " << e.what() << "\n";
+        return 1;
+    }
+    const auto measure_from = started + std::chrono::seconds(f.warmup);
+    generator.run(measure_from, measure_from + std::chrono::seconds(f.seconds));
+    const double secs = std::chrono::duration<double>(Clock::now() - measure_from).count();
+    const double server_cpu =
+        f.server_pid > 0 ? cpu_seconds(f.server_pid) - generator.server_cpu_from : 0;
+    const double own_cpu = cpu_seconds(getpid()) - generator.own_cpu_from;
 
-    std::lock_guard lock(stats.mutex);
-    long open = 0;
-    for (auto& g : groups)
-        for (auto& c : g->clients)
-            open += c->connected();
+    const Stats& stats = generator.stats();
     std::printf("tables %d x %d seats: %ld connections open, %ld closed; think time %d ms\n",
-                f.tables, f.seats, open, stats.closed, f.think_ms);
+                f.tables, f.seats, generator.open_connections(), stats.closed, f.think_ms);
     std::printf(
         "%.1f s measured after %d s of warm-up: %ld actions (%.0f actions/s), %ld games finished, "
         "%ld errors\n",
@@ -298,7 +427,6 @@ int main(int argc, char** argv) {
         std::printf("server CPU %.0f%% of a core, %.0f us per action; server RSS %.1f MiB\n",
                     100 * server_cpu / secs, server_cpu * per_action,
                     double(rss_kib(f.server_pid)) / 1024.0);
-    // The io_context stopped with connections open; exit without waiting for them.
     std::fflush(stdout);
-    std::_Exit(0);
+    return 0;
 }
