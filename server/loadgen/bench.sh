@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The server's load benchmark, repeated: starts a release niagara-server (one thread, a fresh
-# data directory, a rate limit the bots never reach) on 127.0.0.1, runs niagara-loadgen against
+# The server's load benchmark, repeated: starts a release niagara-server (its default threads,
+# one per core; a fresh data directory; a rate limit the bots never reach) on 127.0.0.1, runs niagara-loadgen against
 # it, and prints each run's figures and then the medians.
 #   server/loadgen/bench.sh [--runs N] [--build DIR] [--server BIN] [--loadgen BIN] [--threads N]
 #                           [--no-floor]
@@ -8,7 +8,8 @@
 #   server/loadgen/bench.sh --runs 3 -- --tables 1000 --seats 4 --seconds 15 --think-ms 125
 # --server measures another server binary (an older commit's, say) with this build's load
 # generator, so that two servers meet the same load (--loadgen likewise runs another load
-# generator against this build's server); --threads sets the server's threads (1).
+# generator against this build's server); --threads sets the server's threads (0, the
+# server's default: one per core).
 # niagara-floor runs before the first run and after the last (8 s each; --no-floor skips it):
 # the machine's speed for this traffic drifts by a third within an hour, so a run's figures
 # mean little without the floor measured beside them.
@@ -17,7 +18,7 @@ runs=3
 build=build/release
 server=""
 loadgen=""
-threads=1
+threads=0
 floor=1
 while [[ $# -gt 0 && "$1" != "--" ]]; do
     case "$1" in
