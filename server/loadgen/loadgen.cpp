@@ -266,8 +266,8 @@ void LoadGenerator::run(Clock::time_point measure_from, Clock::time_point end) {
 
 void LoadGenerator::read(std::size_t p) {
     Player& player = players_[p];
-    if (!player.ws.open()) return;
-    player.ws.on_readable([&](std::string_view frame) { handle(p, frame); });
+    if (player.ws.open()) player.ws.on_readable([&](std::string_view frame) { handle(p, frame); });
+    // Closed now, or earlier by a failed send (whose error or hang-up brought this call).
     if (!player.ws.open() && !player.counted_closed) {
         player.counted_closed = true;
         ++stats_.closed;

@@ -4,6 +4,8 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -146,11 +148,20 @@ TEST_CASE("Load generator connection: handshake, a command and its answer, the c
     CHECK_FALSE(client.why_closed().empty());
 }
 
-TEST_CASE("Load generator connection: a server that is not there", "[server][loadgen]") {
+TEST_CASE("Load generator connection: no server, or no WebSocket, is an error",
+          "[server][loadgen]") {
+    // A port bound but not listening: nothing else can take it while the test holds it.
+    const int held = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address = loopback(0);
+    socklen_t length = sizeof address;
+    REQUIRE(bind(held, reinterpret_cast<sockaddr*>(&address), length) == 0);
+    REQUIRE(getsockname(held, reinterpret_cast<sockaddr*>(&address), &length) == 0);
+    CHECK_THROWS_WITH(WebSocketClient(address, "127.0.0.1", "/ws", 1), Catch::Contains("connect"));
+    close(held);
+    // The server answers an upgrade to another target as a plain HTTP request.
     server_test::ServerProcess server;
-    const unsigned short port = server.port();
-    server.stop();
-    CHECK_THROWS_AS(WebSocketClient(loopback(port), "127.0.0.1", "/ws", 1), std::runtime_error);
+    CHECK_THROWS_WITH(WebSocketClient(loopback(server.port()), "127.0.0.1", "/nope", 1),
+                      Catch::Contains("the server answered 404"));
 }
 
 TEST_CASE("niagara-loadgen plays whole games against the server and reports its figures",
