@@ -84,10 +84,7 @@ void GameClient::on_read(beast::error_code ec, std::size_t) {
     std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!settings_.keep_view) {
-        // One reading per thread, not per client: its nodes, freed and made again for every
-        // frame, stay in the cache, where a client's own (last touched a frame ago, among
-        // thousands of clients) would not be.
-        thread_local PlayMessage read;
+        PlayMessage read;
         if (read_for_play(frame, read)) handle(read.message, frame, &read.prompt);
     } else if (const Json m = Json::parse(frame, nullptr, false); !m.is_discarded()) {
         handle(m, frame, nullptr);
