@@ -16,6 +16,7 @@
 #include "listener.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
+#include "serial_executor.hpp"
 #include "store.hpp"
 
 using namespace niagara::server;
@@ -44,13 +45,20 @@ int main(int argc, char** argv) {
                                      std::filesystem::perm_options::replace);
         Store store((std::filesystem::path(config.data_dir) / "niagara.sqlite3").string());
         Metrics metrics;
+        // Tables (and the lobby's commits) run on `io`; connections too, except with two
+        // threads, when they have `connections_io` and its thread (serial_executor.hpp).
+        const bool split = split_threads(config.threads);
+        // Not the concurrency hint 1 even when one thread runs each: work is posted to each
+        // from the other's thread, and with that hint a game under ThreadSanitizer stalled
+        // for seconds at a time (Asio's one-thread fast paths; the hint must not promise it).
         boost::asio::io_context io(config.threads);
+        boost::asio::io_context connections_io(config.threads);
         Lobby lobby(io, config, store, metrics);
         lobby.restore();
 
         const auto address = boost::asio::ip::make_address(config.address);
-        auto listener =
-            std::make_shared<Listener>(io, tcp::endpoint{address, config.port}, lobby, config);
+        auto listener = std::make_shared<Listener>(
+            split ? connections_io : io, tcp::endpoint{address, config.port}, lobby, config);
         listener->run();
         spdlog::info("listening on http://{}:{} (data in {}, {} threads)", config.address,
                      listener->port(), config.data_dir, config.threads);
@@ -65,12 +73,19 @@ int main(int argc, char** argv) {
             listener->stop();
             lobby.close_all();
             grace.expires_after(std::chrono::milliseconds(500));
-            grace.async_wait([&](boost::system::error_code) { io.stop(); });
+            grace.async_wait([&](boost::system::error_code) {
+                io.stop();
+                connections_io.stop();
+            });
         });
 
         std::vector<std::thread> threads;
-        for (int i = 1; i < config.threads; ++i)
-            threads.emplace_back([&io] { io.run(); });
+        if (split) {
+            threads.emplace_back([&connections_io] { connections_io.run(); });
+        } else {
+            for (int i = 1; i < config.threads; ++i)
+                threads.emplace_back([&io] { io.run(); });
+        }
         io.run();
         for (auto& t : threads)
             t.join();

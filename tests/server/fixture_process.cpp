@@ -19,8 +19,9 @@ namespace server_test {
 
 namespace {
 
-// The server's threads: 2 (tables and connections on strands), or what
-// NIAGARA_TEST_SERVER_THREADS says (CTest runs the server tests again with 1: no strands).
+// The server's threads: 2 (connections on one thread, tables on the other), or what
+// NIAGARA_TEST_SERVER_THREADS says (CTest runs the server tests again with 1, everything on
+// one thread, and with 3, every table and connection on a strand).
 std::string server_threads() {
     const char* threads = std::getenv("NIAGARA_TEST_SERVER_THREADS");
     return threads && *threads ? threads : "2";
