@@ -8,9 +8,10 @@
 // - Two threads: two io_contexts, one thread each: the connections (accepting, reading,
 //   writing: the sends are most of an action's cost) on one, the tables and the lobby's
 //   commits on the other. Each still needs no strand; work crosses between the two only where
-//   a connection hands a command to a table and a table hands frames to a connection, in one
-//   hop per batch. Strands on one shared io_context cost about an eighth more CPU per action
-//   (README, Benchmark: the threads waking each other for every handler).
+//   a connection hands a command to a table and the tables hand frames to the connections
+//   (one hop per batch for all connections: frame_mailbox.hpp). Strands on one shared
+//   io_context cost about an eighth more CPU per action (README, Benchmark: the threads
+//   waking each other for every handler).
 // - Three or more: one io_context, every table and connection on a strand of its own.
 #pragma once
 

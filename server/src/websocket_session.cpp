@@ -20,6 +20,10 @@ WebSocketSession::WebSocketSession(tcp::socket&& socket, Lobby& lobby, const Con
       lobby_(lobby),
       config_(config),
       one_thread_(one_thread(config.threads)),
+      mailbox_(split_threads(config.threads)
+                   ? &boost::asio::use_service<FrameMailbox>(
+                         boost::asio::query(ws_.get_executor(), boost::asio::execution::context))
+                   : nullptr),
       tokens_(config.rate_burst),
       refilled_(std::chrono::steady_clock::now()) {}
 
@@ -90,6 +94,11 @@ void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
     // With one thread (serial_executor.hpp) every caller (a table, the lobby, this session)
     // runs on the thread that owns the write queue: no lock and no hop.
     if (one_thread_) return enqueue(std::move(frame));
+    // With two, every frame for any connection crosses in one hop per batch (frame_mailbox.hpp),
+    // the lobby's answers from this thread too, so that they keep their order with the tables'.
+    if (mailbox_)
+        return mailbox_->deliver(shared_from_this(), std::move(frame), ws_.get_executor());
+    // With strands, this connection's frames cross to its strand in one hop per batch.
     bool first = false;
     {
         std::lock_guard lock(incoming_mutex_);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "connection.hpp"
+#include "frame_mailbox.hpp"
 
 namespace niagara::server {
 
@@ -35,6 +36,8 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     void close() override;
 
   private:
+    friend class FrameMailbox;  // calls enqueue() on this connection's thread
+
     void on_accept(beast::error_code ec);
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
@@ -52,8 +55,11 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     std::deque<std::shared_ptr<const std::string>> queue_;  // on the session's executor only
     // One thread runs the server: send() is always called on it, and queues at once.
     const bool one_thread_;
-    // Otherwise, frames handed over by send() from other strands. A table sends a connection
-    // several frames per change; they cross to this strand in one hop rather than one post each.
+    // Two threads: send() hands frames to the connections' thread through its mailbox.
+    FrameMailbox* const mailbox_;
+    // Otherwise (strands), frames handed over by send() from other strands. A table sends a
+    // connection several frames per change; they cross to this strand in one hop rather than
+    // one post each.
     std::mutex incoming_mutex_;
     std::vector<std::shared_ptr<const std::string>> incoming_;
     std::vector<std::shared_ptr<const std::string>> taken_;  // keeps its capacity
