@@ -8,10 +8,10 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/execution_context.hpp>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>
-#include <vector>
+
+#include "batched_hand_over.hpp"
 
 namespace niagara::server {
 
@@ -36,9 +36,7 @@ class FrameMailbox : public boost::asio::execution_context::service {
 
     using Delivery =
         std::pair<std::shared_ptr<WebSocketSession>, std::shared_ptr<const std::string>>;
-    std::mutex mutex_;
-    std::vector<Delivery> pending_;  // guarded by mutex_
-    std::vector<Delivery> taken_;    // on the connections' thread; keeps its capacity
+    BatchedHandOver<Delivery> deliveries_;
 };
 
 }  // namespace niagara::server

@@ -98,28 +98,15 @@ void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
     // the lobby's answers from this thread too, so that they keep their order with the tables'.
     if (mailbox_)
         return mailbox_->deliver(shared_from_this(), std::move(frame), ws_.get_executor());
-    // With strands, this connection's frames cross to its strand in one hop per batch.
-    bool first = false;
-    {
-        std::lock_guard lock(incoming_mutex_);
-        first = incoming_.empty();
-        incoming_.push_back(std::move(frame));
-    }
-    // The write queue is touched on the session's strand only; one hop carries every frame
-    // that arrives before it runs.
-    if (first)
+    // With strands, the write queue is touched on the session's strand only; one hop carries
+    // every frame that arrives before it runs.
+    if (incoming_.push(std::move(frame)))
         net::post(ws_.get_executor(),
                   beast::bind_front_handler(&WebSocketSession::take_incoming, shared_from_this()));
 }
 
 void WebSocketSession::take_incoming() {
-    {
-        std::lock_guard lock(incoming_mutex_);
-        taken_.swap(incoming_);  // both vectors keep their capacity: no allocation per hop
-    }
-    for (auto& frame : taken_)
-        enqueue(std::move(frame));
-    taken_.clear();
+    incoming_.take_all([this](auto& frame) { enqueue(std::move(frame)); });
 }
 
 void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {

@@ -10,10 +10,9 @@
 #include <chrono>
 #include <deque>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <vector>
 
+#include "batched_hand_over.hpp"
 #include "connection.hpp"
 #include "frame_mailbox.hpp"
 
@@ -60,9 +59,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     // Otherwise (strands), frames handed over by send() from other strands. A table sends a
     // connection several frames per change; they cross to this strand in one hop rather than
     // one post each.
-    std::mutex incoming_mutex_;
-    std::vector<std::shared_ptr<const std::string>> incoming_;
-    std::vector<std::shared_ptr<const std::string>> taken_;  // keeps its capacity
+    BatchedHandOver<std::shared_ptr<const std::string>> incoming_;
     bool closing_ = false;
     double tokens_;
     std::chrono::steady_clock::time_point refilled_;
