@@ -96,8 +96,13 @@ void Table::broadcast(const Json& message) {
 }
 
 int Table::seat_of(const std::shared_ptr<Connection>& c) const {
+    // By owner, not by lock(): no atomic count changes on connections the other thread uses.
+    const auto same = [&c](const std::weak_ptr<Connection>& w) {
+        return !w.owner_before(c) && !c.owner_before(w);
+    };
+    if (!c) return -1;
     for (std::size_t i = 0; i < seats_.size(); ++i)
-        if (seats_[i].conn.lock() == c) return int(i);
+        if (same(seats_[i].conn)) return int(i);
     return -1;
 }
 
