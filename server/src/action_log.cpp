@@ -8,15 +8,26 @@
 namespace niagara::server {
 
 void ActionLog::append(StoredAction action, std::function<void()> committed) {
-    bool first = false;
-    {
-        std::lock_guard lock(mutex_);
-        first = actions_.empty();
-        actions_.push_back(std::move(action));
-        committed_.push_back(std::move(committed));
+    std::lock_guard lock(mutex_);
+    const bool first = actions_.empty();
+    actions_.push_back(std::move(action));
+    committed_.push_back(std::move(committed));
+    if (!first) return;  // the group's commit is already scheduled
+
+    const Clock::time_point due = last_commit_ + window_;
+    if (Clock::now() >= due) {
+        // Posted behind the work already queued: whatever else it accepts meanwhile joins.
+        boost::asio::post(io_, [this] { commit(); });
+    } else {
+        // Touched only here, under the lock, while no group is waiting: never by two threads.
+        timer_.expires_at(due);
+        timer_.async_wait([this](boost::system::error_code) { commit(); });
     }
-    // Posted behind the work already queued: whatever else it accepts meanwhile joins the group.
-    if (first) boost::asio::post(io_, [this] { commit(); });
+}
+
+long ActionLog::commits() const {
+    std::lock_guard lock(mutex_);
+    return commits_;
 }
 
 void ActionLog::commit() {
@@ -26,6 +37,8 @@ void ActionLog::commit() {
         std::lock_guard lock(mutex_);
         actions.swap(actions_);
         committed.swap(committed_);
+        last_commit_ = Clock::now();
+        ++commits_;
     }
     try {
         store_.append_actions(actions);

@@ -39,6 +39,8 @@ std::optional<std::string> set(Config& c, std::string_view key, const std::strin
             c.rate_per_second = std::stod(value);
         else if (key == "burst")
             c.rate_burst = std::stod(value);
+        else if (key == "commit-window-us")
+            c.commit_window_us = std::stoi(value);
         else
             return "unknown setting --" + std::string(key);
     } catch (const std::exception&) {
@@ -47,6 +49,11 @@ std::optional<std::string> set(Config& c, std::string_view key, const std::strin
     return std::nullopt;
 }
 
+// Every setting, as a flag (--NAME) and in the environment (NIAGARA_NAME, dashes as underscores).
+constexpr const char* kSettings[] = {
+    "bind",         "port",  "data",      "web",      "log-level", "threads", "port-file",
+    "bot-delay-ms", "grace", "max-queue", "stall-ms", "rate",      "burst",   "commit-window-us"};
+
 }  // namespace
 
 std::string usage() {
@@ -54,11 +61,12 @@ std::string usage() {
            "L]\n"
            "                      [--threads N] [--port-file FILE] [--bot-delay-ms N] [--grace S]\n"
            "                      [--max-queue N] [--stall-ms N] [--rate N] [--burst N]\n"
+           "                      [--commit-window-us N]\n"
            "Each flag can also be set as NIAGARA_<FLAG> in the environment (NIAGARA_PORT=8080).\n";
 }
 
 std::optional<std::string> parse_config(int argc, char** argv, Config& c) {
-    for (const char* key : {"bind", "port", "data", "web", "log-level", "threads", "grace"}) {
+    for (const char* key : kSettings) {
         std::string env = "NIAGARA_";
         for (const char* p = key; *p; ++p)
             env += *p == '-' ? '_' : char(std::toupper(*p));
@@ -73,6 +81,8 @@ std::optional<std::string> parse_config(int argc, char** argv, Config& c) {
     }
     if (c.threads <= 0) c.threads = int(std::max(1u, std::thread::hardware_concurrency()));
     if (c.rate_per_second <= 0 || c.rate_burst < 1) return "rate and burst must be positive";
+    if (c.commit_window_us < 0 || c.commit_window_us > 1'000'000)
+        return "commit-window-us must be 0..1000000";
     return std::nullopt;
 }
 

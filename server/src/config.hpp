@@ -21,6 +21,7 @@ struct Config {
     int stall_ms = 5000;           // --stall-ms: ...once its writes made no progress this long
     double rate_per_second = 20;   // --rate: messages per second per connection...
     double rate_burst = 40;        // --burst: ...with bursts up to this many
+    int commit_window_us = 1000;   // --commit-window-us: least time between two commits
 };
 
 // Fills `config` from the environment, then the flags. Returns an error text on bad input.

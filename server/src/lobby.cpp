@@ -10,7 +10,11 @@ namespace msg = protocol;
 using protocol::Command;
 
 Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& metrics)
-    : io_(io), config_(config), store_(store), actions_(io, store), metrics_(metrics) {}
+    : io_(io),
+      config_(config),
+      store_(store),
+      actions_(io, store, std::chrono::microseconds(config.commit_window_us)),
+      metrics_(metrics) {}
 
 TableServices Lobby::services() {
     return TableServices{config_,
@@ -257,7 +261,7 @@ std::string Lobby::metrics_text() const {
                 break;
         }
     }
-    return metrics_.render(waiting, playing, over);
+    return metrics_.render(waiting, playing, over, actions_.commits());
 }
 
 std::optional<std::string> Lobby::game_record(long table) const {

@@ -13,7 +13,7 @@ void Metrics::observe_broadcast(std::chrono::steady_clock::duration d) {
                               std::memory_order_relaxed);
 }
 
-std::string Metrics::render(long waiting, long playing, long over) const {
+std::string Metrics::render(long waiting, long playing, long over, long commits) const {
     std::ostringstream out;
     auto counter = [&](const char* name, const char* help, const char* type, long value) {
         out << "# HELP " << name << " " << help << "\n# TYPE " << name << " " << type << "\n"
@@ -27,6 +27,8 @@ std::string Metrics::render(long waiting, long playing, long over) const {
     counter("niagara_messages_sent_total", "Messages queued to clients.", "counter",
             messages_out.load());
     counter("niagara_actions_total", "Game actions accepted.", "counter", actions.load());
+    counter("niagara_action_commits_total", "Transactions that stored accepted actions.", "counter",
+            commits);
     counter("niagara_errors_total", "Error answers sent to clients.", "counter", errors.load());
     counter("niagara_dropped_clients_total", "Clients dropped for not reading.", "counter",
             dropped_clients.load());

@@ -21,8 +21,9 @@ class Metrics {
     // Time from an accepted action to its last broadcast message being queued.
     void observe_broadcast(std::chrono::steady_clock::duration d);
 
-    // `tables_by_phase` is provided by the lobby: waiting, playing, over.
-    std::string render(long waiting, long playing, long over) const;
+    // Provided by the lobby: tables by phase (waiting, playing, over), and the transactions
+    // that stored the accepted actions (actions per commit shows how well they group).
+    std::string render(long waiting, long playing, long over, long commits) const;
 
   private:
     static constexpr std::array<double, 10> kBuckets = {0.0005, 0.001, 0.0025, 0.005, 0.01,

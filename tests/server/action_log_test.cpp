@@ -4,6 +4,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <map>
 
 #include "action_log.hpp"
@@ -72,4 +73,40 @@ TEST_CASE("action log: a batch is stored whole or not at all", "[server][store]"
     CHECK(stored_actions(store).at(table) == std::vector<std::string>{"a", "b"});
     store.append_actions({{table, 2, "c"}});
     CHECK(stored_actions(store).at(table) == std::vector<std::string>{"a", "b", "c"});
+}
+
+TEST_CASE("action log: with a window, commits are that far apart and group what came meanwhile",
+          "[server][store]") {
+    server_test::TempDir dir("niagara-action-log");
+    Store store((dir.path / "db.sqlite3").string());
+    const long table = store.create_table("{}", "host");
+    store.mark_started(table, "{}");
+
+    using Clock = std::chrono::steady_clock;
+    constexpr auto window = std::chrono::milliseconds(200);
+    boost::asio::io_context io;
+    ActionLog log(io, store, window);
+    std::vector<Clock::time_point> told;  // when each action was reported committed
+    auto append = [&](long index) {
+        log.append(StoredAction{table, index, "{}"}, [&] { told.push_back(Clock::now()); });
+    };
+
+    // After a quiet spell an action is committed at once, without waiting for the window.
+    const Clock::time_point start = Clock::now();
+    append(0);
+    io.run();
+    io.restart();
+    REQUIRE(told.size() == 1);
+    CHECK(told[0] - start < window);
+    CHECK(log.commits() == 1);
+
+    // Within the window of that commit, actions wait for its end and share one commit.
+    for (long index = 1; index <= 5; ++index)
+        append(index);
+    io.run();
+    io.restart();
+    REQUIRE(told.size() == 6);
+    CHECK(told[1] - start >= window);  // the first commit came after `start`
+    CHECK(log.commits() == 2);
+    CHECK(stored_actions(store).at(table).size() == 6);
 }
