@@ -32,6 +32,7 @@ TEST_CASE("HTTP: health, metrics, game records and the page", "[server][http]") 
     CHECK(empty.content_type.rfind("text/plain", 0) == 0);
     CHECK(metric(empty.body, "niagara_connections") == 0.0);
     CHECK(metric(empty.body, "niagara_actions_total") == 0.0);
+    CHECK(metric(empty.body, "niagara_action_commits_total") == 0.0);
     CHECK(metric(empty.body, "niagara_tables{phase=\"waiting\"}") == 0.0);
     CHECK(metric(empty.body, "niagara_tables{phase=\"playing\"}") == 0.0);
     CHECK(metric(empty.body, "niagara_broadcast_seconds_bucket{le=\"+Inf\"}") == 0.0);
@@ -59,6 +60,10 @@ TEST_CASE("HTTP: health, metrics, game records and the page", "[server][http]") 
     CHECK(metric(after.body, "niagara_connections_total") >= 2.0);
     const double actions = metric(after.body, "niagara_actions_total").value_or(0);
     CHECK(actions > 20);
+    // Every action was stored by a commit, several to one at times (the group commit).
+    const double commits = metric(after.body, "niagara_action_commits_total").value_or(0);
+    CHECK(commits > 0);
+    CHECK(commits <= actions);
     CHECK(metric(after.body, "niagara_tables{phase=\"waiting\"}") == 1.0);
     CHECK(metric(after.body, "niagara_tables{phase=\"playing\"}") == 0.0);
     CHECK(metric(after.body, "niagara_broadcast_seconds_count") == actions);
