@@ -10,8 +10,8 @@
 //   commits on the other. Each still needs no strand; work crosses between the two only where
 //   a connection hands a command to a table and the tables hand frames to the connections
 //   (one hop per batch for all connections: frame_mailbox.hpp). Strands on one shared
-//   io_context cost about an eighth more CPU per action (README, Benchmark: the threads
-//   waking each other for every handler).
+//   io_context cost about an eighth more CPU per action (the threads waking each other for
+//   every handler: server/loadgen/BENCHMARKS.md).
 // - Three or more: one io_context, every table and connection on a strand of its own.
 #pragma once
 
