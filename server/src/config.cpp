@@ -1,6 +1,9 @@
 #include "config.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <iterator>
 #include <stdexcept>
 #include <string_view>
 #include <thread>
@@ -8,51 +11,55 @@
 namespace niagara::server {
 namespace {
 
+// A value that parses but lies outside its setting's range; `why` is the whole message.
+struct OutOfRange {
+    std::string why;
+};
+
+struct Setting {
+    std::string_view name;                       // the flag without its dashes
+    void (*apply)(Config&, const std::string&);  // throws on a bad value
+};
+
+// Every setting, as a flag (--NAME) and in the environment (NIAGARA_NAME, dashes as
+// underscores): one list, so that no setting is read one way and not the other.
+constexpr Setting kSettings[] = {
+    {"bind", [](Config& c, const std::string& v) { c.address = v; }},
+    {"port",
+     [](Config& c, const std::string& v) {
+         const int port = std::stoi(v);
+         if (port < 0 || port > 65535) throw OutOfRange{"port must be 0..65535"};
+         c.port = static_cast<unsigned short>(port);
+     }},
+    {"data", [](Config& c, const std::string& v) { c.data_dir = v; }},
+    {"web", [](Config& c, const std::string& v) { c.web_root = v; }},
+    {"log-level", [](Config& c, const std::string& v) { c.log_level = v; }},
+    {"threads", [](Config& c, const std::string& v) { c.threads = std::stoi(v); }},
+    {"port-file", [](Config& c, const std::string& v) { c.port_file = v; }},
+    {"bot-delay-ms", [](Config& c, const std::string& v) { c.bot_delay_ms = std::stoi(v); }},
+    {"grace", [](Config& c, const std::string& v) { c.grace_seconds = std::stoi(v); }},
+    {"max-queue", [](Config& c, const std::string& v) { c.max_queue = std::stoul(v); }},
+    {"stall-ms", [](Config& c, const std::string& v) { c.stall_ms = std::stoi(v); }},
+    {"rate", [](Config& c, const std::string& v) { c.rate_per_second = std::stod(v); }},
+    {"burst", [](Config& c, const std::string& v) { c.rate_burst = std::stod(v); }},
+    {"commit-window-us",
+     [](Config& c, const std::string& v) { c.commit_window_us = std::stoi(v); }},
+};
+
 // Applies one setting by name; used for both the environment and the flags.
 std::optional<std::string> set(Config& c, std::string_view key, const std::string& value) {
+    const auto setting = std::find_if(std::begin(kSettings), std::end(kSettings),
+                                      [key](const Setting& s) { return s.name == key; });
+    if (setting == std::end(kSettings)) return "unknown setting --" + std::string(key);
     try {
-        if (key == "bind")
-            c.address = value;
-        else if (key == "port") {
-            const int port = std::stoi(value);
-            if (port < 0 || port > 65535) return "port must be 0..65535";
-            c.port = static_cast<unsigned short>(port);
-        } else if (key == "data")
-            c.data_dir = value;
-        else if (key == "web")
-            c.web_root = value;
-        else if (key == "log-level")
-            c.log_level = value;
-        else if (key == "threads")
-            c.threads = std::stoi(value);
-        else if (key == "port-file")
-            c.port_file = value;
-        else if (key == "bot-delay-ms")
-            c.bot_delay_ms = std::stoi(value);
-        else if (key == "grace")
-            c.grace_seconds = std::stoi(value);
-        else if (key == "max-queue")
-            c.max_queue = std::stoul(value);
-        else if (key == "stall-ms")
-            c.stall_ms = std::stoi(value);
-        else if (key == "rate")
-            c.rate_per_second = std::stod(value);
-        else if (key == "burst")
-            c.rate_burst = std::stod(value);
-        else if (key == "commit-window-us")
-            c.commit_window_us = std::stoi(value);
-        else
-            return "unknown setting --" + std::string(key);
+        setting->apply(c, value);
+    } catch (const OutOfRange& e) {
+        return e.why;
     } catch (const std::exception&) {
         return "bad value '" + value + "' for --" + std::string(key);
     }
     return std::nullopt;
 }
-
-// Every setting, as a flag (--NAME) and in the environment (NIAGARA_NAME, dashes as underscores).
-constexpr const char* kSettings[] = {
-    "bind",         "port",  "data",      "web",      "log-level", "threads", "port-file",
-    "bot-delay-ms", "grace", "max-queue", "stall-ms", "rate",      "burst",   "commit-window-us"};
 
 }  // namespace
 
@@ -66,12 +73,12 @@ std::string usage() {
 }
 
 std::optional<std::string> parse_config(int argc, char** argv, Config& c) {
-    for (const char* key : kSettings) {
+    for (const Setting& setting : kSettings) {
         std::string env = "NIAGARA_";
-        for (const char* p = key; *p; ++p)
-            env += *p == '-' ? '_' : char(std::toupper(*p));
+        for (const char ch : setting.name)
+            env += ch == '-' ? '_' : char(std::toupper(ch));
         if (const char* value = std::getenv(env.c_str()))
-            if (auto problem = set(c, key, value)) return env + ": " + *problem;
+            if (auto problem = set(c, setting.name, value)) return env + ": " + *problem;
     }
     for (int i = 1; i < argc; ++i) {
         std::string_view flag = argv[i];

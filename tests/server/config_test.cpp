@@ -50,6 +50,9 @@ TEST_CASE("Server settings: --help lists every flag, and bad values stop the ser
     const Run out_of_range = run_server("", "--commit-window-us -1");
     CHECK(out_of_range.exit_code == 2);
     CHECK(out_of_range.output.find("commit-window-us must be 0..1000000") != std::string::npos);
+    const Run bad_port = run_server("", "--port 70000");
+    CHECK(bad_port.exit_code == 2);
+    CHECK(bad_port.output.find("port must be 0..65535") != std::string::npos);
     const Run unknown = run_server("", "--colour blue");
     CHECK(unknown.exit_code == 2);
     CHECK(unknown.output.find("unknown setting --colour") != std::string::npos);
