@@ -1,6 +1,7 @@
-// Secrets: a chosen card reaches nobody but its owner until its reveal (protocol README, "How a
-// table runs"). Four players and a spectator play a whole game; every frame each connection
-// receives is recorded and checked afterwards against the game's record, the ground truth.
+// Secrets (R3.1, R3.6): a chosen card reaches nobody but its owner until its reveal (protocol
+// README, "How a table runs"). Four players and a spectator play a whole game; every frame each
+// connection receives is recorded and checked afterwards against the game's record, the ground
+// truth.
 #include <catch2/catch.hpp>
 #include <map>
 #include <regex>
@@ -131,7 +132,8 @@ SecretReport check_connection(const Player& p, int me, const Choices& truth) {
 
 }  // namespace
 
-TEST_CASE("A chosen card reaches only its owner until it is revealed", "[server][secrets]") {
+TEST_CASE("A chosen card reaches only its owner until it is revealed (R3.1, R3.6)",
+          "[server][secrets]") {
     ServerProcess server;
     Harness h(server.port());
     std::vector<Player*> seats;
