@@ -47,7 +47,8 @@ measure_floor before
 for run in $(seq "$runs"); do
     data=$(mktemp -d)
     "$server" --port 0 --port-file "$data/port" --data "$data/db" --log-level warn --threads "$threads" \
-        --rate 100000 --burst 100000 >"$data/log" 2>&1 &
+        --rate 100000 --burst 100000 --max-connections 0 --max-connections-per-address 0 \
+        --max-tables 0 --max-tables-per-address 0 >"$data/log" 2>&1 &
     pid=$!
     for _ in $(seq 100); do [[ -s "$data/port" ]] && break; sleep 0.05; done
     out=$("$loadgen" --port "$(cat "$data/port")" --server-pid "$pid" "$@")

@@ -16,6 +16,15 @@ struct OutOfRange {
     std::string why;
 };
 
+// A limit or a count: a whole number from 0 (0 often meaning "no limit").
+int count(const std::string& v) {
+    std::size_t used = 0;
+    const int n = std::stoi(v, &used);
+    if (used != v.size()) throw std::invalid_argument("trailing");
+    if (n < 0) throw OutOfRange{"must be 0 or more"};
+    return n;
+}
+
 struct Setting {
     std::string_view name;                       // the flag without its dashes
     void (*apply)(Config&, const std::string&);  // throws on a bad value
@@ -44,6 +53,25 @@ constexpr Setting kSettings[] = {
     {"burst", [](Config& c, const std::string& v) { c.rate_burst = std::stod(v); }},
     {"commit-window-us",
      [](Config& c, const std::string& v) { c.commit_window_us = std::stoi(v); }},
+    {"max-queue-bytes", [](Config& c, const std::string& v) { c.max_queue_bytes = std::stoul(v); }},
+    {"max-connections", [](Config& c, const std::string& v) { c.max_connections = count(v); }},
+    {"max-connections-per-address",
+     [](Config& c, const std::string& v) { c.max_connections_per_address = count(v); }},
+    {"max-tables", [](Config& c, const std::string& v) { c.max_tables = count(v); }},
+    {"max-tables-per-address",
+     [](Config& c, const std::string& v) { c.max_tables_per_address = count(v); }},
+    {"max-tables-per-connection",
+     [](Config& c, const std::string& v) { c.max_tables_per_connection = count(v); }},
+    {"idle-table-seconds",
+     [](Config& c, const std::string& v) { c.idle_table_seconds = count(v); }},
+    {"lobby-chat-rate", [](Config& c, const std::string& v) { c.lobby_chat_rate = std::stod(v); }},
+    {"allowed-origins", [](Config& c, const std::string& v) { c.allowed_origins = v; }},
+    {"metrics",
+     [](Config& c, const std::string& v) {
+         if (v != "off" && v != "main" && v.rfind(':') == std::string::npos)
+             throw OutOfRange{"metrics must be off, main or ADDRESS:PORT"};
+         c.metrics = v;
+     }},
 };
 
 // Applies one setting by name; used for both the environment and the flags.
@@ -54,7 +82,7 @@ std::optional<std::string> set(Config& c, std::string_view key, const std::strin
     try {
         setting->apply(c, value);
     } catch (const OutOfRange& e) {
-        return e.why;
+        return e.why.rfind("must be 0 or more", 0) == 0 ? std::string(key) + " " + e.why : e.why;
     } catch (const std::exception&) {
         return "bad value '" + value + "' for --" + std::string(key);
     }
@@ -68,7 +96,12 @@ std::string usage() {
            "L]\n"
            "                      [--threads N] [--port-file FILE] [--bot-delay-ms N] [--grace S]\n"
            "                      [--max-queue N] [--stall-ms N] [--rate N] [--burst N]\n"
-           "                      [--commit-window-us N]\n"
+           "                      [--commit-window-us N] [--max-queue-bytes N]\n"
+           "                      [--max-connections N] [--max-connections-per-address N]\n"
+           "                      [--max-tables N] [--max-tables-per-address N]\n"
+           "                      [--max-tables-per-connection N] [--idle-table-seconds S]\n"
+           "                      [--lobby-chat-rate N] [--allowed-origins LIST]\n"
+           "                      [--metrics off|main|ADDR:PORT]\n"
            "Each flag can also be set as NIAGARA_<FLAG> in the environment (NIAGARA_PORT=8080).\n";
 }
 

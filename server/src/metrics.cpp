@@ -4,6 +4,32 @@
 
 namespace niagara::server {
 
+const char* limit_name(Limit limit) {
+    switch (limit) {
+        case Limit::connections:
+            return "connections";
+        case Limit::connections_per_address:
+            return "connections_per_address";
+        case Limit::origin:
+            return "origin";
+        case Limit::tables:
+            return "tables";
+        case Limit::tables_per_address:
+            return "tables_per_address";
+        case Limit::tables_per_connection:
+            return "tables_per_connection";
+        case Limit::lobby_chat:
+            return "lobby_chat";
+        case Limit::queue_bytes:
+            return "queue_bytes";
+        case Limit::rate:
+            return "rate";
+        case Limit::count_:
+            break;
+    }
+    return "";
+}
+
 void Metrics::observe_broadcast(std::chrono::steady_clock::duration d) {
     const double seconds = std::chrono::duration<double>(d).count();
     for (std::size_t i = 0; i < kBuckets.size(); ++i)
@@ -32,6 +58,19 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
     counter("niagara_errors_total", "Error answers sent to clients.", "counter", errors.load());
     counter("niagara_dropped_clients_total", "Clients dropped for not reading.", "counter",
             dropped_clients.load());
+    counter("niagara_accept_errors_total", "Failed accepts (e.g. out of file descriptors).",
+            "counter", accept_errors.load());
+    counter("niagara_expired_tables_total", "Tables closed after --idle-table-seconds.", "counter",
+            expired_tables.load());
+    counter("niagara_storage_errors_total", "Writes to the database that failed.", "counter",
+            storage_errors.load());
+    counter("niagara_queued_bytes", "Bytes waiting to be written to clients.", "gauge",
+            queued_bytes.load());
+    out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"
+        << "# TYPE niagara_limited_total counter\n";
+    for (std::size_t i = 0; i < limited.size(); ++i)
+        out << "niagara_limited_total{limit=\"" << limit_name(Limit(i)) << "\"} "
+            << limited[i].load() << "\n";
     out << "# HELP niagara_tables Tables by phase.\n# TYPE niagara_tables gauge\n"
         << "niagara_tables{phase=\"waiting\"} " << waiting << "\n"
         << "niagara_tables{phase=\"playing\"} " << playing << "\n"

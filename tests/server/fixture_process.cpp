@@ -73,7 +73,10 @@ void ServerProcess::start() {
                                      "--log-level", "warn", "--threads", server_threads(),
                                      // Bots answer prompts at once, far faster than the default
                                      // 20 messages a second; tests of the limit set their own.
-                                     "--rate", "100000", "--burst", "100000"};
+                                     "--rate", "100000", "--burst", "100000",
+                                     // Most tests read /metrics on the game's port; by default
+                                     // the server does not serve it there.
+                                     "--metrics", "main"};
     args.insert(args.end(), args_.begin(), args_.end());
     std::vector<char*> argv;
     for (auto& a : args)
