@@ -215,7 +215,9 @@ Json help() {
 
 // "text" is the relayable line with the sender; the words alone are in "message".
 Json chat(long table, const std::string& from, const std::string& text) {
-    return message("chat", utf8(from) + ": " + utf8(text),
+    // "<name> text": a player's line can never pass for one of the server's, whose texts never
+    // start with '<' (and names are letters, digits, '_', '-' and '.').
+    return message("chat", "<" + utf8(from) + "> " + utf8(text),
                    {{"table", table}, {"from", utf8(from)}, {"message", utf8(text)}});
 }
 

@@ -2,6 +2,7 @@
 // Implemented by websocket_session; tables never touch sockets.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -12,7 +13,8 @@ class Table;
 
 class Connection {
   public:
-    explicit Connection(long id) : id_(id), name_("guest-" + std::to_string(id)) {}
+    Connection(long id, std::string address)
+        : id_(id), address_(std::move(address)), name_("guest-" + std::to_string(id)) {}
     virtual ~Connection() = default;
 
     // Queues a text frame; safe from any thread, never blocks. A client whose queue overflows
@@ -22,6 +24,11 @@ class Connection {
     void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
 
     long id() const { return id_; }
+    // The peer's IP address, as limits count connections and tables per address.
+    const std::string& address() const { return address_; }
+
+    // Asked for the table list: gets it again, pushed, whenever it changes while in the lobby.
+    std::atomic<bool> wants_tables{false};
 
     // Identity and place, guarded: set by the lobby and by table strands, read by both.
     std::string name() const {
@@ -43,6 +50,7 @@ class Connection {
 
   private:
     const long id_;
+    const std::string address_;
     mutable std::mutex mutex_;
     std::string name_;
     std::weak_ptr<Table> table_;

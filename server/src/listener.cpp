@@ -2,14 +2,22 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "config.hpp"
 #include "http_session.hpp"
+#include "lobby.hpp"
+#include "metrics.hpp"
 #include "serial_executor.hpp"
 
 namespace niagara::server {
 
 Listener::Listener(net::io_context& io, tcp::endpoint endpoint, Lobby& lobby, const Config& config)
-    : io_(io), acceptor_(serial_executor(io, config.threads)), lobby_(lobby), config_(config) {
+    : io_(io),
+      acceptor_(serial_executor(io, config.threads)),
+      lobby_(lobby),
+      config_(config),
+      retry_(acceptor_.get_executor()) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(net::socket_base::reuse_address(true));
     acceptor_.bind(endpoint);  // throws when the address is taken
@@ -20,6 +28,7 @@ void Listener::stop() {
     net::post(acceptor_.get_executor(), [self = shared_from_this()] {
         boost::system::error_code ignored;
         self->acceptor_.close(ignored);
+        self->retry_.cancel();
     });
 }
 
@@ -31,16 +40,33 @@ void Listener::do_accept() {
 
 void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted) return;  // stopped
-    if (ec) {
-        spdlog::warn("accept: {}", ec.message());  // e.g. out of file descriptors: keep going
-    } else {
-        // Small frames must leave at once: without this, Nagle's algorithm and delayed ACKs
-        // add tens of milliseconds to every move.
-        boost::system::error_code ignored;
-        socket.set_option(tcp::no_delay(true), ignored);
-        std::make_shared<HttpSession>(std::move(socket), lobby_, config_, next_id_)->run();
-    }
+    if (ec) return back_off(ec);
+    delay_ = std::chrono::milliseconds(0);
+    // Small frames must leave at once: without this, Nagle's algorithm and delayed ACKs add
+    // tens of milliseconds to every move.
+    boost::system::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
+    std::make_shared<HttpSession>(std::move(socket), lobby_, config_, next_id_)->run();
     do_accept();
+}
+
+void Listener::back_off(const boost::beast::error_code& ec) {
+    lobby_.metrics().accept_errors.fetch_add(1, std::memory_order_relaxed);
+    constexpr auto kLogInterval = std::chrono::seconds(10);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - logged_ >= kLogInterval) {
+        spdlog::warn("accept: {} ({} more failures since the last report); retrying", ec.message(),
+                     unlogged_);
+        logged_ = now;
+        unlogged_ = 0;
+    } else {
+        ++unlogged_;
+    }
+    delay_ = std::clamp(delay_ * 2, std::chrono::milliseconds(10), std::chrono::milliseconds(1000));
+    retry_.expires_after(delay_);
+    retry_.async_wait([self = shared_from_this()](boost::system::error_code wait) {
+        if (!wait && self->acceptor_.is_open()) self->do_accept();
+    });
 }
 
 }  // namespace niagara::server

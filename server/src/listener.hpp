@@ -4,7 +4,9 @@
 
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
+#include <chrono>
 #include <memory>
 
 namespace niagara::server {
@@ -24,12 +26,19 @@ class Listener : public std::enable_shared_from_this<Listener> {
   private:
     void do_accept();
     void on_accept(boost::beast::error_code ec, tcp::socket socket);
+    // A failed accept (out of file descriptors: the pending connection stays queued, and an
+    // immediate retry fails again at once) waits before the next, longer each time in a row.
+    void back_off(const boost::beast::error_code& ec);
 
     net::io_context& io_;
     tcp::acceptor acceptor_;
     Lobby& lobby_;
     const Config& config_;
     std::atomic<long> next_id_{0};
+    net::steady_timer retry_;                         // on the acceptor's executor
+    std::chrono::milliseconds delay_{0};              // the wait after the last failure
+    std::chrono::steady_clock::time_point logged_{};  // failures are logged once per interval
+    long unlogged_ = 0;                               // failures since the last log line
 };
 
 }  // namespace niagara::server

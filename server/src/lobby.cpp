@@ -2,6 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cctype>
+#include <unordered_set>
+
 #include "niagara/protocol/server_message.hpp"
 
 namespace niagara::server {
@@ -9,12 +13,39 @@ namespace niagara::server {
 namespace msg = protocol;
 using protocol::Command;
 
+namespace {
+
+constexpr std::size_t kTablesShown = 50;  // tables in one list: the ones to join first
+constexpr auto kPushInterval = std::chrono::seconds(1);  // table list pushes, at most
+
+std::string lower(std::string s) {
+    for (char& ch : s)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+// Names that would let a player pass for the server, a bot or another guest.
+bool reserved_name(const std::string& name, long own_id) {
+    const std::string n = lower(name);
+    for (const char* word : {"server", "niagara", "admin", "system", "moderator"})
+        if (n == word) return true;
+    if (n.rfind("bot", 0) == 0) return true;
+    return n.rfind("guest-", 0) == 0 && n != "guest-" + std::to_string(own_id);
+}
+
+}  // namespace
+
 Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& metrics)
     : io_(io),
       config_(config),
       store_(store),
       actions_(io, store, std::chrono::microseconds(config.commit_window_us)),
-      metrics_(metrics) {}
+      metrics_(metrics),
+      chat_tokens_(2 * config.lobby_chat_rate),
+      chat_refilled_(std::chrono::steady_clock::now()),
+      push_timer_(io) {
+    arm_push_timer();
+}
 
 TableServices Lobby::services() {
     return TableServices{config_,
@@ -30,31 +61,83 @@ TableServices Lobby::services() {
                              tokens_.erase(token);
                          },
                          [this](long table) {
-                             std::lock_guard lock(mutex_);
-                             tables_.erase(table);  // its record stays in the store
-                         }};
+                             {
+                                 std::lock_guard lock(mutex_);
+                                 tables_.erase(table);  // its record stays in the store
+                                 openers_.erase(table);
+                             }
+                             tables_generation_.fetch_add(1);
+                         },
+                         [this] { tables_generation_.fetch_add(1); }};
 }
 
 void Lobby::restore() {
+    // A table whose row cannot be read (options, seats, game options or actions that do not
+    // parse, or do not replay) is left out with one line in the log, and left in the database
+    // as it is: one damaged row must not keep the server, and every other table, from starting.
+    std::unordered_set<std::string> tokens;  // a token opens one seat, of one table
+    long restored = 0, skipped = 0;
     for (const StoredTable& stored : store_.unfinished_tables()) {
-        protocol::TableOptions options;
-        if (auto problem =
-                protocol::table_options_from_json(Json::parse(stored.options_json), options)) {
-            spdlog::error("table {}: stored options are unusable ({}); skipped", stored.id,
-                          *problem);
-            continue;
-        }
-        auto table = std::make_shared<Table>(io_, services(), stored.id, options, stored.host);
+        std::shared_ptr<Table> table;
         try {
+            protocol::TableOptions options;
+            if (auto problem =
+                    protocol::table_options_from_json(Json::parse(stored.options_json), options))
+                throw std::runtime_error("its options are unusable (" + *problem + ")");
+            const int seats = stored.started
+                                  ? options_from_json(Json::parse(stored.game_options_json)).players
+                                  : options.game.players;
+            for (const StoredSeat& seat : stored.seats) {
+                if (seat.seat < 0 || seat.seat >= seats)
+                    throw std::runtime_error("seat " + std::to_string(seat.seat) +
+                                             " is not one of its " + std::to_string(seats));
+                if (seat.token.empty() || !tokens.insert(seat.token).second)
+                    throw std::runtime_error("the token of seat " + std::to_string(seat.seat) +
+                                             " is empty or another seat's");
+            }
+            table = std::make_shared<Table>(io_, services(), stored.id, options, stored.host);
             table->restore(stored);
         } catch (const std::exception& e) {
-            spdlog::error("table {}: cannot restore: {}", stored.id, e.what());
+            spdlog::error("table {}: cannot restore ({}); skipped, and left in the database",
+                          stored.id, e.what());
+            ++skipped;
+            std::lock_guard lock(mutex_);
+            std::erase_if(tokens_,
+                          [&](const auto& entry) { return entry.second.first == stored.id; });
             continue;
         }
         std::lock_guard lock(mutex_);
         tables_[stored.id] = table;
+        ++restored;
         spdlog::info("table {}: restored ({} actions)", stored.id, stored.actions.size());
     }
+    if (skipped > 0) spdlog::error("{} tables restored, {} skipped", restored, skipped);
+}
+
+std::optional<std::string> Lobby::admit(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    if (config_.max_connections > 0 && admitted_ >= config_.max_connections) {
+        metrics_.refused(Limit::connections);
+        return "the server is full (" + std::to_string(config_.max_connections) +
+               " connections); try again later";
+    }
+    int& mine = per_address_[address];
+    if (config_.max_connections_per_address > 0 && mine >= config_.max_connections_per_address) {
+        if (mine == 0) per_address_.erase(address);
+        metrics_.refused(Limit::connections_per_address);
+        return "too many connections from your address (at most " +
+               std::to_string(config_.max_connections_per_address) + ")";
+    }
+    ++mine;
+    ++admitted_;
+    return std::nullopt;
+}
+
+void Lobby::release(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    --admitted_;
+    if (auto it = per_address_.find(address); it != per_address_.end() && --it->second <= 0)
+        per_address_.erase(it);
 }
 
 void Lobby::connected(const std::shared_ptr<Connection>& c) {
@@ -93,13 +176,149 @@ std::shared_ptr<Table> Lobby::find(long id) const {
     return it == tables_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Table> Lobby::create(const protocol::TableOptions& options,
-                                     const std::string& host) {
-    const long id = store_.create_table(protocol::table_options_to_json(options).dump(), host);
-    auto table = std::make_shared<Table>(io_, services(), id, options, host);
-    std::lock_guard lock(mutex_);
-    tables_[id] = table;
+std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
+                                     const protocol::TableOptions& options) {
+    std::optional<Limit> over;
+    {
+        std::lock_guard lock(mutex_);
+        int mine = 0, here = 0;
+        for (const auto& [id, opener] : openers_) {
+            mine += opener.connection == c->id();
+            here += opener.address == c->address();
+        }
+        if (config_.max_tables > 0 && int(tables_.size()) >= config_.max_tables)
+            over = Limit::tables;
+        else if (config_.max_tables_per_address > 0 && here >= config_.max_tables_per_address)
+            over = Limit::tables_per_address;
+        else if (config_.max_tables_per_connection > 0 && mine >= config_.max_tables_per_connection)
+            over = Limit::tables_per_connection;
+    }
+    if (over) {
+        metrics_.refused(*over);
+        const std::string why =
+            *over == Limit::tables
+                ? "the server has as many tables as it can hold (" +
+                      std::to_string(config_.max_tables) + "); join one (/tables) or try later"
+            : *over == Limit::tables_per_address
+                ? "your address has " + std::to_string(config_.max_tables_per_address) +
+                      " open tables already; play or leave them first"
+                : "you opened " + std::to_string(config_.max_tables_per_connection) +
+                      " tables that are still open; play or leave them first";
+        fail(c, "too_many_tables", why);
+        return nullptr;
+    }
+    long id = 0;
+    try {
+        id = store_.create_table(protocol::table_options_to_json(options).dump(), c->name());
+    } catch (const std::exception& e) {
+        metrics_.storage_errors.fetch_add(1, std::memory_order_relaxed);
+        spdlog::error("new table: storage failed: {}", e.what());
+        fail(c, "storage_error", "the server could not store a new table; try again later");
+        return nullptr;
+    }
+    auto table = std::make_shared<Table>(io_, services(), id, options, c->name());
+    {
+        std::lock_guard lock(mutex_);
+        tables_[id] = table;
+        openers_[id] = Opener{c->id(), c->address()};
+    }
+    tables_generation_.fetch_add(1);
     return table;
+}
+
+std::optional<std::string> Lobby::name_problem(const std::shared_ptr<Connection>& c,
+                                               const std::string& name) const {
+    if (reserved_name(name, c->id()))
+        return "'" + name + "' is reserved (the server, bots and guests use such names)";
+    const std::string wanted = lower(name);
+    std::vector<std::shared_ptr<Connection>> others;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, weak] : connections_)
+            if (auto other = weak.lock(); other && other != c) others.push_back(other);
+    }
+    for (const auto& other : others)
+        if (lower(other->name()) == wanted) return "someone here is called " + other->name();
+    return std::nullopt;
+}
+
+// ---- the table list ----------------------------------------------------------------------
+
+// The list a client gets: the tables one can join first, then the games being played, at most
+// kTablesShown of them, with how many there are in all. Built once per change, whoever asks.
+std::shared_ptr<const std::string> Lobby::tables_frame() {
+    std::lock_guard frame_lock(tables_frame_mutex_);
+    const long generation = tables_generation_.load();
+    if (tables_frame_ && tables_frame_generation_ == generation) return tables_frame_;
+    std::vector<std::shared_ptr<Table>> all;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, t] : tables_)
+            all.push_back(t);
+    }
+    std::stable_partition(all.begin(), all.end(), [](const auto& t) { return t->joinable(); });
+    Json list = Json::array();
+    long open = 0;
+    for (const auto& t : all) {
+        if (t->phase() == Table::Phase::Over) continue;
+        ++open;
+        if (list.size() < kTablesShown) list.push_back(t->summary());
+    }
+    Json message = msg::table_list(list);
+    message["total"] = open;
+    if (open > long(list.size()))
+        message["text"] = message["text"].get<std::string>() + " (" +
+                          std::to_string(list.size()) + " of " + std::to_string(open) + " shown)";
+    tables_frame_ = std::make_shared<const std::string>(protocol::serialize(message));
+    tables_frame_generation_ = generation;
+    return tables_frame_;
+}
+
+void Lobby::send_tables(const std::shared_ptr<Connection>& c) {
+    c->wants_tables = true;
+    c->send(tables_frame());
+    metrics_.messages_out.fetch_add(1, std::memory_order_relaxed);
+}
+
+void Lobby::arm_push_timer() {
+    push_timer_.expires_after(kPushInterval);
+    push_timer_.async_wait([this](boost::system::error_code ec) {
+        if (ec) return;
+        push_tables();
+        arm_push_timer();
+    });
+}
+
+// The lobby is pushed the list when it changes, at most once per tick: a page never polls.
+void Lobby::push_tables() {
+    const long generation = tables_generation_.load();
+    if (generation == pushed_generation_) return;
+    pushed_generation_ = generation;
+    std::vector<std::shared_ptr<Connection>> audience;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, weak] : connections_)
+            if (auto c = weak.lock(); c && c->wants_tables && !c->table()) audience.push_back(c);
+    }
+    if (audience.empty()) return;
+    const auto frame = tables_frame();
+    for (const auto& c : audience)
+        c->send(frame);  // no lock held while sending
+    metrics_.messages_out.fetch_add(long(audience.size()), std::memory_order_relaxed);
+}
+
+bool Lobby::allow_lobby_chat() {
+    if (config_.lobby_chat_rate <= 0) return true;
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    chat_tokens_ = std::min(2 * config_.lobby_chat_rate,
+                            chat_tokens_ + config_.lobby_chat_rate *
+                                               std::chrono::duration<double>(now - chat_refilled_)
+                                                   .count());
+    chat_refilled_ = now;
+    if (chat_tokens_ < 1) return false;
+    chat_tokens_ -= 1;
+    return true;
 }
 
 // Leaves the current table (if another) before joining or watching the next.
@@ -109,6 +328,12 @@ void Lobby::move_to(const std::shared_ptr<Connection>& c, const std::shared_ptr<
 }
 
 void Lobby::lobby_chat(const std::shared_ptr<Connection>& c, const std::string& text) {
+    // Every lobby line goes to everyone in the lobby: one bucket for all of them bounds the
+    // fan-out, however many connections share the talking.
+    if (!allow_lobby_chat()) {
+        metrics_.refused(Limit::lobby_chat);
+        return fail(c, "rate_limited", "the lobby chat is busy; wait a moment, or talk at a table");
+    }
     std::vector<std::shared_ptr<Connection>> audience;
     {
         std::lock_guard lock(mutex_);
@@ -135,23 +360,21 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
         case Command::Help:
             return reply(c, msg::help());
         case Command::Name:
+            // At a table the name is the seat's (or the spectator's) for good: the others
+            // know the player by it.
+            if (table)
+                return fail(c, "bad_command",
+                            "you are " + c->name() + " at table " + std::to_string(table->id()) +
+                                "; names change only in the lobby (/leave first)");
+            if (auto problem = name_problem(c, m.text)) return fail(c, "name_taken", *problem);
             c->set_name(m.text);
             return reply(
                 c, msg::message("name", "You are now " + m.text + ".", Json{{"name", m.text}}));
-        case Command::Tables: {
-            Json list = Json::array();
-            std::vector<std::shared_ptr<Table>> all;
-            {
-                std::lock_guard lock(mutex_);
-                for (const auto& [id, t] : tables_)
-                    all.push_back(t);
-            }
-            for (const auto& t : all)
-                if (t->phase() != Table::Phase::Over) list.push_back(t->summary());
-            return reply(c, msg::table_list(list));
-        }
+        case Command::Tables:
+            return send_tables(c);
         case Command::New: {
-            auto created = create(m.options, c->name());
+            auto created = create(c, m.options);
+            if (!created) return;
             spdlog::info("table {}: created by {} ({})", created->id(), c->name(),
                          protocol::describe(m.options));
             reply(c, msg::message("table_created",
@@ -165,10 +388,10 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
         }
         case Command::Join: {
             std::shared_ptr<Table> target = m.table ? find(*m.table) : table;
-            if (!target && !m.table) {  // any table waiting for players
+            if (!target && !m.table) {  // a table with a free seat and someone to start it
                 std::lock_guard lock(mutex_);
                 for (const auto& [id, t] : tables_)
-                    if (t->phase() == Table::Phase::Waiting) {
+                    if (t->joinable()) {
                         target = t;
                         break;
                     }
@@ -191,22 +414,18 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
             return target->watch(c);
         }
         case Command::Resume: {
-            std::pair<long, int> place;
+            long place = -1;
             {
                 std::lock_guard lock(mutex_);
-                auto it = tokens_.find(m.token);
-                if (it == tokens_.end())
-                    place = {-1, -1};
-                else
-                    place = it->second;
+                if (auto it = tokens_.find(m.token); it != tokens_.end()) place = it->second.first;
             }
-            auto target = place.first >= 0 ? find(place.first) : nullptr;
+            auto target = place >= 0 ? find(place) : nullptr;
             if (!target)
                 return fail(c, "bad_token",
                             "that token opens no seat (wrong, or the game is over)");
             move_to(c, target);
             c->set_table(target);
-            return target->resume(c, place.second);
+            return target->resume(c, m.token);  // the table checks the token again
         }
         case Command::Leave:
             if (need_table()) table->leave(c);
@@ -230,6 +449,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
 }
 
 void Lobby::close_all() {
+    push_timer_.cancel();
     std::vector<std::shared_ptr<Connection>> all;
     {
         std::lock_guard lock(mutex_);

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <atomic>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,6 +28,11 @@ class Lobby {
 
     void restore();  // every unfinished table from the store; call before serving
 
+    // A new WebSocket from `address`: nullopt when admitted (release() it when it is gone), or
+    // why it is refused (a connection limit).
+    std::optional<std::string> admit(const std::string& address);
+    void release(const std::string& address);
+
     void connected(const std::shared_ptr<Connection>& c);
     void disconnected(const std::shared_ptr<Connection>& c);
     void received(const std::shared_ptr<Connection>& c, std::string_view frame);
@@ -35,11 +43,25 @@ class Lobby {
     std::optional<std::string> game_record(long table) const;
 
   private:
+    // Who opened a table, for the limits on tables per connection and per address.
+    struct Opener {
+        long connection = 0;
+        std::string address;
+    };
     void reply(const std::shared_ptr<Connection>& c, const Json& message);
     void fail(const std::shared_ptr<Connection>& c, const std::string& code,
               const std::string& why);
     std::shared_ptr<Table> find(long id) const;
-    std::shared_ptr<Table> create(const protocol::TableOptions& options, const std::string& host);
+    // Opens a table for `c`, or answers why not (a limit, the store) and returns null.
+    std::shared_ptr<Table> create(const std::shared_ptr<Connection>& c,
+                                  const protocol::TableOptions& options);
+    std::optional<std::string> name_problem(const std::shared_ptr<Connection>& c,
+                                            const std::string& name) const;
+    void send_tables(const std::shared_ptr<Connection>& c);
+    std::shared_ptr<const std::string> tables_frame();  // the list as it is now, cached
+    void push_tables();  // to the lobby's subscribers, when the list changed (a timer's tick)
+    void arm_push_timer();
+    bool allow_lobby_chat();
     void move_to(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& next);
     void lobby_chat(const std::shared_ptr<Connection>& c, const std::string& text);
     TableServices services();
@@ -52,6 +74,20 @@ class Lobby {
 
     mutable std::mutex mutex_;  // guards the maps below; never held while sending
     std::map<long, std::shared_ptr<Table>> tables_;
+    std::map<long, Opener> openers_;  // of the tables in tables_ opened since the start
+    std::unordered_map<std::string, int> per_address_;  // admitted connections, by address
+    int admitted_ = 0;
+    double chat_tokens_ = 0;  // the lobby chat's shared bucket (--lobby-chat-rate)
+    std::chrono::steady_clock::time_point chat_refilled_{};
+
+    // The table list: every table's summary change bumps the generation; the frame is built
+    // again only when asked for after a change, and pushed at most once per tick.
+    std::atomic<long> tables_generation_{0};
+    std::mutex tables_frame_mutex_;
+    long tables_frame_generation_ = -1;
+    std::shared_ptr<const std::string> tables_frame_;
+    long pushed_generation_ = 0;
+    net::steady_timer push_timer_;
     std::unordered_map<std::string, std::pair<long, int>> tokens_;
     std::map<long, std::weak_ptr<Connection>> connections_;
 };

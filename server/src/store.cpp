@@ -1,7 +1,15 @@
 #include "store.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -14,12 +22,12 @@ namespace niagara::server {
 namespace {
 
 // A prepared statement that finalizes itself, or a kept one (for the hot path) that it resets
-// for the next use.
+// for the next use (after an error too).
 class Statement {
   public:
     Statement(sqlite3* db, const char* sql) : db_(db), owned_(true) {
         if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
-            throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db));
+            throw StoreError(std::string("sqlite prepare: ") + sqlite3_errmsg(db));
     }
     Statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), owned_(false) {}
     ~Statement() {
@@ -45,7 +53,7 @@ class Statement {
         const int rc = sqlite3_step(stmt_);
         if (rc == SQLITE_ROW) return true;
         if (rc == SQLITE_DONE) return false;
-        throw std::runtime_error(std::string("sqlite step: ") + sqlite3_errmsg(db_));
+        throw StoreError(std::string("sqlite step: ") + sqlite3_errmsg(db_));
     }
     long integer(int col) { return long(sqlite3_column_int64(stmt_, col)); }
     bool is_null(int col) { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
@@ -65,31 +73,273 @@ constexpr const char* kAppendAction =
 
 constexpr int kSchemaVersion = 2;
 
+// PRAGMA quick_check at every start, not only after an unclean stop: it reads every page once
+// (about 0.1 s for 5,000 finished games; see the README, Backups).
+constexpr bool kQuickCheckEveryStart = true;
+
+// ---- the write-ahead log's format (https://www.sqlite.org/fileformat2.html#walformat) -------
+
+std::uint32_t be32(const unsigned char* p) {
+    return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) |
+           std::uint32_t(p[3]);
+}
+
+std::uint32_t le32(const unsigned char* p) {
+    return std::uint32_t(p[0]) | (std::uint32_t(p[1]) << 8) | (std::uint32_t(p[2]) << 16) |
+           (std::uint32_t(p[3]) << 24);
+}
+
+// The log's running checksum: pairs of 32-bit words, in the byte order the magic number names.
+struct WalChecksum {
+    std::uint32_t s0 = 0, s1 = 0;
+    void add(const unsigned char* data, std::size_t n, bool big_endian) {
+        for (std::size_t i = 0; i + 8 <= n; i += 8) {
+            s0 += (big_endian ? be32(data + i) : le32(data + i)) + s1;
+            s1 += (big_endian ? be32(data + i + 4) : le32(data + i + 4)) + s0;
+        }
+    }
+    bool equals(const unsigned char* stored) const {
+        return s0 == be32(stored) && s1 == be32(stored + 4);
+    }
+};
+
+constexpr std::size_t kWalHeader = 32;
+constexpr std::size_t kFrameHeader = 24;
+
+// Makes a file's creation or removal durable.
+void sync_directory_of(const std::string& path) {
+    const auto dir = std::filesystem::absolute(path).parent_path();
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
+std::string file_name(const std::string& path) {
+    return std::filesystem::path(path).filename().string();
+}
+
 }  // namespace
 
-Store::Store(const std::string& path) {
+WalInspection inspect_wal(const std::string& wal_path) {
+    WalInspection w;
+    std::error_code ec;
+    if (!std::filesystem::exists(wal_path, ec)) return w;
+    w.exists = true;
+    w.bytes = (long long)std::filesystem::file_size(wal_path, ec);
+    if (ec) throw StoreRefused("cannot read " + wal_path + ": " + ec.message());
+    std::ifstream in(wal_path, std::ios::binary);
+    if (!in) throw StoreRefused("cannot read " + wal_path);
+    unsigned char header[kWalHeader];
+    if (w.bytes < (long long)kWalHeader ||
+        !in.read(reinterpret_cast<char*>(header), std::streamsize(kWalHeader)))
+        return w;  // no header: SQLite takes the log for empty
+    const std::uint32_t magic = be32(header);
+    const bool big_endian = (magic & 1) != 0;
+    const std::uint32_t page = be32(header + 8);
+    WalChecksum sum;
+    sum.add(header, 24, big_endian);
+    w.header_valid = (magic & ~1u) == 0x377f0682 && be32(header + 4) == 3007000 && page >= 512 &&
+                     page <= 65536 && (page & (page - 1)) == 0 && sum.equals(header + 24);
+    if (!w.header_valid) return w;
+
+    const std::size_t frame_size = kFrameHeader + page;
+    w.frames = long((std::size_t(w.bytes) - kWalHeader) / frame_size);
+    std::vector<unsigned char> frame(frame_size);
+    // Each frame's checksum continues the one stored in the frame before it (the header's for
+    // the first). SQLite replays the frames from the first while each has the header's salts,
+    // a page number and a checksum that follows; it stops at the first that does not.
+    std::uint32_t previous[2] = {be32(header + 24), be32(header + 28)};
+    for (long i = 1; i <= w.frames; ++i) {
+        if (!in.read(reinterpret_cast<char*>(frame.data()), std::streamsize(frame_size))) {
+            w.frames = i - 1;
+            break;
+        }
+        WalChecksum local{previous[0], previous[1]};
+        local.add(frame.data(), 8, big_endian);
+        local.add(frame.data() + kFrameHeader, page, big_endian);
+        const bool follows = std::memcmp(frame.data() + 8, header + 16, 8) == 0 &&
+                             be32(frame.data()) != 0 && local.equals(frame.data() + 16);
+        const bool commit = be32(frame.data() + 4) != 0;
+        if (!w.first_bad) {
+            if (!follows)
+                w.first_bad = i;
+            else if (commit)
+                w.replayed = i;
+        } else if (follows && commit) {
+            // Its checksum follows from the stored one of the frame before it: written in this
+            // cycle after the bad frame, and committed.
+            ++w.lost_commits;
+        }
+        previous[0] = be32(frame.data() + 16);
+        previous[1] = be32(frame.data() + 20);
+    }
+    return w;
+}
+
+void Store::rollback_if_open() noexcept {
+    if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+// One transaction. SQLite may have rolled it back itself when a statement failed (a full disk
+// can do that), so the rollback here is only of a transaction still open; and one a failure
+// left open before is ended first, so that it cannot make every later write fail.
+template <typename F>
+void Store::write(F&& body) {
+    rollback_if_open();
+    exec("BEGIN IMMEDIATE");
+    try {
+        body();
+        exec("COMMIT");
+    } catch (...) {
+        rollback_if_open();
+        throw;
+    }
+}
+
+Store::Store(const std::string& path, StoreOptions options) : path_(path), options_(options) {
+    const bool file = !path.empty() && path != ":memory:" && path.rfind("file:", 0) != 0;
+    bool unclean = false;  // PATH.running was there: the last stop was not clean
+    if (file) check_files_before_open(unclean);
     if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
         std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
-        throw std::runtime_error("cannot open database " + path + ": " + why);
+        throw StoreError("cannot open database " + path + ": " + why);
     }
     // A constructor that throws runs no destructor: what is open so far is closed here.
     try {
         sqlite3_busy_timeout(db_, 5000);
-        const bool wal = journal_mode("WAL") == "wal";  // not for an in-memory database
+        wal_ = file && journal_mode("WAL") == "wal";
         exec("PRAGMA synchronous=NORMAL");
+        // The log is never cut short while the server runs (only the clean close truncates
+        // it): after a crash, a missing or empty log is a lost one (check_files_before_open).
+        exec("PRAGMA journal_size_limit=-1");
+        if (wal_ && (unclean || kQuickCheckEveryStart)) quick_check();
         create_or_migrate_schema();
         purge_finished_actions();
+        if (wal_) {
+            // A commit before PATH.running exists: from here on, until the clean close, the
+            // log is never empty (a checkpoint restarts it from its start, never shortens it).
+            write([&] {
+                Statement(db_,
+                          "INSERT OR REPLACE INTO meta (key, value)"
+                          " VALUES ('last_start', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))")
+                    .step();
+            });
+            mark_running();
+        }
         // Every accepted action is inserted: prepare that statement once.
         if (sqlite3_prepare_v3(db_, kAppendAction, -1, SQLITE_PREPARE_PERSISTENT, &append_action_,
                                nullptr) != SQLITE_OK)
-            throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
-        if (wal) checkpointer_ = std::make_unique<WalCheckpointer>(path, db_);
+            throw StoreError(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+        if (wal_)
+            checkpointer_ = std::make_unique<WalCheckpointer>(path, db_, options.checkpoint_pages);
     } catch (...) {
         sqlite3_finalize(append_action_);
+        // Refused or failed: the files stay as they were (no checkpoint of the log on close).
+        sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
         sqlite3_close(db_);
         throw;
     }
+}
+
+void Store::check_files_before_open(bool& unclean) {
+    const std::string wal_path = path_ + "-wal";
+    const std::string marker = path_ + ".running";
+    const std::string name = file_name(path_);
+    std::error_code ec;
+    unclean = std::filesystem::exists(marker, ec);
+    const WalInspection wal = inspect_wal(wal_path);
+    std::vector<std::string> problems;
+    if (!std::filesystem::exists(path_, ec)) {
+        if (unclean || wal.bytes >= (long long)kWalHeader)
+            problems.push_back(path_ + " is missing, but " +
+                               (unclean ? marker + " says the server that used it did not stop"
+                                                   " cleanly"
+                                        : wal_path + " holds its latest commits"));
+    } else if (wal.exists && wal.bytes > (long long)kWalHeader && !wal.header_valid) {
+        problems.push_back("the header of " + wal_path +
+                           " is damaged: SQLite would ignore all of the log (" +
+                           std::to_string(wal.bytes) + " bytes)");
+    } else if (wal.lost_commits > 0) {
+        problems.push_back(wal_path + " is damaged: frame " + std::to_string(wal.first_bad) +
+                           " of " + std::to_string(wal.frames) + " fails its checksum, and " +
+                           std::to_string(wal.lost_commits) +
+                           " later commits would be dropped with it");
+    } else if (unclean && wal.bytes < (long long)kWalHeader) {
+        problems.push_back("the server did not stop cleanly (" + marker + " is there) and " +
+                           wal_path + " is " + (wal.exists ? "empty" : "missing") +
+                           ": the commits made since the last checkpoint would be lost");
+    }
+    if (problems.empty()) {
+        if (unclean)
+            spdlog::warn("{}: the last stop was not clean; {} frames of {} are replayed", name,
+                         wal.replayed, file_name(wal_path));
+        return;
+    }
+    std::string why = problems.front();
+    if (!options_.accept_data_loss)
+        throw StoreRefused(why + ".\nPut back the " + file_name(wal_path) + " that belongs with " +
+                           name + " if you have it, or restore a backup: put it in place as " +
+                           name + " and remove " + file_name(wal_path) + ", " + name + "-shm and " +
+                           file_name(marker) + ".");
+    // Accepted: a damaged log is kept aside for whoever wants to look at it.
+    if (wal.exists && wal.bytes > (long long)kWalHeader) {
+        const std::string kept =
+            wal_path + ".damaged-" +
+            std::to_string(std::chrono::system_clock::now().time_since_epoch().count());
+        std::filesystem::copy_file(wal_path, kept, ec);
+        if (!ec) why += " (a copy of the log is kept as " + kept + ")";
+    }
+    spdlog::error("{}; starting anyway, as asked: what was lost stays lost", why);
+}
+
+void Store::quick_check() {
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::string> problems;
+    try {
+        Statement check(db_, "PRAGMA quick_check(5)");
+        while (check.step())
+            problems.push_back(check.text(0));
+    } catch (const StoreError& e) {
+        problems = {e.what()};
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    if (problems.size() == 1 && problems.front() == "ok") {
+        spdlog::info("{}: quick_check ok ({} ms)", file_name(path_), ms);
+        return;
+    }
+    std::string found;
+    for (const std::string& p : problems)
+        found += "\n  " + p;
+    const std::string why = path_ + " is damaged (PRAGMA quick_check):" + found;
+    if (options_.accept_data_loss) {
+        spdlog::error("{}\nstarting anyway, as asked", why);
+        return;
+    }
+    const std::string name = file_name(path_);
+    throw StoreRefused(why + "\nRestore a backup: put it in place as " + name + " and remove " +
+                       name + "-wal, " + name + "-shm and " + name +
+                       ".running; or save what can be read with sqlite3 " + name + " .recover.");
+}
+
+void Store::mark_running() {
+    const std::string marker = path_ + ".running";
+    const int fd = ::open(marker.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) throw StoreError("cannot create " + marker + ": " + std::strerror(errno));
+    const std::string text =
+        "niagara-server (pid " + std::to_string(::getpid()) +
+        ") has this database open, or stopped without closing it: the latest commits may be "
+        "only in " +
+        file_name(path_) + "-wal\n";
+    const bool written =
+        ::write(fd, text.data(), text.size()) == ssize_t(text.size()) && ::fsync(fd) == 0;
+    const int error = errno;
+    ::close(fd);
+    if (!written) throw StoreError("cannot write " + marker + ": " + std::strerror(error));
+    sync_directory_of(marker);
 }
 
 void Store::create_or_migrate_schema() {
@@ -102,12 +352,13 @@ void Store::create_or_migrate_schema() {
             db_, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'actions'");
         migrate = old_actions.step();
     }  // (finalized: a table with a statement open on it cannot be dropped)
-    if (found == kSchemaVersion) return;
     if (found > kSchemaVersion)
-        throw std::runtime_error("the database is of a newer schema (version " +
-                                 std::to_string(found) + ") than this server knows");
-    exec("BEGIN");
-    try {
+        throw StoreError("the database is of a newer schema (version " + std::to_string(found) +
+                         ") than this server knows");
+    write([&] {
+        // Every start: a server of version 2 before the `meta` table ignores it.
+        exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+        if (found == kSchemaVersion) return;
         exec(
             "CREATE TABLE IF NOT EXISTS tables ("
             " id INTEGER PRIMARY KEY, options TEXT NOT NULL, host TEXT NOT NULL,"
@@ -137,11 +388,7 @@ void Store::create_or_migrate_schema() {
             exec("DROP TABLE actions");
         }
         exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
-        exec("COMMIT");
-    } catch (...) {
-        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
-    }
+    });
 }
 
 long Store::next_log_row() {
@@ -159,21 +406,53 @@ void Store::purge_finished_actions() {
     // Every game's actions lie at or above its floor; below the lowest floor of the games
     // still being played are only finished games' actions, whose records are kept whole in
     // `tables`. A range at the log's start: quick to delete.
-    Statement(db_, "DELETE FROM action_log WHERE id < ?").bind(1, lowest_floor()).step();
+    write([&] {
+        Statement(db_, "DELETE FROM action_log WHERE id < ?").bind(1, lowest_floor()).step();
+    });
 }
 
 Store::~Store() {
-    checkpointer_.reset();  // before the close, which runs the last checkpoint
+    checkpointer_.reset();  // before the last checkpoints, on this connection
     sqlite3_finalize(append_action_);
+    if (wal_) close_cleanly();
     sqlite3_close(db_);
+}
+
+// Nothing is written any more: the whole log goes into the main file, which is synced; only
+// then is PATH.running removed (and that made durable), and the log truncated. A crash at any
+// point leaves either PATH.running with the log whole, or the main file complete.
+void Store::close_cleanly() noexcept {
+    const std::string name = file_name(path_);
+    sqlite3_busy_timeout(db_, 2000);  // a reader of another process (a live backup) may hold it
+    int frames = -1, copied = -1;
+    int rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_FULL, &frames, &copied);
+    if (rc != SQLITE_OK || frames != copied) {
+        spdlog::warn(
+            "closing {}: the log could not be copied into it ({}; {} of {} frames): keep "
+            "{}-wal with it",
+            name, rc == SQLITE_OK ? "a reader held it" : sqlite3_errmsg(db_), copied, frames, name);
+        return;  // PATH.running stays: the main file alone is not complete
+    }
+    std::error_code ec;
+    std::filesystem::remove(path_ + ".running", ec);
+    if (ec) {
+        spdlog::warn("closing {}: cannot remove {}.running: {}", name, name, ec.message());
+        return;
+    }
+    sync_directory_of(path_);
+    rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, &frames, &copied);
+    if (rc != SQLITE_OK)
+        spdlog::warn("closing {}: the log is copied but not truncated: {}", name,
+                     sqlite3_errmsg(db_));
+    spdlog::info("closed {}: it holds every commit", name);
 }
 
 void Store::exec(const char* sql) {
     char* error = nullptr;
     if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-        std::string why = error ? error : "unknown error";
+        std::string why = error ? error : sqlite3_errmsg(db_);
         sqlite3_free(error);
-        throw std::runtime_error(std::string("sqlite: ") + why);
+        throw StoreError(std::string("sqlite: ") + why);
     }
 }
 
@@ -188,43 +467,54 @@ long Store::checkpoints() const {
 
 long Store::create_table(const std::string& options_json, const std::string& host) {
     std::lock_guard lock(mutex_);
-    Statement(db_, "INSERT INTO tables (options, host) VALUES (?, ?)")
-        .bind(1, options_json)
-        .bind(2, host)
-        .step();
-    return long(sqlite3_last_insert_rowid(db_));
+    long id = 0;
+    write([&] {
+        Statement(db_, "INSERT INTO tables (options, host) VALUES (?, ?)")
+            .bind(1, options_json)
+            .bind(2, host)
+            .step();
+        id = long(sqlite3_last_insert_rowid(db_));
+    });
+    return id;
 }
 
 void Store::save_seat(long table, const StoredSeat& seat) {
     std::lock_guard lock(mutex_);
-    Statement(
-        db_,
-        "INSERT OR REPLACE INTO seats (table_id, seat, name, token, bot) VALUES (?, ?, ?, ?, ?)")
-        .bind(1, table)
-        .bind(2, long(seat.seat))
-        .bind(3, seat.name)
-        .bind(4, seat.token)
-        .bind(5, long(seat.bot))
-        .step();
+    write([&] {
+        Statement(db_,
+                  "INSERT OR REPLACE INTO seats (table_id, seat, name, token, bot)"
+                  " VALUES (?, ?, ?, ?, ?)")
+            .bind(1, table)
+            .bind(2, long(seat.seat))
+            .bind(3, seat.name)
+            .bind(4, seat.token)
+            .bind(5, long(seat.bot))
+            .step();
+    });
 }
 
 void Store::remove_seat(long table, int seat) {
     std::lock_guard lock(mutex_);
-    Statement(db_, "DELETE FROM seats WHERE table_id = ? AND seat = ?")
-        .bind(1, table)
-        .bind(2, long(seat))
-        .step();
+    write([&] {
+        Statement(db_, "DELETE FROM seats WHERE table_id = ? AND seat = ?")
+            .bind(1, table)
+            .bind(2, long(seat))
+            .step();
+    });
 }
 
 void Store::mark_started(long table, const std::string& game_options_json) {
     std::lock_guard lock(mutex_);
-    // Its actions come after this (a waiting table has none).
-    const long floor = next_log_row();
-    Statement(db_, "UPDATE tables SET started = 1, game_options = ?, action_floor = ? WHERE id = ?")
-        .bind(1, game_options_json)
-        .bind(2, floor)
-        .bind(3, table)
-        .step();
+    write([&] {
+        // Its actions come after this (a waiting table has none).
+        const long floor = next_log_row();
+        Statement(db_,
+                  "UPDATE tables SET started = 1, game_options = ?, action_floor = ? WHERE id = ?")
+            .bind(1, game_options_json)
+            .bind(2, floor)
+            .bind(3, table)
+            .step();
+    });
     next_index_[table] = 0;
 }
 
@@ -248,30 +538,35 @@ void Store::append_actions(const std::vector<StoredAction>& actions) {
                                         std::to_string(it->second) + " is next");
         ++it->second;
     }
-    exec("BEGIN");
-    try {
+    write([&] {
         for (const StoredAction& a : actions)
             Statement(db_, append_action_)
                 .bind(1, a.table)
                 .bind(2, a.index)
                 .bind(3, a.action_json)
                 .step();
-        exec("COMMIT");
-    } catch (...) {
-        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
-    }
+    });
     for (const auto& [table, index] : next)
         next_index_[table] = index;
 }
 
 void Store::finish(long table, const std::string& record_json) {
     std::lock_guard lock(mutex_);
+    write([&] {
+        Statement(db_, "UPDATE tables SET finished = 1, record = ? WHERE id = ?")
+            .bind(1, record_json)
+            .bind(2, table)
+            .step();
+    });
+    next_index_.erase(table);  // only now: a failed finish leaves the game playable
+}
+
+void Store::close(long table) {
+    std::lock_guard lock(mutex_);
+    write([&] {
+        Statement(db_, "UPDATE tables SET finished = 2 WHERE id = ?").bind(1, table).step();
+    });
     next_index_.erase(table);
-    Statement(db_, "UPDATE tables SET finished = 1, record = ? WHERE id = ?")
-        .bind(1, record_json)
-        .bind(2, table)
-        .step();
 }
 
 std::vector<StoredTable> Store::unfinished_tables() {

@@ -11,12 +11,34 @@
 // are kept whole) are purged from the log's start, below every unfinished game's floor, when
 // the server starts.
 // Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, is migrated
-// when opened; 2 is this one.
+// when opened; 2 is this one. The `meta` table (one row a start writes) came later within
+// version 2: a server that does not know it ignores it.
+//
+// Errors. Every write either stores all of itself or (it throws StoreError) nothing: it runs in
+// one transaction, rolled back on failure, and the Store's own counts change only after the
+// commit. A failed write (a full disk, an I/O error, a lock held too long) leaves the Store
+// usable: the next write succeeds once the cause is gone. Reads throw StoreError too. A caller's
+// mistake (an action that is not its game's next) is std::invalid_argument, thrown before
+// anything is written. Store does not count errors (Metrics::storage_errors is the callers').
+//
+// Opening and closing. While a Store is open, and after a crash, the file PATH.running lies
+// beside the database: the main file alone may then lack the latest commits, which are in
+// PATH-wal. Opening refuses (StoreRefused) when data would be lost or is damaged:
+//   - PATH.running is there (the last stop was not clean) but PATH-wal is missing or empty;
+//   - PATH-wal holds commit frames of its current cycle after a frame that fails its checksum
+//     (SQLite would replay the log only up to that frame, silently dropping the rest);
+//   - PRAGMA quick_check finds the database damaged.
+// StoreOptions::accept_data_loss opens anyway (logged as an error). A start always writes one
+// commit before it creates PATH.running, so a crash at any moment leaves a non-empty log.
+// Closing (the destructor) copies the whole log into the main file and syncs it, removes
+// PATH.running, then truncates the log (SQLITE_CHECKPOINT_TRUNCATE): after a clean stop the
+// main file alone holds everything, and can be copied as a backup.
 #pragma once
 
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -27,6 +49,43 @@ struct sqlite3_stmt;
 namespace niagara::server {
 
 class WalCheckpointer;
+
+// A write (or read) the database failed; see "Errors" above.
+class StoreError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Opening refused: committed data would be lost, or the database is damaged. The message names
+// the files and what to do.
+class StoreRefused : public StoreError {
+  public:
+    using StoreError::StoreError;
+};
+
+struct StoreOptions {
+    // Open even when the write-ahead log is missing or damaged or quick_check fails (the
+    // server's NIAGARA_ACCEPT_DATA_LOSS=1): what is lost stays lost.
+    bool accept_data_loss = false;
+    int checkpoint_pages = 1000;  // the log's size that starts a checkpoint (WalCheckpointer)
+};
+
+// What a write-ahead log file holds, read from its headers and checksums as SQLite's recovery
+// reads them (https://www.sqlite.org/fileformat2.html#walformat).
+struct WalInspection {
+    bool exists = false;
+    long long bytes = 0;
+    bool header_valid = false;  // magic, version, page size and the header's checksum
+    long frames = 0;            // whole frames in the file
+    long replayed = 0;          // frames SQLite replays: the valid chain, to its last commit
+    long first_bad = 0;         // the first frame of the chain that fails (1-based), 0: none
+    // Commit frames of the log's current cycle (its salts) after `first_bad` whose checksum
+    // follows from the frame before them: commits that were written and would not be replayed.
+    // Frames of an earlier cycle (left behind when a checkpoint restarted the log) have other
+    // salts and do not count.
+    long lost_commits = 0;
+};
+WalInspection inspect_wal(const std::string& wal_path);
 
 struct StoredSeat {
     int seat = 0;
@@ -53,11 +112,13 @@ struct StoredAction {
 
 class Store {
   public:
-    explicit Store(const std::string& path);  // throws std::runtime_error
-    ~Store();
+    // Throws StoreRefused (see "Opening and closing"), or StoreError when it cannot open.
+    explicit Store(const std::string& path, StoreOptions options = {});
+    ~Store();  // the clean close: see "Opening and closing"
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
+    // Writes: each stores all of itself or, throwing StoreError, nothing (see "Errors").
     long create_table(const std::string& options_json, const std::string& host);
     void save_seat(long table, const StoredSeat& seat);
     void remove_seat(long table, int seat);
@@ -67,7 +128,11 @@ class Store {
     // its next (std::invalid_argument otherwise).
     void append_actions(const std::vector<StoredAction>& actions);
     void finish(long table, const std::string& record_json);
+    // Closes a table that will not be played to its end (nobody came back): no record is kept,
+    // and it is neither restored nor served as a finished game (finished = 2).
+    void close(long table);
 
+    // Reads (StoreError when the database fails them).
     std::vector<StoredTable> unfinished_tables();
     std::optional<std::string> finished_record(long table);
     std::vector<long> finished_ids(int limit);
@@ -75,12 +140,22 @@ class Store {
     long checkpoints() const;  // of the log into the database file, completed so far
 
   private:
+    void check_files_before_open(bool& unclean);  // throws StoreRefused
+    void quick_check();                           // throws StoreRefused
+    void mark_running();                          // creates PATH.running
+    void close_cleanly() noexcept;
+    void rollback_if_open() noexcept;
+    template <typename F>
+    void write(F&& body);  // body in one transaction; rolled back if anything throws
     void exec(const char* sql);
     std::string journal_mode(const char* mode);  // sets it; returns the mode now in force
     void create_or_migrate_schema();
     long lowest_floor();            // of the games being played: the log is needed from there on
     void purge_finished_actions();  // the log's rows below every unfinished table's floor
     long next_log_row();            // the id the log's next row will get
+    const std::string path_;
+    const StoreOptions options_;
+    bool wal_ = false;  // a file in WAL mode (not an in-memory database)
     sqlite3* db_ = nullptr;
     sqlite3_stmt* append_action_ = nullptr;  // prepared once: the statement of every action
     std::mutex mutex_;  // one connection, used by every table's executor in turn

@@ -32,6 +32,20 @@ std::string seat_text(int seat) {
     return "seat " + std::to_string(seat + 1);
 }
 
+bool same_name(const std::string& a, const std::string& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// A bot's own generator, seeded from the system's entropy and never shown to anyone: the
+// table's public seed (in every view, for replays) must not let a player compute a bot's card.
+std::unique_ptr<RandomBot> secret_bot() {
+    std::random_device device;
+    return std::make_unique<RandomBot>((std::uint64_t(device()) << 32) | device());
+}
+
 }  // namespace
 
 Table::Table(net::io_context& io, TableServices services, long id, protocol::TableOptions options,
@@ -43,7 +57,8 @@ Table::Table(net::io_context& io, TableServices services, long id, protocol::Tab
       host_(std::move(host)),
       seats_(std::size_t(options.game.players)),
       bot_timer_(executor_),
-      turn_timer_(executor_) {
+      turn_timer_(executor_),
+      idle_timer_(executor_) {
     refresh_views();
 }
 
@@ -57,6 +72,19 @@ void Table::post(F&& f) {
 void Table::run_or_hold(std::function<void()> work) {
     if (storing_ || !held_.empty()) return held_.push_back(std::move(work));
     work();
+}
+
+template <typename F>
+bool Table::try_store(const std::shared_ptr<Connection>& c, F&& write) {
+    try {
+        write();
+        return true;
+    } catch (const std::exception& e) {
+        services_.metrics.storage_errors.fetch_add(1, std::memory_order_relaxed);
+        spdlog::error("table {}: storage failed: {}", id_, e.what());
+        if (c) send_error(c, "storage_error", "the server could not store that; try again later");
+        return false;
+    }
 }
 
 void Table::run_held() {
@@ -126,6 +154,80 @@ int Table::seat_count() const {
 
 bool Table::online(int seat) const {
     return !seats_[std::size_t(seat)].conn.expired();
+}
+
+bool Table::human_online() const {
+    for (std::size_t i = 0; i < seats_.size(); ++i)
+        if (seats_[i].taken && !seats_[i].bot && online(int(i))) return true;
+    return false;
+}
+
+bool Table::someone_here() const {
+    return human_online() || std::any_of(spectators_.begin(), spectators_.end(),
+                                         [](const Spectator& s) { return !s.conn.expired(); });
+}
+
+// The host's role passes to the first other player who is connected; with nobody connected it
+// stays where it is.
+void Table::pass_host(int from) {
+    if (from < 0 || !seats_[std::size_t(from)].host) return;
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+        Seat& other = seats_[i];
+        if (int(i) == from || !other.taken || other.bot || !online(int(i))) continue;
+        seats_[std::size_t(from)].host = false;
+        other.host = true;
+        broadcast(msg::message(
+            "host", other.name + " is now the host of table " + std::to_string(id_) + ".",
+            Json{{"table", id_}, {"seat", i}, {"name", other.name}}));
+        return;
+    }
+}
+
+// A table at which nobody is connected (bots do not count; spectators do) closes after
+// --idle-table-seconds: waiting tables nobody can start, games nobody plays or watches,
+// restored tables nobody comes back to. Until then, bots wait too: they never play a game
+// nobody is at, so a stranger cannot leave games playing (and being stored) on their own.
+void Table::check_idle() {
+    const int seconds = services_.config.idle_table_seconds;
+    if (phase_ == Phase::Over || seconds <= 0) return;
+    if (someone_here()) {
+        if (idle_armed_) idle_timer_.cancel();
+        idle_armed_ = false;
+        return;
+    }
+    if (idle_armed_) return;
+    idle_armed_ = true;
+    idle_timer_.expires_after(std::chrono::seconds(seconds));
+    idle_timer_.async_wait([this, self = shared_from_this()](boost::system::error_code ec) {
+        if (ec) return;
+        run_or_hold([this, self] {
+            idle_armed_ = false;
+            close_idle();
+        });
+    });
+}
+
+void Table::close_idle() {
+    if (phase_ == Phase::Over || someone_here()) return check_idle();
+    spdlog::info("table {}: closed, nobody was at it for {} s", id_,
+                 services_.config.idle_table_seconds);
+    services_.metrics.expired_tables.fetch_add(1, std::memory_order_relaxed);
+    try_store(nullptr, [&] { services_.store.close(id_); });
+    phase_ = Phase::Over;
+    turn_timer_.cancel();
+    bot_timer_.cancel();
+    for (auto& timer : grace_timers_)
+        timer->cancel();
+    for (const Seat& s : seats_)
+        if (s.taken) services_.forget_token(s.token);
+    broadcast(msg::message("closed",
+                           "Table " + std::to_string(id_) + " closed: nobody played at it for " +
+                               std::to_string(services_.config.idle_table_seconds) + " s.",
+                           Json{{"table", id_}}));
+    for (const Spectator& s : spectators_)
+        if (auto c = s.conn.lock(); c && c->table().get() == this) c->set_table(nullptr);
+    update_summary(table_view(facts()));
+    services_.finished(id_);
 }
 
 // ---- views -------------------------------------------------------------------------------
@@ -251,6 +353,7 @@ void Table::publish(const Change& change) {
         }
         services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);
     }
+    check_idle();
 }
 
 // ---- seating -----------------------------------------------------------------------------
@@ -296,15 +399,26 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
                 if (!seats_[i].taken) seat = int(i);
             if (seat < 0) return refuse("table_full", "table " + std::to_string(id_) + " is full");
         }
+        const std::string name = c->name();
+        for (const Seat& other : seats_)  // names are unique at a table: nobody speaks as another
+            if (other.taken && same_name(other.name, name))
+                return refuse("name_taken", "someone at table " + std::to_string(id_) +
+                                                " is called " + other.name +
+                                                "; choose another name with /name");
+        Seat fresh;
+        fresh.taken = true;
+        fresh.name = name;
+        fresh.token = new_token();
+        fresh.conn = c;
+        fresh.host =
+            std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
+        if (!try_store(nullptr, [&] {
+                services_.store.save_seat(id_, StoredSeat{seat, fresh.name, fresh.token, false});
+            }))
+            return refuse("storage_error", "the server could not store your seat; try again later");
         std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
         Seat& s = seats_[std::size_t(seat)];
-        s = Seat{};
-        s.taken = true;
-        s.name = c->name();
-        s.token = new_token();
-        s.conn = c;
-        s.host = std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
-        services_.store.save_seat(id_, StoredSeat{seat, s.name, s.token, false});
+        s = std::move(fresh);
         services_.register_token(s.token, id_, seat);
         c->set_table(shared_from_this());
         spdlog::info("table {}: {} sits at seat {}", id_, s.name, seat + 1);
@@ -317,10 +431,24 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
 void Table::watch(std::shared_ptr<Connection> c) {
     post([this, c = std::move(c)] {
         if (seat_of(c) >= 0) return send_error(c, "bad_command", "you sit at this table already");
+        // One entry per connection: a repeated /watch must not multiply what the table sends.
+        if (std::any_of(spectators_.begin(), spectators_.end(),
+                        [&](const Spectator& s) { return s.conn.lock() == c; }))
+            return send_error(c, "bad_command",
+                              "you watch table " + std::to_string(id_) + " already");
+        const std::string name = c->name();
+        for (const Seat& seat : seats_)
+            if (seat.taken && same_name(seat.name, name)) {
+                if (c->table().get() == this) c->set_table(nullptr);
+                return send_error(c, "name_taken",
+                                  "someone at table " + std::to_string(id_) + " is called " +
+                                      seat.name + "; choose another name with /name");
+            }
         spectators_.push_back(Spectator{c, false});
         c->set_table(shared_from_this());
         send_to(c, msg::watching(id_));
         publish();
+        if (phase_ == Phase::Playing) schedule_bots();  // a game nobody was at goes on
     });
 }
 
@@ -339,14 +467,9 @@ void Table::leave(std::shared_ptr<Connection> c) {
         s.has_view = false;
         if (phase_ == Phase::Waiting) {  // the seat is free again
             services_.forget_token(s.token);
-            services_.store.remove_seat(id_, seat);
-            const bool was_host = s.host;
+            try_store(nullptr, [&] { services_.store.remove_seat(id_, seat); });
+            pass_host(seat);
             s = Seat{};
-            for (Seat& other : seats_)  // the host's role passes to the next player
-                if (was_host && other.taken && !other.bot) {
-                    other.host = true;
-                    break;
-                }
         } else if (phase_ == Phase::Playing && !s.bot) {
             s.autoplay = true;  // the game goes on; a bot plays until the token comes back
         }
@@ -358,9 +481,21 @@ void Table::leave(std::shared_ptr<Connection> c) {
     });
 }
 
-void Table::resume(std::shared_ptr<Connection> c, int seat) {
-    post([this, c = std::move(c), seat] {
-        Seat& s = seats_[std::size_t(seat)];
+void Table::resume(std::shared_ptr<Connection> c, std::string token) {
+    post([this, c = std::move(c), token = std::move(token)] {
+        // The lobby found the token before this ran; a /start or /leave since may have moved
+        // or freed its seat, so the seat is looked up again, here.
+        const auto held = std::find_if(seats_.begin(), seats_.end(), [&](const Seat& s) {
+            return s.taken && !s.bot && s.token == token;
+        });
+        if (held == seats_.end() || phase_ == Phase::Over) {
+            if (c->table().get() == this) c->set_table(nullptr);
+            return send_error(c, "bad_token",
+                              "that token opens no seat (wrong, or the game is over)");
+        }
+        const int seat = int(held - seats_.begin());
+        Seat& s = *held;
+        std::erase_if(spectators_, [&](const Spectator& w) { return w.conn.lock() == c; });
         if (auto old = s.conn.lock(); old && old != c) {
             send_to(old, msg::error("bad_token", "your seat was resumed from another connection"));
             if (old->table().get() == this) old->set_table(nullptr);
@@ -391,8 +526,9 @@ void Table::disconnected(std::shared_ptr<Connection> c) {
         s.conn.reset();
         s.has_view = false;
         broadcast(msg::presence(id_, seat, s.name, false));
+        if (phase_ == Phase::Waiting) pass_host(seat);  // so that someone can still start
         publish();
-        if (phase_ == Phase::Playing) arm_grace_timer(seat);
+        if (phase_ != Phase::Over) arm_grace_timer(seat);
     });
 }
 
@@ -404,7 +540,18 @@ void Table::arm_grace_timer(int seat) {
     timer.async_wait([this, self = shared_from_this(), seat](boost::system::error_code ec) {
         if (ec) return;
         run_or_hold([this, self, seat] {
+            if (seat >= int(seats_.size())) return;  // the game started with fewer seats
             Seat& s = seats_[std::size_t(seat)];
+            if (phase_ == Phase::Waiting && s.taken && !s.bot && !online(seat)) {
+                // Gone before the start: the seat is free again for someone who is here.
+                services_.forget_token(s.token);
+                try_store(nullptr, [&] { services_.store.remove_seat(id_, seat); });
+                const Json left = msg::left(id_, seat, s.name);
+                pass_host(seat);
+                s = Seat{};
+                broadcast(left);
+                return publish();
+            }
             if (phase_ != Phase::Playing || online(seat) || s.autoplay) return;
             s.autoplay = true;
             broadcast(msg::presence(id_, seat, s.name, false, true));
@@ -423,12 +570,16 @@ void Table::add_bot(std::shared_ptr<Connection> c) {
         for (std::size_t i = 0; i < seats_.size(); ++i) {
             Seat& s = seats_[i];
             if (s.taken) continue;
-            s = Seat{};
-            s.taken = true;
-            s.bot = true;
-            s.name = "bot-" + std::to_string(i + 1);
-            s.token = new_token();
-            services_.store.save_seat(id_, StoredSeat{int(i), s.name, s.token, true});
+            Seat bot;
+            bot.taken = true;
+            bot.bot = true;
+            bot.name = "bot-" + std::to_string(i + 1);
+            bot.token = new_token();
+            if (!try_store(c, [&] {
+                    services_.store.save_seat(id_, StoredSeat{int(i), bot.name, bot.token, true});
+                }))
+                return;
+            s = std::move(bot);
             broadcast(msg::joined(id_, int(i), s.name));
             return publish();
         }
@@ -450,29 +601,29 @@ void Table::start(std::shared_ptr<Connection> c) {
                                   std::to_string(n) + " seated. Ask others to /join or /addbot");
         // The engine numbers seats 0..n-1: close the gaps, keeping the order.
         std::vector<Seat> seated;
-        for (Seat& s : seats_)
-            if (s.taken) seated.push_back(std::move(s));
-        seats_ = std::move(seated);
-        for (std::size_t i = 0; i < seats_.size(); ++i) {
-            services_.store.remove_seat(id_, int(i));
-            services_.register_token(seats_[i].token, id_, int(i));
-        }
-        for (std::size_t i = seats_.size(); i < std::size_t(options_.game.players); ++i)
-            services_.store.remove_seat(id_, int(i));
-        for (std::size_t i = 0; i < seats_.size(); ++i)
-            services_.store.save_seat(
-                id_, StoredSeat{int(i), seats_[i].name, seats_[i].token, seats_[i].bot});
-
+        for (const Seat& s : seats_)
+            if (s.taken) seated.push_back(s);
         Options game = options_.game;
         game.players = n;
         if (game.seed == 0)
             game.seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
+        if (!try_store(c, [&] {
+                for (std::size_t i = 0; i < seats_.size(); ++i)
+                    services_.store.remove_seat(id_, int(i));
+                for (std::size_t i = 0; i < seated.size(); ++i)
+                    services_.store.save_seat(
+                        id_, StoredSeat{int(i), seated[i].name, seated[i].token, seated[i].bot});
+                services_.store.mark_started(id_, options_to_json(game).dump());
+            }))
+            return;
+        seats_ = std::move(seated);
+        for (std::size_t i = 0; i < seats_.size(); ++i)
+            services_.register_token(seats_[i].token, id_, int(i));
         state_ = new_game(game);
         record_ = Record{game, {}, false};
         for (int i = 0; i < n; ++i)
-            bots_.push_back(std::make_unique<RandomBot>(game.seed * 31 + std::uint64_t(i)));
+            bots_.push_back(secret_bot());
         phase_ = Phase::Playing;
-        services_.store.mark_started(id_, options_to_json(game).dump());
         spdlog::info("table {}: game starts with {} players", id_, n);
         broadcast(msg::started(id_, n));
         Change everyone;
@@ -484,7 +635,9 @@ void Table::start(std::shared_ptr<Connection> c) {
 
 void Table::say(std::shared_ptr<Connection> c, std::string text) {
     post([this, c = std::move(c), text = std::move(text)] {
-        broadcast(msg::chat(id_, c->name(), text));
+        // A player speaks under the seat's name; names are unique at a table (join, watch).
+        const int seat = seat_of(c);
+        broadcast(msg::chat(id_, seat >= 0 ? seats_[std::size_t(seat)].name : c->name(), text));
     });
 }
 
@@ -595,7 +748,8 @@ void Table::after_change() {
 }
 
 void Table::schedule_bots() {
-    if (bot_pending_ || phase_ != Phase::Playing) return;
+    // With nobody connected the game waits: bots never play on alone (check_idle).
+    if (bot_pending_ || phase_ != Phase::Playing || !someone_here()) return;
     for (int seat = 0; seat < state_->players(); ++seat) {
         const Seat& s = seats_[std::size_t(seat)];
         if (!must_act(*state_, seat) || !(s.bot || s.autoplay)) continue;
@@ -643,6 +797,7 @@ void Table::arm_turn_timer() {
 
 void Table::on_turn_timeout(long armed_version) {
     if (armed_version != version_ || phase_ != Phase::Playing) return;  // something happened since
+    if (!someone_here()) return;  // the game waits for someone to come back (check_idle)
     for (int seat = 0; seat < state_->players(); ++seat) {
         Seat& s = seats_[std::size_t(seat)];
         if (!must_act(*state_, seat) || s.bot || s.autoplay) continue;
@@ -660,7 +815,9 @@ void Table::finish() {
     turn_timer_.cancel();
     bot_timer_.cancel();
     const Json record = record_to_json(record_);
-    services_.store.finish(id_, record.dump());
+    // Unstored, the game is replayed at the next start and finishes (and is stored) again.
+    try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
+    idle_timer_.cancel();
     for (const Seat& s : seats_)
         services_.forget_token(s.token);
     const Json ended = msg::ended(id_, result_to_json(*state_), names());
@@ -685,13 +842,16 @@ void Table::restore(const StoredTable& stored) {
             std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
         services_.register_token(s.token, id_, s.seat);
     }
-    if (!stored.started) return refresh_views();
+    if (!stored.started) {
+        post([this] { check_idle(); });
+        return refresh_views();
+    }
     const Options game = options_from_json(Json::parse(stored.game_options_json));
     seats_.resize(std::size_t(game.players));
     state_ = new_game(game);
     record_ = Record{game, {}, false};
     for (int i = 0; i < game.players; ++i)
-        bots_.push_back(std::make_unique<RandomBot>(game.seed * 31 + std::uint64_t(i)));
+        bots_.push_back(secret_bot());
     for (const std::string& text : stored.actions) {
         const Action action = action_from_json(Json::parse(text));
         if (!apply(*state_, action))
@@ -705,6 +865,7 @@ void Table::restore(const StoredTable& stored) {
         for (int seat = 0; seat < int(seats_.size()); ++seat)
             if (!seats_[std::size_t(seat)].bot) arm_grace_timer(seat);
         after_change();
+        check_idle();
     });
     refresh_views();
 }
@@ -720,9 +881,20 @@ void Table::refresh_views() {
 }
 
 void Table::update_summary(Json table_part) {
+    const bool free_seat =
+        std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return !s.taken; });
+    {
+        std::lock_guard lock(summary_mutex_);
+        summary_ = std::move(table_part);
+        phase_copy_ = phase_;
+        joinable_ = phase_ == Phase::Waiting && free_seat && human_online();
+    }
+    if (services_.summary_changed) services_.summary_changed();
+}
+
+bool Table::joinable() const {
     std::lock_guard lock(summary_mutex_);
-    summary_ = std::move(table_part);
-    phase_copy_ = phase_;
+    return joinable_;
 }
 
 Json Table::summary() const {

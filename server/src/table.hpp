@@ -43,6 +43,7 @@ struct TableServices {
     std::function<void(const std::string& token, long table, int seat)> register_token;
     std::function<void(const std::string& token)> forget_token;
     std::function<void(long table)> finished;  // the game ended: the lobby forgets the table
+    std::function<void()> summary_changed;     // the table list is out of date
 };
 
 class Table : public std::enable_shared_from_this<Table> {
@@ -61,7 +62,9 @@ class Table : public std::enable_shared_from_this<Table> {
     void join(std::shared_ptr<Connection> c, std::optional<int> seat);
     void watch(std::shared_ptr<Connection> c);
     void leave(std::shared_ptr<Connection> c);
-    void resume(std::shared_ptr<Connection> c, int seat);
+    // Re-checked on the table's executor: the seat that holds `token` now (a /start may have
+    // moved it, a /leave freed it), or a bad_token error.
+    void resume(std::shared_ptr<Connection> c, std::string token);
     void start(std::shared_ptr<Connection> c);
     void add_bot(std::shared_ptr<Connection> c);
     void say(std::shared_ptr<Connection> c, std::string text);
@@ -72,6 +75,9 @@ class Table : public std::enable_shared_from_this<Table> {
     // A summary for /tables; safe from any thread.
     Json summary() const;
     Phase phase() const;
+    // Waiting for players, with a free seat and someone online to start it: where /join with
+    // no number sends a newcomer. Safe from any thread.
+    bool joinable() const;
 
   private:
     struct Seat {
@@ -147,6 +153,14 @@ class Table : public std::enable_shared_from_this<Table> {
     void refresh_views();  // the views and the lobby's summary, from the table as it is now
     void update_summary(Json table_part);
     std::string new_token();
+    // Runs a write to the store; on failure counts it, tells `c` (if any) and returns false.
+    template <typename F>
+    bool try_store(const std::shared_ptr<Connection>& c, F&& write);
+    bool human_online() const;  // a seated player (not a bot) is connected
+    bool someone_here() const;  // ... or a spectator
+    void check_idle();          // arms or stops the idle timer (--idle-table-seconds)
+    void close_idle();          // nobody came back: the table closes
+    void pass_host(int from);   // the host's role to the next connected player
 
     net::any_io_executor executor_;  // serialises the table's work (serial_executor)
     TableServices services_;
@@ -169,10 +183,13 @@ class Table : public std::enable_shared_from_this<Table> {
     net::steady_timer bot_timer_;
     net::steady_timer turn_timer_;
     std::vector<std::unique_ptr<net::steady_timer>> grace_timers_;
+    net::steady_timer idle_timer_;
+    bool idle_armed_ = false;
 
     mutable std::mutex summary_mutex_;  // guards summary_ and phase_copy_ (read by the lobby)
     Json summary_;
     Phase phase_copy_ = Phase::Waiting;
+    bool joinable_ = false;
 };
 
 }  // namespace niagara::server

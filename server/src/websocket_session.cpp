@@ -12,10 +12,24 @@
 #include "serial_executor.hpp"
 
 namespace niagara::server {
+namespace {
+
+std::string peer_address(const tcp::socket& socket) {
+    boost::system::error_code ec;
+    const auto endpoint = socket.remote_endpoint(ec);
+    if (ec) return "unknown";
+    auto address = endpoint.address();
+    // An IPv4 client of a dual-stack socket counts as its IPv4 address.
+    if (address.is_v6() && address.to_v6().is_v4_mapped())
+        address = boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6());
+    return address.to_string();
+}
+
+}  // namespace
 
 WebSocketSession::WebSocketSession(tcp::socket&& socket, Lobby& lobby, const Config& config,
                                    long id)
-    : Connection(id),
+    : Connection(id, peer_address(socket)),
       ws_(std::move(socket)),
       lobby_(lobby),
       config_(config),
@@ -27,7 +41,32 @@ WebSocketSession::WebSocketSession(tcp::socket&& socket, Lobby& lobby, const Con
       tokens_(config.rate_burst),
       refilled_(std::chrono::steady_clock::now()) {}
 
+WebSocketSession::~WebSocketSession() {
+    if (admitted_) lobby_.release(address());
+    lobby_.metrics().queued_bytes.fetch_sub(long(queued_bytes_), std::memory_order_relaxed);
+}
+
 void WebSocketSession::run(http::request<http::string_body> request) {
+    // Over a connection limit the upgrade is refused with 503 and the socket closed: the
+    // connection never reaches the lobby.
+    if (auto refused = lobby_.admit(address())) {
+        auto res = std::make_shared<http::response<http::string_body>>(
+            http::status::service_unavailable, request.version());
+        res->set(http::field::server, "niagara-server");
+        res->set(http::field::content_type, "text/plain; charset=utf-8");
+        res->set(http::field::retry_after, "10");
+        res->body() = *refused + "\n";
+        res->keep_alive(false);
+        res->prepare_payload();
+        auto self = shared_from_this();
+        return http::async_write(
+            ws_.next_layer(), *res, [self, res](beast::error_code, std::size_t) {
+                beast::error_code ignored;
+                self->ws_.next_layer().shutdown(tcp::socket::shutdown_both, ignored);
+                self->ws_.next_layer().close(ignored);
+            });
+    }
+    admitted_ = true;
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "niagara-server"); }));
@@ -75,7 +114,8 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
             protocol::error("bad_command", "send text frames (JSON or /commands), not binary")));
     } else if (!allow_message()) {
         // A flood gets one answer per burst; a client that keeps flooding is closed.
-        if (refused_in_a_row_++ == 0)
+        if (refused_in_a_row_++ == 0) lobby_.metrics().refused(Limit::rate);
+        if (refused_in_a_row_ == 1)
             send(protocol::serialize(protocol::error(
                 "rate_limited", "too many messages; slow down (at most " +
                                     std::to_string(int(config_.rate_per_second)) + " a second)")));
@@ -117,15 +157,24 @@ void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {
     const auto now = std::chrono::steady_clock::now();
     if (queue_.empty()) last_progress_ = now;
     const bool stalled = now - last_progress_ >= std::chrono::milliseconds(config_.stall_ms);
-    if (queue_.size() >= config_.max_queue &&
-        (stalled || queue_.size() >= 16 * config_.max_queue)) {
-        spdlog::warn("connection {}: dropped, it is not reading ({} messages queued)", id(),
-                     queue_.size());
+    const bool too_many =
+        queue_.size() >= config_.max_queue && (stalled || queue_.size() >= 16 * config_.max_queue);
+    // Bytes bound the memory one client can hold whatever the size of its messages (a few
+    // huge table lists as surely as thousands of small patches).
+    const bool too_big =
+        config_.max_queue_bytes > 0 && queued_bytes_ + frame->size() > config_.max_queue_bytes;
+    if (too_many || too_big) {
+        spdlog::warn("connection {}: dropped, it is not reading ({} messages, {} bytes queued)",
+                     id(), queue_.size(), queued_bytes_);
         lobby_.metrics().dropped_clients.fetch_add(1);
+        if (too_big) lobby_.metrics().refused(Limit::queue_bytes);
         closing_ = true;
+        forget_queue(true);
         beast::get_lowest_layer(ws_).close();  // the pending read fails and cleans up
         return;
     }
+    queued_bytes_ += frame->size();
+    lobby_.metrics().queued_bytes.fetch_add(long(frame->size()), std::memory_order_relaxed);
     queue_.push_back(std::move(frame));
     if (queue_.size() > 1) return;  // a write is in flight
     ws_.text(true);
@@ -136,14 +185,29 @@ void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {
 void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
     if (ec) {
         closing_ = true;
-        queue_.clear();
+        forget_queue(false);
         return;
     }
+    queued_bytes_ -= queue_.front()->size();
+    lobby_.metrics().queued_bytes.fetch_sub(long(queue_.front()->size()),
+                                            std::memory_order_relaxed);
     queue_.pop_front();
     last_progress_ = std::chrono::steady_clock::now();
     if (queue_.empty()) return;
     ws_.async_write(net::buffer(*queue_.front()),
                     beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+}
+
+// Frames still queued are dropped. A frame being written (the queue's front, while a write is
+// in flight) stays alive, and counted, until its write completes.
+void WebSocketSession::forget_queue(bool write_in_flight) {
+    const std::size_t keep = write_in_flight && !queue_.empty() ? 1 : 0;
+    std::size_t dropped = 0;
+    for (std::size_t i = keep; i < queue_.size(); ++i)
+        dropped += queue_[i]->size();
+    queue_.erase(queue_.begin() + std::ptrdiff_t(keep), queue_.end());
+    queued_bytes_ -= dropped;
+    lobby_.metrics().queued_bytes.fetch_sub(long(dropped), std::memory_order_relaxed);
 }
 
 void WebSocketSession::close() {

@@ -28,6 +28,7 @@ using tcp = boost::asio::ip::tcp;
 class WebSocketSession : public Connection, public std::enable_shared_from_this<WebSocketSession> {
   public:
     WebSocketSession(tcp::socket&& socket, Lobby& lobby, const Config& config, long id);
+    ~WebSocketSession() override;
 
     void run(http::request<http::string_body> request);
     using Connection::send;
@@ -43,6 +44,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     void take_incoming();  // moves frames from send() into the write queue, on the strand
     void enqueue(std::shared_ptr<const std::string> frame);
     void on_write(beast::error_code ec, std::size_t bytes);
+    void forget_queue(bool write_in_flight);
     bool allow_message();  // the token bucket
 
     // Over the bare socket: the WebSocket stream keeps its own timeouts (handshake, idle), and
@@ -61,6 +63,8 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     // one post each.
     BatchedHandOver<std::shared_ptr<const std::string>> incoming_;
     bool closing_ = false;
+    bool admitted_ = false;         // counted by the lobby's per-address limit until destroyed
+    std::size_t queued_bytes_ = 0;  // the frames in queue_, in bytes
     double tokens_;
     std::chrono::steady_clock::time_point refilled_;
     int refused_in_a_row_ = 0;

@@ -174,7 +174,7 @@ TEST_CASE("Server messages: seats and presence count from 1 in texts, 0 in field
 
 TEST_CASE("Server messages: chat, snapshot and patch", "[protocol][server]") {
     CHECK(chat(3, "alice", "good luck") == Json{{"type", "chat"},
-                                                {"text", "alice: good luck"},
+                                                {"text", "<alice> good luck"},
                                                 {"table", 3},
                                                 {"from", "alice"},
                                                 {"message", "good luck"}});

@@ -2,6 +2,7 @@
 #include "server_fixture.hpp"
 
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,8 +45,8 @@ TempDir::~TempDir() {
 
 // ---- ServerProcess -----------------------------------------------------------------------
 
-ServerProcess::ServerProcess(std::vector<std::string> extra_args)
-    : args_(std::move(extra_args)), dir_("niagara-srvtest") {
+ServerProcess::ServerProcess(std::vector<std::string> extra_args, int max_files)
+    : args_(std::move(extra_args)), dir_("niagara-srvtest"), max_files_(max_files) {
     start();
 }
 
@@ -67,16 +68,19 @@ void ServerProcess::start() {
     if (running()) throw std::runtime_error("the server is running already");
     const auto port_file = dir_.path / "port";
     std::filesystem::remove(port_file);
-    std::vector<std::string> args = {NIAGARA_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0",
-                                     "--port-file", port_file.string(), "--data",
-                                     (dir_.path / "data").string(), "--bot-delay-ms", "0",
-                                     "--log-level", "warn", "--threads", server_threads(),
-                                     // Bots answer prompts at once, far faster than the default
-                                     // 20 messages a second; tests of the limit set their own.
-                                     "--rate", "100000", "--burst", "100000",
-                                     // Most tests read /metrics on the game's port; by default
-                                     // the server does not serve it there.
-                                     "--metrics", "main"};
+    std::vector<std::string> args = {
+        NIAGARA_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--port-file", port_file.string(),
+        "--data", (dir_.path / "data").string(), "--bot-delay-ms", "0", "--log-level", "warn",
+        "--threads", server_threads(),
+        // Bots answer prompts at once, far faster than the default
+        // 20 messages a second; tests of the limit set their own.
+        "--rate", "100000", "--burst", "100000",
+        // Most tests read /metrics on the game's port; by default
+        // the server does not serve it there.
+        "--metrics", "main",
+        // Every test client comes from 127.0.0.1: the limits per
+        // address are tested on their own (limits_test.cpp).
+        "--max-tables-per-address", "0", "--max-connections-per-address", "0"};
     args.insert(args.end(), args_.begin(), args_.end());
     std::vector<char*> argv;
     for (auto& a : args)
@@ -98,6 +102,10 @@ void ServerProcess::start() {
         // The test's own sockets must not stay open in the server.
         for (int i = 3; i < 4096; ++i)
             close(i);
+        if (max_files_ > 0) {  // soft and hard: the server cannot raise it
+            const rlimit files{rlim_t(max_files_), rlim_t(max_files_)};
+            setrlimit(RLIMIT_NOFILE, &files);
+        }
         execv(argv[0], argv.data());
         _exit(127);
     }

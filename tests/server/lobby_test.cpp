@@ -95,15 +95,16 @@ TEST_CASE("A token resumes in upper case too", "[server][lobby]") {
 }
 
 // README, "How a table runs": the creator of a table is its host and may add bots and start.
-// The server recognises the host by name, so a host who renames himself is no longer obeyed.
-TEST_CASE("The creator stays the host after /name", "[server][lobby]") {
+// A name is fixed while at a table (the others know the player by it, and chat carries it), so
+// /name there is refused, and the host stays the host.
+TEST_CASE("The creator stays the host, and /name is refused at a table", "[server][lobby]") {
     ServerProcess server;
     Harness h(server.port());
     Player& host = h.add("host", Harness::Options{{"/name first"}, false, false, 1});
     INFO(server.log());
     send_when_welcomed(host, "/new players=3");
     REQUIRE(h.run_until([&] { return host.first("seated") != nullptr; }, 5s));
-    CHECK(answer(h, host, "/name second", "name") == "name");
+    CHECK(answer(h, host, "/name second", "name") == "bad_command");
     CHECK(answer(h, host, "/addbot", "joined") == "joined");
 }
 

@@ -54,7 +54,8 @@ struct TempDir {
 // the directory.
 class ServerProcess {
   public:
-    explicit ServerProcess(std::vector<std::string> extra_args = {});
+    // `max_files` > 0: the server's limit of open files (RLIMIT_NOFILE, soft and hard).
+    explicit ServerProcess(std::vector<std::string> extra_args = {}, int max_files = 0);
     ~ServerProcess();
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
@@ -69,6 +70,7 @@ class ServerProcess {
     void restart();
 
     bool running() const { return pid_ > 0; }
+    pid_t pid() const { return pid_; }
     unsigned short port() const { return port_; }
     const std::filesystem::path& dir() const { return dir_.path; }
     std::string log() const;  // what the server wrote to stdout and stderr so far
@@ -78,6 +80,7 @@ class ServerProcess {
     TempDir dir_;  // a member: removed only after the destructor has stopped the server
     pid_t pid_ = -1;
     unsigned short port_ = 0;
+    int max_files_ = 0;
 };
 
 // ---- HTTP --------------------------------------------------------------------------------
