@@ -6,7 +6,6 @@ import { applyPatch, PatchError } from './patch.js';
 import { session } from './session.js';
 import { addLog, gameOf } from './store.js';
 
-const TABLES_POLL_MS = 4000;
 
 export class Client {
     constructor(store, url = Connection.defaultUrl()) {
@@ -23,10 +22,8 @@ export class Client {
                     s.retryMs = retryMs || 0;
                 }),
         });
-        // The lobby has no push for table changes: ask while nobody sits anywhere.
-        setInterval(() => {
-            if (!this.store.state.table && this.connection.open) this.send('/tables');
-        }, TABLES_POLL_MS);
+        // No polling: once asked for the table list, the server pushes it whenever it changes
+        // while this connection is in the lobby.
     }
 
     start() {
@@ -120,8 +117,11 @@ export class Client {
     onOpen() {
         this.syncing = false;
         const name = session.name();
-        if (name) this.send({ type: 'name', name });
         const seat = session.seat();
+        // A resumed seat brings its own name back; names are unique, and the connection this
+        // one replaces may still hold the name for a moment.
+        this.autoName = !seat?.token && name;
+        if (this.autoName) this.send({ type: 'name', name });
         const table = this.store.state.table;
         if (seat?.token) this.resume(seat.token);
         else if (table?.watching) this.watch(table.id);
@@ -198,6 +198,7 @@ Client.prototype.handlers = {
         addLog(s, { kind: 'info', text: m.text });
     },
     name(s, m) {
+        this.autoName = null;
         s.me.name = m.name;
         session.saveName(m.name);
         addLog(s, { kind: 'info', text: m.text });
@@ -206,6 +207,13 @@ Client.prototype.handlers = {
         addLog(s, { kind: 'help', lines: m.commands || m.text.split('\n') });
     },
     error(s, m) {
+        if (m.code === 'name_taken' && this.autoName) {
+            // The remembered name, sent on reconnecting, is in use (perhaps still by the
+            // connection this one replaces): not worth a red notice.
+            this.autoName = null;
+            addLog(s, { kind: 'info', text: m.message || m.text });
+            return;
+        }
         addLog(s, { kind: 'error', text: m.message || m.text, code: m.code });
         s.notice = { kind: 'error', text: m.message || m.text, at: Date.now() };
         s.pending = null;  // the decision was refused: the prompt is open again
