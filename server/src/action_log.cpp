@@ -25,6 +25,22 @@ void ActionLog::append(StoredAction action, std::function<void()> committed) {
     }
 }
 
+ActionLog::~ActionLog() {
+    std::vector<StoredAction> actions;
+    {
+        std::lock_guard lock(mutex_);
+        actions.swap(actions_);
+    }
+    if (actions.empty()) return;
+    try {
+        store_.append_actions(actions);
+        spdlog::info("stored the last {} accepted actions", actions.size());
+    } catch (const std::exception& e) {
+        // Nothing about them was sent: what players saw is stored all the same.
+        spdlog::error("cannot store the last {} accepted actions: {}", actions.size(), e.what());
+    }
+}
+
 long ActionLog::commits() const {
     std::lock_guard lock(mutex_);
     return commits_;

@@ -27,6 +27,12 @@ class ActionLog {
     ActionLog(boost::asio::io_context& io, Store& store,
               std::chrono::microseconds window = std::chrono::microseconds(0))
         : io_(io), store_(store), window_(window), timer_(io) {}
+    // At the stop, once the event loop has stopped: the group still being gathered is committed
+    // (without its callbacks: nothing more is sent), so that every accepted action is stored
+    // before the Store's clean close.
+    ~ActionLog();
+    ActionLog(const ActionLog&) = delete;
+    ActionLog& operator=(const ActionLog&) = delete;
 
     // Queues an action for the next commit; `committed` is called after it (on whichever
     // thread commits: post it where it belongs). Safe from any thread.

@@ -61,10 +61,16 @@ void WalCheckpointer::run() {
         // in the database file, the writer's next commit starts the log over from its start.
         const int rc =
             sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-        if (rc == SQLITE_OK)
+        if (rc == SQLITE_OK) {
             ++checkpoints_;
-        else if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+            if (failing_) spdlog::info("sqlite checkpoint: works again");
+            failing_ = false;
+        } else if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED && !failing_) {
+            // Once, not after every commit (a full disk fails each of them): the commits go
+            // on into the log, which grows until a checkpoint works again.
             spdlog::warn("sqlite checkpoint: {}", sqlite3_errmsg(db_));
+            failing_ = true;
+        }
         lock.lock();
     }
 }

@@ -23,7 +23,7 @@ class WalCheckpointer {
   public:
     // `writer` is the connection that commits (in WAL mode); its checkpoints move here.
     WalCheckpointer(const std::string& path, sqlite3* writer, int pages = 1000);
-    ~WalCheckpointer();  // stops the thread (the writer's close runs the last checkpoint)
+    ~WalCheckpointer();  // stops the thread (Store's close runs the last checkpoints)
     WalCheckpointer(const WalCheckpointer&) = delete;
     WalCheckpointer& operator=(const WalCheckpointer&) = delete;
 
@@ -41,6 +41,7 @@ class WalCheckpointer {
     bool due_ = false;
     bool stopping_ = false;
     std::atomic<long> checkpoints_{0};
+    bool failing_ = false;  // the last checkpoint failed (warned once); the thread's own
     std::thread thread_;
 };
 
