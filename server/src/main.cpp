@@ -6,6 +6,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -43,7 +44,15 @@ int main(int argc, char** argv) {
         std::filesystem::create_directories(config.data_dir);
         std::filesystem::permissions(config.data_dir, std::filesystem::perms::owner_all,
                                      std::filesystem::perm_options::replace);
-        Store store((std::filesystem::path(config.data_dir) / "niagara.sqlite3").string());
+        // NIAGARA_ACCEPT_DATA_LOSS=1: start even when the database's checks find commits lost
+        // or the file damaged (store.hpp, "Opening and closing"). Meant for one start.
+        StoreOptions store_options;
+        if (const char* accept = std::getenv("NIAGARA_ACCEPT_DATA_LOSS"))
+            store_options.accept_data_loss = std::string(accept) == "1";
+        // Declared before the lobby: closed after it, once its action log has committed the
+        // last accepted actions (~ActionLog); the close leaves everything in niagara.sqlite3.
+        Store store((std::filesystem::path(config.data_dir) / "niagara.sqlite3").string(),
+                    store_options);
         Metrics metrics;
         // Tables (and the lobby's commits) run on `io`; connections too, except with two
         // threads, when they have `connections_io` and its thread (serial_executor.hpp).
@@ -64,7 +73,8 @@ int main(int argc, char** argv) {
         if (!config.port_file.empty()) std::ofstream(config.port_file) << listener->port() << "\n";
 
         // SIGTERM/SIGINT: stop accepting, tell every client, then stop. Nothing is lost: every
-        // action was committed when it was accepted.
+        // action was committed when it was accepted (the last group when the lobby goes), and
+        // the store's close copies the log into niagara.sqlite3.
         boost::asio::signal_set signals(io, SIGINT, SIGTERM);
         boost::asio::steady_timer grace(io);
         signals.async_wait([&](boost::system::error_code, int signal) {
@@ -89,6 +99,12 @@ int main(int argc, char** argv) {
         for (auto& t : threads)
             t.join();
         spdlog::info("stopped");
+    } catch (const StoreRefused& e) {
+        spdlog::critical(
+            "{}\nTo start with what the database holds and lose the rest, start once with "
+            "NIAGARA_ACCEPT_DATA_LOSS=1.",
+            e.what());
+        return 1;
     } catch (const std::exception& e) {
         spdlog::critical("{}", e.what());
         return 1;
