@@ -1,9 +1,23 @@
 // The store's append-only action log (server/src/store.hpp): a restart finds each unfinished
 // game's actions in order, finished games' actions are purged while their records stay, and a
 // database of the first schema (actions keyed by table and index) is migrated when opened.
+#include <fcntl.h>
+#include <poll.h>
 #include <sqlite3.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
 #include <stdexcept>
 #include <string>
 
@@ -182,4 +196,478 @@ TEST_CASE("store: a database of a newer schema is refused and left alone", "[ser
     RawDb raw(path);
     CHECK(raw.count("PRAGMA user_version") == 99);
     CHECK(raw.count("SELECT COUNT(*) FROM tables") == 1);
+}
+
+// ---- errors: a write the database refuses ------------------------------------------------
+
+namespace {
+
+// The connection a Store opens first (its own; the checkpointer's comes after), caught as
+// SQLite opens it: sqlite3_auto_extension runs for every connection the process opens.
+class FirstConnection {
+  public:
+    FirstConnection() {
+        first_ = nullptr;
+        sqlite3_auto_extension(reinterpret_cast<void (*)()>(&FirstConnection::opened));
+    }
+    ~FirstConnection() {
+        sqlite3_cancel_auto_extension(reinterpret_cast<void (*)()>(&FirstConnection::opened));
+    }
+    FirstConnection(const FirstConnection&) = delete;
+    FirstConnection& operator=(const FirstConnection&) = delete;
+    sqlite3* get() const { return first_; }
+
+  private:
+    static int opened(sqlite3* db, const char**, const sqlite3_api_routines*) {
+        if (!first_) first_ = db;
+        return SQLITE_OK;
+    }
+    static inline sqlite3* first_ = nullptr;
+};
+
+long pragma(sqlite3* db, const std::string& sql) {
+    sqlite3_stmt* s = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
+    const long n = sqlite3_step(s) == SQLITE_ROW ? long(sqlite3_column_int64(s, 0)) : -1;
+    sqlite3_finalize(s);
+    return n;
+}
+
+}  // namespace
+
+// A full database (PRAGMA max_page_count on the Store's own connection: no page can be added)
+// refuses every write that needs room. Each fails whole with StoreError, leaves nothing behind,
+// and once there is room again the same writes succeed.
+TEST_CASE("store: a write the full database refuses is rolled back, and works once there is room",
+          "[server][store]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    const std::string big(200'000, 'x');  // needs pages of its own
+    long playing = 0, waiting = 0, extra = 0;
+    {
+        FirstConnection connection;
+        Store store(path);
+        REQUIRE(connection.get());
+        playing = store.create_table("{}", "ann");
+        waiting = store.create_table("{}", "bob");
+        store.save_seat(playing, {0, "ann", "tok-ann", false});
+        store.mark_started(playing, "{}");
+        store.append_actions({{playing, 0, "a0"}});
+
+        const long pages = pragma(connection.get(), "PRAGMA page_count");
+        REQUIRE(pragma(connection.get(), "PRAGMA max_page_count = " + std::to_string(pages)) ==
+                pages);
+        CHECK_THROWS_AS(store.create_table(big, "cy"), StoreError);
+        CHECK_THROWS_WITH(store.save_seat(playing, {1, big, "tok-big", false}),
+                          Catch::Contains("full"));
+        // A batch is refused whole: "a1" fits, but not with the big action.
+        CHECK_THROWS_AS(store.append_actions({{playing, 1, "a1"}, {playing, 2, big}}), StoreError);
+        CHECK_THROWS_AS(store.mark_started(waiting, big), StoreError);
+        CHECK_THROWS_AS(store.finish(playing, big), StoreError);
+        // Nothing of them was stored, and the Store's counts did not move: the waiting table is
+        // still not being played, the game still expects its action 1.
+        CHECK_THROWS_AS(store.append_actions({{waiting, 0, "w0"}}), std::invalid_argument);
+        {
+            RawDb raw(path);
+            CHECK(raw.count("SELECT COUNT(*) FROM tables") == 2);
+            CHECK(raw.count("SELECT COUNT(*) FROM seats") == 1);
+            CHECK(raw.count("SELECT COUNT(*) FROM action_log") == 1);
+            CHECK(raw.count("SELECT COUNT(*) FROM tables WHERE started = 1 OR finished != 0") == 1);
+        }
+
+        // Room again: the same writes, on the same Store.
+        pragma(connection.get(), "PRAGMA max_page_count = 1073741823");
+        store.append_actions({{playing, 1, "a1"}, {playing, 2, "a2"}});
+        extra = store.create_table(big, "cy");
+        store.save_seat(playing, {1, "bea", "tok-bea", false});
+        store.mark_started(waiting, R"({"players":3})");
+        store.append_actions({{waiting, 0, "w0"}});
+        store.finish(playing, R"({"record":1})");
+    }
+    Store reopened(path);
+    const auto tables = reopened.unfinished_tables();
+    REQUIRE(tables.size() == 2);
+    REQUIRE(find(tables, waiting));
+    CHECK(find(tables, waiting)->actions == std::vector<std::string>{"w0"});
+    REQUIRE(find(tables, extra));
+    CHECK(find(tables, extra)->options_json == big);
+    CHECK(reopened.finished_record(playing) == R"({"record":1})");
+}
+
+namespace {
+
+// A tmpfs of `bytes` mounted on a fresh directory (root only; `mounted` says whether it
+// worked), unmounted when it goes.
+class SmallDisk {
+  public:
+    explicit SmallDisk(long bytes) : dir_("niagara-disk") {
+        path = dir_.path / "disk";
+        std::filesystem::create_directory(path);
+        const std::string options = "size=" + std::to_string(bytes) + ",mode=0700";
+        mounted = ::mount("tmpfs", path.c_str(), "tmpfs", 0, options.c_str()) == 0;
+        if (!mounted) why = std::strerror(errno);
+    }
+    ~SmallDisk() {
+        if (mounted) ::umount2(path.c_str(), MNT_DETACH);
+    }
+    SmallDisk(const SmallDisk&) = delete;
+    SmallDisk& operator=(const SmallDisk&) = delete;
+
+    // Fills what is left of the disk with one file; returns its path.
+    std::filesystem::path fill() const {
+        const auto filler = path / "filler";
+        const int fd = ::open(filler.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+        REQUIRE(fd >= 0);
+        const std::string block(4096, 'f');
+        for (std::size_t size = block.size(); size > 0; size /= 2)
+            while (::write(fd, block.data(), size) == ssize_t(size)) {
+            }
+        ::close(fd);
+        return filler;
+    }
+
+    std::filesystem::path path;
+    bool mounted = false;
+    std::string why;
+
+  private:
+    server_test::TempDir dir_;
+};
+
+}  // namespace
+
+// The same on a disk that is really full: SQLite's writes to the log fail (ENOSPC) at the
+// commit. Needs root (a tmpfs is mounted); skipped where that is not allowed.
+TEST_CASE("store: on a full disk writes fail whole, and work again once there is room",
+          "[server][store]") {
+    SmallDisk disk(1 << 20);
+    if (!disk.mounted) {
+        WARN("skipped: cannot mount a tmpfs here (" << disk.why << ")");
+        return;
+    }
+    const std::string path = (disk.path / "db.sqlite3").string();
+    const std::string action(3000, 'a');
+    long table = 0, other = 0;
+    {
+        Store store(path);
+        table = store.create_table("{}", "ann");
+        store.mark_started(table, "{}");
+        store.append_actions({{table, 0, action}});
+        const auto filler = disk.fill();
+        long failed = 0;  // the log may have had room for a few more frames
+        long next = 1;
+        for (int attempt = 0; attempt < 50 && failed == 0; ++attempt) {
+            try {
+                store.append_actions({{table, next, action}, {table, next + 1, action}});
+                next += 2;
+            } catch (const StoreError& e) {
+                ++failed;
+                CHECK_THAT(e.what(), Catch::Contains("full"));
+            }
+        }
+        REQUIRE(failed == 1);
+        CHECK_THROWS_AS(store.create_table(std::string(100'000, 'o'), "bob"), StoreError);
+        std::filesystem::remove(filler);
+        // Room again: the batch that failed goes in as it was, and the rest after it.
+        store.append_actions({{table, next, action}, {table, next + 1, action}});
+        other = store.create_table(std::string(100'000, 'o'), "bob");
+        store.append_actions({{table, next + 2, "last"}});
+    }
+    Store reopened(path);
+    const auto tables = reopened.unfinished_tables();
+    REQUIRE(find(tables, table));
+    const auto& actions = find(tables, table)->actions;
+    REQUIRE(actions.size() >= 4);
+    CHECK(actions.back() == "last");
+    CHECK(find(tables, other));
+    CHECK(tables.size() == 2);
+}
+
+// ---- crashes: what opening finds in the files ----------------------------------------------
+
+namespace {
+
+std::string action_text(long i) {
+    return "action-" + std::to_string(i) + std::string(300, '.');
+}
+
+struct Crash {
+    long committed = -1;  // the last action the child reported committed
+    bool opened = false;
+    std::string error;  // the child's, when it stopped by itself
+};
+
+// A child process (fork) opens the store at `path`, checkpointing every `pages` pages of log;
+// checks that `table` holds at least `expected` actions, each as written; then appends one
+// action a commit, reporting each, until it is sent SIGKILL after `kill_after` commits: a
+// crash of the server at that moment.
+Crash run_and_kill(const std::string& path, long table, long expected, long kill_after, int pages) {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {  // the child: no Catch2 here
+        ::close(fds[0]);
+        auto say = [&](long n) {
+            if (::write(fds[1], &n, sizeof n) != ssize_t(sizeof n)) ::_exit(3);
+        };
+        try {
+            StoreOptions options;
+            options.checkpoint_pages = pages;
+            Store store(path, options);
+            const auto tables = store.unfinished_tables();
+            const StoredTable* t = find(tables, table);
+            if (!t) throw std::runtime_error("table " + std::to_string(table) + " is gone");
+            if (long(t->actions.size()) < expected)
+                throw std::runtime_error(std::to_string(t->actions.size()) + " actions, " +
+                                         std::to_string(expected) + " committed");
+            for (std::size_t i = 0; i < t->actions.size(); ++i)
+                if (t->actions[i] != action_text(long(i)))
+                    throw std::runtime_error("action " + std::to_string(i) + " differs");
+            say(-1);
+            for (long i = long(t->actions.size());; ++i) {
+                store.append_actions({{table, i, action_text(i)}});
+                say(i);
+            }
+        } catch (const std::exception& e) {
+            std::ofstream(path + ".child-error") << e.what();
+        }
+        ::_exit(2);
+    }
+    ::close(fds[1]);
+    Crash crash;
+    long commits = 0;
+    bool killed = false;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    for (;;) {
+        pollfd p{fds[0], POLLIN, 0};
+        if (!killed && (std::chrono::steady_clock::now() > deadline ||
+                        (crash.opened && commits >= kill_after))) {
+            ::kill(pid, SIGKILL);
+            killed = true;
+        }
+        if (::poll(&p, 1, 100) <= 0) continue;
+        long n = 0;
+        if (::read(fds[0], &n, sizeof n) != ssize_t(sizeof n)) break;  // the child is gone
+        if (n == -1) {
+            crash.opened = true;
+        } else {
+            crash.committed = n;
+            ++commits;
+        }
+    }
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (!WIFSIGNALED(status)) {
+        std::ifstream in(path + ".child-error");
+        std::getline(in, crash.error);
+        if (crash.error.empty())
+            crash.error = "the child stopped (status " + std::to_string(status) + ")";
+    }
+    return crash;
+}
+
+// The files of a database (the main file, its log, its -shm and .running) copied to `to`.
+void copy_files(const std::filesystem::path& from, const std::filesystem::path& to) {
+    std::filesystem::create_directories(to);
+    for (const auto& entry : std::filesystem::directory_iterator(from))
+        if (entry.is_regular_file())
+            std::filesystem::copy_file(entry.path(), to / entry.path().filename());
+}
+
+void flip_byte(const std::string& path, long offset) {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    REQUIRE(file);
+    file.seekg(offset);
+    char c = 0;
+    REQUIRE(file.get(c));
+    file.seekp(offset);
+    file.put(char(c ^ 0x5a));
+}
+
+long wal_page_size(const std::string& wal) {
+    std::ifstream in(wal, std::ios::binary);
+    unsigned char h[12] = {};
+    in.read(reinterpret_cast<char*>(h), 12);
+    return (long(h[8]) << 24) | (long(h[9]) << 16) | (long(h[10]) << 8) | long(h[11]);
+}
+
+}  // namespace
+
+// The server's process killed at any moment (mid-commit, mid-checkpoint, as a checkpoint
+// restarts the log, right after a start): every start after it opens without complaint and
+// finds every action reported committed. A log of 4 pages makes the checkpointer restart it
+// every few commits, leaving frames of earlier cycles behind in the file.
+TEST_CASE("store: killed at any moment, checkpoints running, it opens again with every commit",
+          "[server][store]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    long table = 0;
+    {
+        Store store(path);
+        table = store.create_table("{}", "ann");
+        store.mark_started(table, "{}");
+    }
+    long committed = -1;
+    std::mt19937 random(2024);
+    for (int round = 0; round < 12; ++round) {
+        const long kill_after =
+            round % 4 == 0 ? 0 : std::uniform_int_distribution<long>(1, 250)(random);
+        INFO("round " << round << ", killed after " << kill_after << " commits");
+        const Crash crash = run_and_kill(path, table, committed + 1, kill_after, 4);
+        REQUIRE(crash.error.empty());
+        REQUIRE(crash.opened);
+        committed = std::max(committed, crash.committed);
+        CHECK(std::filesystem::exists(path + ".running"));
+    }
+    const WalInspection wal = inspect_wal(path + "-wal");
+    CHECK(wal.header_valid);
+    CHECK(wal.first_bad > 0);  // frames of an earlier cycle lie after the current one
+    CHECK(wal.lost_commits == 0);
+    Store store(path);
+    const auto tables = store.unfinished_tables();
+    REQUIRE(find(tables, table));
+    const auto& actions = find(tables, table)->actions;
+    REQUIRE(long(actions.size()) >= committed + 1);
+    for (long i = 0; i < long(actions.size()); ++i)
+        CHECK(actions[std::size_t(i)] == action_text(i));
+}
+
+// After a crash the latest commits are only in the log. A log deleted, emptied or damaged, or a
+// main file gone, would make SQLite open with less and say nothing: the Store refuses, naming
+// the file, unless told to accept the loss.
+TEST_CASE("store: after a crash, a lost or damaged log is refused, naming it", "[server][store]") {
+    server_test::TempDir dir("niagara-store");
+    const auto crashed = dir.path / "crashed";
+    std::filesystem::create_directory(crashed);
+    const std::string path = (crashed / "db.sqlite3").string();
+    long table = 0;
+    {
+        Store store(path);
+        table = store.create_table("{}", "ann");
+        store.mark_started(table, "{}");
+    }
+    const Crash crash = run_and_kill(path, table, 0, 30, 1000);  // no checkpoint: all in the log
+    REQUIRE(crash.error.empty());
+    REQUIRE(crash.committed >= 29);
+    const long committed = crash.committed + 1;
+    const WalInspection wal = inspect_wal(path + "-wal");
+    REQUIRE(wal.header_valid);
+    REQUIRE(wal.first_bad == 0);
+    REQUIRE(wal.replayed >= 30);
+    auto copy = [&](const std::string& name) {
+        copy_files(crashed, dir.path / name);
+        return (dir.path / name / "db.sqlite3").string();
+    };
+    auto actions_in = [&](const std::string& db, bool accept) {
+        StoreOptions options;
+        options.accept_data_loss = accept;
+        Store store(db, options);
+        const auto tables = store.unfinished_tables();
+        return find(tables, table) ? long(find(tables, table)->actions.size()) : -1L;
+    };
+
+    SECTION("untouched, it opens with every commit") {
+        CHECK(actions_in(copy("untouched"), false) == committed);
+    }
+    SECTION("the log deleted") {
+        const std::string db = copy("deleted");
+        std::filesystem::remove(db + "-wal");
+        std::filesystem::remove(db + "-shm");
+        CHECK_THROWS_AS(actions_in(db, false), StoreRefused);
+        CHECK_THROWS_WITH(actions_in(db, false), Catch::Contains("did not stop cleanly") &&
+                                                     Catch::Contains("db.sqlite3-wal is missing"));
+        CHECK(std::filesystem::exists(db + ".running"));  // refused: the files as they were
+        CHECK_FALSE(std::filesystem::exists(db + "-wal"));
+        CHECK(actions_in(db, true) < committed);                // accepted: what the main file had
+        CHECK_FALSE(std::filesystem::exists(db + ".running"));  // and closed cleanly
+        CHECK_NOTHROW(actions_in(db, false));
+    }
+    SECTION("the log emptied") {
+        const std::string db = copy("emptied");
+        std::filesystem::resize_file(db + "-wal", 0);
+        CHECK_THROWS_WITH(actions_in(db, false), Catch::Contains("db.sqlite3-wal is empty"));
+    }
+    SECTION("a byte of a committed frame flipped") {
+        const std::string db = copy("flipped");
+        const long page = wal_page_size(db + "-wal");
+        flip_byte(db + "-wal", 32 + (24 + page) * 2 + 24 + page / 2);  // frame 3's page
+        const WalInspection damaged = inspect_wal(db + "-wal");
+        CHECK(damaged.first_bad == 3);
+        CHECK(damaged.lost_commits >= 25);
+        CHECK_THROWS_WITH(actions_in(db, false),
+                          Catch::Contains("db.sqlite3-wal is damaged: frame 3 of") &&
+                              Catch::Contains("later commits would be dropped"));
+        CHECK(actions_in(db, true) < committed);
+        bool kept = false;  // accepted: the damaged log is kept aside
+        for (const auto& entry : std::filesystem::directory_iterator(dir.path / "flipped"))
+            kept =
+                kept || entry.path().filename().string().rfind("db.sqlite3-wal.damaged-", 0) == 0;
+        CHECK(kept);
+    }
+    SECTION("the log's header damaged") {
+        const std::string db = copy("header");
+        flip_byte(db + "-wal", 17);  // a salt
+        CHECK_THROWS_WITH(actions_in(db, false), Catch::Contains("the header of") &&
+                                                     Catch::Contains("db.sqlite3-wal is damaged"));
+    }
+    SECTION("the main file deleted") {
+        const std::string db = copy("main-gone");
+        std::filesystem::remove(db);
+        CHECK_THROWS_WITH(actions_in(db, false), Catch::Contains("db.sqlite3 is missing"));
+    }
+}
+
+// ---- a damaged main file ---------------------------------------------------------------
+
+namespace {
+
+std::uint32_t read_be32(std::istream& in, long offset) {
+    unsigned char b[4] = {};
+    in.seekg(offset);
+    in.read(reinterpret_cast<char*>(b), 4);
+    return (std::uint32_t(b[0]) << 24) | (std::uint32_t(b[1]) << 16) | (std::uint32_t(b[2]) << 8) |
+           std::uint32_t(b[3]);
+}
+
+}  // namespace
+
+// A damage no start-up read touches (the list of free pages, which the next page a write
+// needs would come from): SQLite opens the file and serves from it until that write. The
+// Store's quick_check finds it at the start.
+TEST_CASE("store: a damaged database file is refused when opened (quick_check)",
+          "[server][store]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    {
+        Store store(path);
+        const long table = store.create_table("{}", "ann");
+        store.mark_started(table, "{}");
+        for (long i = 0; i < 200; ++i)
+            store.append_actions({{table, i, action_text(i)}});
+        store.finish(table, "{}");
+    }
+    { Store purged(path); }  // the finished game's actions leave the log: its pages are free
+    REQUIRE_FALSE(std::filesystem::exists(path + "-wal"));  // all in the main file
+    {
+        std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+        unsigned char size[2] = {};
+        file.seekg(16);
+        file.read(reinterpret_cast<char*>(size), 2);
+        const long page = size[0] == 0 && size[1] == 1 ? 65536 : (long(size[0]) << 8) | size[1];
+        const std::uint32_t trunk = read_be32(file, 32);  // the first freelist trunk page
+        REQUIRE(read_be32(file, 36) > 5);                 // free pages
+        REQUIRE(trunk > 1);
+        const unsigned char count[4] = {0x00, 0xff, 0xff, 0xff};  // its count of leaf pages
+        file.seekp((long(trunk) - 1) * page + 4);
+        file.write(reinterpret_cast<const char*>(count), 4);
+        REQUIRE(file.good());
+    }
+    CHECK_THROWS_AS(Store(path), StoreRefused);
+    CHECK_THROWS_WITH(Store(path), Catch::Contains("db.sqlite3 is damaged (PRAGMA quick_check)") &&
+                                       Catch::Contains("Restore a backup"));
+    StoreOptions accept;
+    accept.accept_data_loss = true;
+    CHECK_NOTHROW(Store(path, accept));
 }
