@@ -1,6 +1,8 @@
 // Players (GameClients with what they received) in a Harness, and opening a table for them.
 #include "server_fixture.hpp"
 
+#include <thread>
+
 namespace server_test {
 
 // ---- Player and Harness ------------------------------------------------------------------
