@@ -27,7 +27,8 @@
 //   - PATH.running is there (the last stop was not clean) but PATH-wal is missing or empty;
 //   - PATH-wal holds commit frames of its current cycle after a frame that fails its checksum
 //     (SQLite would replay the log only up to that frame, silently dropping the rest);
-//   - PRAGMA quick_check finds the database damaged.
+//   - PRAGMA quick_check finds the database damaged (only after an unclean stop: it reads the
+//     whole file, seconds for a large one that is not in the page cache).
 // StoreOptions::accept_data_loss opens anyway (logged as an error). A start always writes one
 // commit before it creates PATH.running, so a crash at any moment leaves a non-empty log.
 // Closing (the destructor) copies the whole log into the main file and syncs it, removes

@@ -427,7 +427,8 @@ TEST_CASE("Tables whose stored rows cannot be read are left out; the server star
     CHECK(sql.count("SELECT COUNT(*) FROM tables WHERE options = '{not json'") == 1);
 }
 
-TEST_CASE("A damaged database file stops the start (quick_check)", "[server][store][durability]") {
+TEST_CASE("After a crash, a damaged database file stops the start (quick_check)",
+          "[server][store][durability]") {
     ServerProcess server;
     server.stop();
     const std::string db = db_of(server).string();
@@ -442,6 +443,8 @@ TEST_CASE("A damaged database file stops the start (quick_check)", "[server][sto
         store.finish(table, "{}");
     }
     { niagara::server::Store purged(db); }
+    server.start();
+    server.stop(SIGKILL);
     {
         // The list of free pages damaged: nothing SQLite reads to start touches it, and the
         // server would run on until a write needed a free page.

@@ -634,22 +634,28 @@ std::uint32_t read_be32(std::istream& in, long offset) {
 }  // namespace
 
 // A damage no start-up read touches (the list of free pages, which the next page a write
-// needs would come from): SQLite opens the file and serves from it until that write. The
-// Store's quick_check finds it at the start.
-TEST_CASE("store: a damaged database file is refused when opened (quick_check)",
+// needs would come from): SQLite opens the file and serves from it until that write. After an
+// unclean stop, the Store's quick_check finds it at the start.
+TEST_CASE("store: after a crash, a damaged database file is refused when opened (quick_check)",
           "[server][store]") {
     server_test::TempDir dir("niagara-store");
-    const std::string path = (dir.path / "db.sqlite3").string();
+    const std::string clean = (dir.path / "db.sqlite3").string();
     {
-        Store store(path);
+        Store store(clean);
         const long table = store.create_table("{}", "ann");
         store.mark_started(table, "{}");
         for (long i = 0; i < 200; ++i)
             store.append_actions({{table, i, action_text(i)}});
         store.finish(table, "{}");
     }
-    { Store purged(path); }  // the finished game's actions leave the log: its pages are free
-    REQUIRE_FALSE(std::filesystem::exists(path + "-wal"));  // all in the main file
+    { Store purged(clean); }  // the finished game's actions leave the log: its pages are free
+    REQUIRE_FALSE(std::filesystem::exists(clean + "-wal"));  // all in the main file
+    {
+        Store running(clean);  // its files as a crash would leave them: a log, PATH.running
+        copy_files(dir.path, dir.path / "crashed");
+    }
+    const std::string path = (dir.path / "crashed" / "db.sqlite3").string();
+    REQUIRE(std::filesystem::exists(path + ".running"));
     {
         std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
         unsigned char size[2] = {};
