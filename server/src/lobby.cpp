@@ -154,6 +154,8 @@ void Lobby::disconnected(const std::shared_ptr<Connection>& c) {
     {
         std::lock_guard lock(mutex_);
         connections_.erase(c->id());
+        if (auto it = names_.find(lower(c->name())); it != names_.end() && it->second == c->id())
+            names_.erase(it);
     }
     metrics_.connections.fetch_sub(1);
     if (auto table = c->table()) table->disconnected(c);
@@ -226,19 +228,23 @@ std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
     return table;
 }
 
-std::optional<std::string> Lobby::name_problem(const std::shared_ptr<Connection>& c,
-                                               const std::string& name) const {
+// Takes `name` for `c` (and lets its old one go), or says why not. The index of names in use
+// makes this one look-up, however many are connected.
+std::optional<std::string> Lobby::take_name(const std::shared_ptr<Connection>& c,
+                                            const std::string& name) {
     if (reserved_name(name, c->id()))
         return "'" + name + "' is reserved (the server, bots and guests use such names)";
     const std::string wanted = lower(name);
-    std::vector<std::shared_ptr<Connection>> others;
+    const std::string old = lower(c->name());
     {
         std::lock_guard lock(mutex_);
-        for (const auto& [id, weak] : connections_)
-            if (auto other = weak.lock(); other && other != c) others.push_back(other);
+        if (auto it = names_.find(wanted); it != names_.end() && it->second != c->id())
+            return "someone here is called " + name + "; choose another name";
+        if (auto it = names_.find(old); it != names_.end() && it->second == c->id())
+            names_.erase(it);
+        names_[wanted] = c->id();
     }
-    for (const auto& other : others)
-        if (lower(other->name()) == wanted) return "someone here is called " + other->name();
+    c->set_name(name);
     return std::nullopt;
 }
 
@@ -267,8 +273,8 @@ std::shared_ptr<const std::string> Lobby::tables_frame() {
     Json message = msg::table_list(list);
     message["total"] = open;
     if (open > long(list.size()))
-        message["text"] = message["text"].get<std::string>() + " (" +
-                          std::to_string(list.size()) + " of " + std::to_string(open) + " shown)";
+        message["text"] = message["text"].get<std::string>() + " (" + std::to_string(list.size()) +
+                          " of " + std::to_string(open) + " shown)";
     tables_frame_ = std::make_shared<const std::string>(protocol::serialize(message));
     tables_frame_generation_ = generation;
     return tables_frame_;
@@ -311,10 +317,10 @@ bool Lobby::allow_lobby_chat() {
     if (config_.lobby_chat_rate <= 0) return true;
     std::lock_guard lock(mutex_);
     const auto now = std::chrono::steady_clock::now();
-    chat_tokens_ = std::min(2 * config_.lobby_chat_rate,
-                            chat_tokens_ + config_.lobby_chat_rate *
-                                               std::chrono::duration<double>(now - chat_refilled_)
-                                                   .count());
+    chat_tokens_ =
+        std::min(2 * config_.lobby_chat_rate,
+                 chat_tokens_ + config_.lobby_chat_rate *
+                                    std::chrono::duration<double>(now - chat_refilled_).count());
     chat_refilled_ = now;
     if (chat_tokens_ < 1) return false;
     chat_tokens_ -= 1;
@@ -366,8 +372,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
                 return fail(c, "bad_command",
                             "you are " + c->name() + " at table " + std::to_string(table->id()) +
                                 "; names change only in the lobby (/leave first)");
-            if (auto problem = name_problem(c, m.text)) return fail(c, "name_taken", *problem);
-            c->set_name(m.text);
+            if (auto problem = take_name(c, m.text)) return fail(c, "name_taken", *problem);
             return reply(
                 c, msg::message("name", "You are now " + m.text + ".", Json{{"name", m.text}}));
         case Command::Tables:

@@ -2,9 +2,9 @@
 // message: lobby commands here, table commands to the table's strand.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -55,8 +55,8 @@ class Lobby {
     // Opens a table for `c`, or answers why not (a limit, the store) and returns null.
     std::shared_ptr<Table> create(const std::shared_ptr<Connection>& c,
                                   const protocol::TableOptions& options);
-    std::optional<std::string> name_problem(const std::shared_ptr<Connection>& c,
-                                            const std::string& name) const;
+    std::optional<std::string> take_name(const std::shared_ptr<Connection>& c,
+                                         const std::string& name);
     void send_tables(const std::shared_ptr<Connection>& c);
     std::shared_ptr<const std::string> tables_frame();  // the list as it is now, cached
     void push_tables();  // to the lobby's subscribers, when the list changed (a timer's tick)
@@ -74,7 +74,10 @@ class Lobby {
 
     mutable std::mutex mutex_;  // guards the maps below; never held while sending
     std::map<long, std::shared_ptr<Table>> tables_;
-    std::map<long, Opener> openers_;  // of the tables in tables_ opened since the start
+    std::map<long, Opener> openers_;
+    std::unordered_map<std::string, long>
+        names_;  // chosen names in use (lower case): by whom  // of the tables in tables_ opened
+                 // since the start
     std::unordered_map<std::string, int> per_address_;  // admitted connections, by address
     int admitted_ = 0;
     double chat_tokens_ = 0;  // the lobby chat's shared bucket (--lobby-chat-rate)

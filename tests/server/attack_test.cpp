@@ -637,3 +637,22 @@ TEST_CASE("A bystander's round trips stay fast while a stranger attacks",
     CHECK(p99 < 50);
 #endif
 }
+
+// A text frame that is not UTF-8 fails the connection as RFC 6455 (8.1) requires: close code
+// 1007 (protocol README, "Limits and hygiene"); nobody else notices.
+TEST_CASE("A text frame that is not UTF-8 closes that connection with 1007, and only it",
+          "[server][attack]") {
+    ServerProcess server;
+    const unsigned short port = server.port();
+    auto bystander = lobby_user(port, "bystander");
+    RawWs bad(port);
+    REQUIRE(bad.read_type("welcome"));
+    REQUIRE(bad.send(std::string("/say \xff\xfe broken")));
+    while (bad.read(2s)) {
+    }
+    CHECK(bad.ended());
+    CHECK(bad.close_code() == 1007);
+    REQUIRE(bystander->send("/tables"));
+    CHECK(bystander->read_type("tables"));
+    CHECK(still_serving(port));
+}

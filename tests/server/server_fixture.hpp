@@ -119,6 +119,8 @@ class RawWs {
                                    std::chrono::milliseconds timeout = 5s);
     std::optional<Json> read_type(const std::string& type, std::chrono::milliseconds timeout = 5s);
     bool ended() const { return ended_; }
+    // The code of the close frame the server sent (0 when none came).
+    int close_code() const { return int(ws_.reason().code); }
     const std::string& error() const { return error_; }
     long frames_read() const { return frames_read_; }
 
