@@ -1,34 +1,124 @@
 #include "http_session.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include <boost/beast/http/span_body.hpp>
 #include <boost/beast/websocket.hpp>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "config.hpp"
+#include "http_routes.hpp"
 #include "lobby.hpp"
+#include "metrics.hpp"
+#include "static_files.hpp"
 #include "websocket_session.hpp"
 
 namespace niagara::server {
 namespace {
 
-std::string_view mime_type(const std::filesystem::path& path) {
-    const auto ext = path.extension().string();
-    if (ext == ".html") return "text/html; charset=utf-8";
-    if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
-    if (ext == ".css") return "text/css; charset=utf-8";
-    if (ext == ".svg") return "image/svg+xml";
-    if (ext == ".png") return "image/png";
-    if (ext == ".json") return "application/json";
-    if (ext == ".ico") return "image/x-icon";
-    return "application/octet-stream";
+constexpr std::size_t kHeaderLimit = 8 * 1024;  // the request line and every header
+constexpr std::size_t kBodyLimit = 8 * 1024;    // requests carry no bodies worth reading
+constexpr auto kReadTimeout = std::chrono::seconds(30);
+constexpr auto kWriteTimeout = std::chrono::seconds(30);
+constexpr auto kOriginReportInterval = std::chrono::seconds(10);
+constexpr auto kLingerTime = std::chrono::seconds(2);
+constexpr std::size_t kLingerBytes = 1 << 20;
+
+// The web root's files (HttpSession::serve_files).
+std::atomic<const StaticFiles*> g_files{nullptr};
+
+std::string_view view(beast::string_view s) {
+    return {s.data(), s.size()};
+}
+
+// At most 100 printable ASCII characters of what a stranger sent, for the log.
+std::string printable(std::string_view text) {
+    std::string out;
+    for (const char c : text.substr(0, 100))
+        out += (c >= 0x20 && c < 0x7f) ? c : '?';
+    if (text.size() > 100) out += "...";
+    return out;
+}
+
+// Refusals of a foreign origin: a warning at most once per interval (with how many were not
+// reported), the rest at debug level, so that a stranger cannot fill the log.
+void report_refused_origin(std::string_view origin, std::string_view host) {
+    static std::atomic<std::chrono::steady_clock::rep> next_report{0};
+    static std::atomic<long> unreported{0};
+    const auto now = std::chrono::steady_clock::now().time_since_epoch();
+    auto due = next_report.load(std::memory_order_relaxed);
+    if (now.count() >= due &&
+        next_report.compare_exchange_strong(
+            due, (now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            kOriginReportInterval))
+                     .count())) {
+        spdlog::warn(
+            "refused a WebSocket from Origin '{}' (Host '{}'): not an allowed origin (see "
+            "--allowed-origins); {} more refused since the last report",
+            printable(origin), printable(host), unreported.exchange(0));
+    } else {
+        unreported.fetch_add(1, std::memory_order_relaxed);
+        spdlog::debug("refused a WebSocket from Origin '{}' (Host '{}')", printable(origin),
+                      printable(host));
+    }
 }
 
 }  // namespace
 
+// A response and the storage its body points into: its own text, or a static file's bytes
+// (which live as long as the server: no copy per request).
+struct HttpReply {
+    std::string owned;
+    http::response<http::span_body<const char>> res;
+};
+
+namespace {
+
+// Every answer: the security headers, no caching, and for HEAD no body but the length a GET
+// would get.
+std::shared_ptr<HttpReply> make_reply(unsigned version, bool keep_alive, bool head,
+                                      std::string_view host, http::status status,
+                                      std::string_view type, std::string owned,
+                                      std::optional<std::string_view> shared = {}) {
+    auto reply = std::make_shared<HttpReply>();
+    reply->owned = std::move(owned);
+    const std::string_view body = shared ? *shared : std::string_view(reply->owned);
+    auto& res = reply->res;
+    res.result(status);
+    res.version(version);
+    res.set(http::field::server, "niagara-server");
+    res.set(http::field::content_type, type);
+    res.set(http::field::cache_control, "no-store");
+    res.set("Content-Security-Policy", content_security_policy(host));
+    res.set("X-Content-Type-Options", "nosniff");
+    res.set("X-Frame-Options", "DENY");
+    res.set("Referrer-Policy", "no-referrer");
+    if (status == http::status::method_not_allowed) res.set(http::field::allow, "GET, HEAD");
+    res.keep_alive(keep_alive);
+    if (head) {
+        res.content_length(body.size());
+    } else {
+        res.body() = {body.data(), body.size()};
+        res.prepare_payload();
+    }
+    return reply;
+}
+
+}  // namespace
+
+void HttpSession::serve_files(std::shared_ptr<const StaticFiles> files) {
+    // Every set given is kept for the process's life: a session may still be reading one.
+    static std::vector<std::shared_ptr<const StaticFiles>> kept;
+    kept.push_back(files);
+    g_files.store(files.get());
+}
+
 HttpSession::HttpSession(tcp::socket&& socket, Lobby& lobby, const Config& config,
-                         std::atomic<long>& next_id)
-    : stream_(std::move(socket)), lobby_(lobby), config_(config), next_id_(next_id) {}
+                         std::atomic<long>& next_id, HttpRole role)
+    : stream_(std::move(socket)), lobby_(lobby), config_(config), next_id_(next_id), role_(role) {}
 
 void HttpSession::run() {
     do_read();
@@ -36,8 +126,9 @@ void HttpSession::run() {
 
 void HttpSession::do_read() {
     parser_.emplace();
-    parser_->body_limit(8 * 1024);  // requests carry no bodies worth reading
-    stream_.expires_after(std::chrono::seconds(30));
+    parser_->header_limit(kHeaderLimit);
+    parser_->body_limit(kBodyLimit);
+    stream_.expires_after(kReadTimeout);
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
@@ -47,76 +138,119 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
         return;
     }
-    if (ec) return;
+    if (ec) {
+        // A request the parser refused gets a short answer before the connection closes; a
+        // timeout, a reset or a request cut short gets none.
+        if (ec.category() != http::make_error_code(http::error::bad_target).category() ||
+            ec == http::error::partial_message || ec == http::error::short_read)
+            return;
+        http::status status = http::status::bad_request;
+        if (ec == http::error::header_limit)
+            status = http::status::request_header_fields_too_large;
+        else if (ec == http::error::body_limit)
+            status = http::status::payload_too_large;
+        return send(make_reply(11, false, false, {}, status, "text/plain; charset=utf-8",
+                               std::string(obsolete_reason(status)) + "\n"));
+    }
     auto req = parser_->release();
-    if (beast::websocket::is_upgrade(req) && req.target() == "/ws") {
+    if (role_ == HttpRole::game && beast::websocket::is_upgrade(req) && req.target() == "/ws") {
+        if (refuse_origin(req)) return;
         stream_.expires_never();
         std::make_shared<WebSocketSession>(stream_.release_socket(), lobby_, config_, ++next_id_)
             ->run(std::move(req));
         return;
     }
-    auto res = std::make_shared<http::response<http::string_body>>(handle(req));
-    const bool keep_alive = res->keep_alive();
+    send(handle(req));
+}
+
+bool HttpSession::refuse_origin(const Request& req) {
+    const auto origins = req.count(http::field::origin);
+    std::optional<std::string_view> origin;
+    if (origins > 0) origin = view(req[http::field::origin]);
+    const std::string_view host = view(req[http::field::host]);
+    if (origins <= 1 &&
+        origin_allowed(origin, host, parse_allowed_origins(config_.allowed_origins)))
+        return false;
+    lobby_.metrics().refused(Limit::origin);
+    report_refused_origin(origin.value_or(""), host);
+    send(make_reply(
+        req.version(), false, false, host, http::status::forbidden, "text/plain; charset=utf-8",
+        "a page from another site may not open a WebSocket here (--allowed-origins)\n"));
+    return true;
+}
+
+void HttpSession::send(std::shared_ptr<HttpReply> reply) {
+    const bool keep_alive = reply->res.keep_alive();
+    stream_.expires_after(kWriteTimeout);
     http::async_write(
-        stream_, *res,
-        [self = shared_from_this(), res, keep_alive](beast::error_code e, std::size_t n) {
+        stream_, reply->res,
+        [self = shared_from_this(), reply, keep_alive](beast::error_code e, std::size_t n) {
             self->on_write(keep_alive, e, n);
         });
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
     if (ec) return;
-    if (!keep_alive) {
-        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
-        return;
-    }
+    if (!keep_alive) return linger();
     do_read();
 }
 
-http::response<http::string_body> HttpSession::handle(const http::request<http::string_body>& req) {
-    auto reply = [&](http::status status, std::string_view type, std::string body) {
-        http::response<http::string_body> res{status, req.version()};
-        res.set(http::field::server, "niagara-server");
-        res.set(http::field::content_type, type);
-        res.set(http::field::cache_control, "no-store");
-        res.keep_alive(req.keep_alive());
-        res.body() = std::move(body);
-        res.prepare_payload();
-        return res;
-    };
-    if (req.method() != http::verb::get && req.method() != http::verb::head)
-        return reply(http::status::method_not_allowed, "text/plain", "only GET\n");
-    const std::string target(req.target().substr(0, req.target().find('?')));
-    if (target == "/healthz") return reply(http::status::ok, "text/plain", "ok\n");
-    if (target == "/metrics")
-        return reply(http::status::ok, "text/plain; version=0.0.4", lobby_.metrics_text());
-    if (target.rfind("/games/", 0) == 0) {
-        long id = 0;
-        try {
-            std::size_t used = 0;
-            id = std::stol(target.substr(7), &used);
-            if (used != target.size() - 7) throw std::invalid_argument("trailing");
-        } catch (const std::exception&) {
-            return reply(http::status::bad_request, "text/plain",
-                         "a game id is a number: /games/12\n");
-        }
-        if (auto record = lobby_.game_record(id))
-            return reply(http::status::ok, "application/json", *record);
-        return reply(http::status::not_found, "text/plain",
-                     "no finished game " + std::to_string(id) + "\n");
+void HttpSession::linger() {
+    if (!lingering_) {
+        lingering_ = true;
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream_.expires_after(kLingerTime);
     }
-    // Static files: no "..", no hidden files; "/" is index.html.
-    std::string relative = target == "/" ? "index.html" : target.substr(1);
-    if (relative.find("..") != std::string::npos || relative.find("/.") != std::string::npos ||
-        relative.front() == '.')
-        return reply(http::status::bad_request, "text/plain", "bad path\n");
-    const std::filesystem::path path = std::filesystem::path(config_.web_root) / relative;
-    std::ifstream file(path, std::ios::binary);
-    if (!file || std::filesystem::is_directory(path))
-        return reply(http::status::not_found, "text/plain", "not found\n");
-    std::ostringstream body;
-    body << file.rdbuf();
-    return reply(http::status::ok, mime_type(path), body.str());
+    buffer_.consume(buffer_.size());
+    stream_.async_read_some(buffer_.prepare(16 * 1024),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                                self->lingered_ += n;
+                                if (!ec && self->lingered_ < kLingerBytes) self->linger();
+                            });
+}
+
+std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
+    const std::string_view host = view(req[http::field::host]);
+    const bool head = req.method() == http::verb::head;
+    auto reply = [&](http::status status, std::string_view type, std::string body,
+                     std::optional<std::string_view> shared = {}) {
+        return make_reply(req.version(), req.keep_alive(), head, host, status, type,
+                          std::move(body), shared);
+    };
+    constexpr std::string_view text = "text/plain; charset=utf-8";
+    RouteOptions options;
+    options.metrics = role_ == HttpRole::metrics || config_.metrics == "main";
+    options.site = role_ == HttpRole::game;
+    const Route route =
+        niagara::server::route(view(req.method_string()), view(req.target()), options);
+    switch (route.kind) {
+        case Route::Kind::healthz:
+            return reply(http::status::ok, text, "ok\n");
+        case Route::Kind::metrics:
+            return reply(http::status::ok, "text/plain; version=0.0.4", lobby_.metrics_text());
+        case Route::Kind::game_record:
+            if (auto record = lobby_.game_record(route.game))
+                return reply(http::status::ok, "application/json", std::move(*record));
+            return reply(http::status::not_found, text,
+                         "no finished game " + std::to_string(route.game) + "\n");
+        case Route::Kind::static_file: {
+            const StaticFiles* files = g_files.load();
+            if (const StaticFile* file = files ? files->find(route.key) : nullptr)
+                return reply(http::status::ok, file->content_type, {}, file->body);
+            return reply(http::status::not_found, text, "not found\n");
+        }
+        case Route::Kind::bad_request:
+            return reply(http::status::bad_request, text,
+                         "bad request: " + std::string(route.why) + "\n");
+        case Route::Kind::not_found:
+            return reply(http::status::not_found, text, "not found\n");
+        case Route::Kind::method_not_allowed:
+            return reply(http::status::method_not_allowed, text, "only GET and HEAD\n");
+        case Route::Kind::target_too_long:
+            return reply(http::status::uri_too_long, text, "the target is too long\n");
+    }
+    return reply(http::status::not_found, text, "not found\n");
 }
 
 }  // namespace niagara::server

@@ -14,10 +14,14 @@
 #include <vector>
 
 #include "config.hpp"
+#include "http_routes.hpp"
+#include "http_session.hpp"
 #include "listener.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
+#include "metrics_listener.hpp"
 #include "serial_executor.hpp"
+#include "static_files.hpp"
 #include "store.hpp"
 
 using namespace niagara::server;
@@ -64,12 +68,39 @@ int main(int argc, char** argv) {
         Lobby lobby(io, config, store, metrics);
         lobby.restore();
 
+        // The web client's files, read once: requests are served from memory and can name
+        // nothing else (static_files.hpp).
+        std::vector<std::string> warnings;
+        auto files =
+            std::make_shared<const StaticFiles>(StaticFiles::load(config.web_root, warnings));
+        for (const auto& warning : warnings)
+            spdlog::warn("{}", warning);
+        spdlog::info("web root {}: {} files, {} bytes", config.web_root, files->count(),
+                     files->bytes());
+        HttpSession::serve_files(std::move(files));
+
         const auto address = boost::asio::ip::make_address(config.address);
         auto listener = std::make_shared<Listener>(
             split ? connections_io : io, tcp::endpoint{address, config.port}, lobby, config);
         listener->run();
         spdlog::info("listening on http://{}:{} (data in {}, {} threads)", config.address,
                      listener->port(), config.data_dir, config.threads);
+        // --metrics ADDR:PORT: /metrics and /healthz on a port of their own.
+        std::shared_ptr<MetricsListener> metrics_listener;
+        if (config.metrics != "off" && config.metrics != "main") {
+            const auto where = parse_address_port(config.metrics);
+            if (!where) throw std::runtime_error("--metrics " + config.metrics + ": not ADDR:PORT");
+            metrics_listener = std::make_shared<MetricsListener>(
+                split ? connections_io : io,
+                tcp::endpoint{boost::asio::ip::make_address(where->first), where->second}, lobby,
+                config);
+            metrics_listener->run();
+            spdlog::info("metrics on http://{}:{}/metrics", where->first, metrics_listener->port());
+        }
+        spdlog::info("WebSocket upgrades from {}", config.allowed_origins.empty()
+                                                       ? "pages of the same host, and non-browsers"
+                                                       : config.allowed_origins);
+        // Written once every port listens: tests wait for it.
         if (!config.port_file.empty()) std::ofstream(config.port_file) << listener->port() << "\n";
 
         // SIGTERM/SIGINT: stop accepting, tell every client, then stop. Nothing is lost: every
@@ -80,6 +111,7 @@ int main(int argc, char** argv) {
         signals.async_wait([&](boost::system::error_code, int signal) {
             spdlog::info("signal {}: shutting down", signal);
             listener->stop();
+            if (metrics_listener) metrics_listener->stop();
             lobby.close_all();
             grace.expires_after(std::chrono::milliseconds(500));
             grace.async_wait([&](boost::system::error_code) {
