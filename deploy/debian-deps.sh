@@ -2,13 +2,14 @@
 # Installs the Debian 12 packages this project needs that are not installed yet.
 #   deploy/debian-deps.sh          what building and running needs
 #   deploy/debian-deps.sh --test   also what the tests need (Catch2; chromium, Node.js and npm
-#                                  for the browser test in tests/web)
+#                                  for the browser test in tests/web; clang and its libFuzzer
+#                                  and sanitizer runtimes for tests/fuzz)
 set -euo pipefail
 
 packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
     libgoogle-perftools-dev libsimdjson-dev)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(catch2 chromium)
+    packages+=(catch2 chromium clang libclang-rt-14-dev)
 fi
 
 missing=()

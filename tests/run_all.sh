@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test twice: a release build, and a build
 # under AddressSanitizer + UndefinedBehaviorSanitizer; the browser test runs once, against the
-# release server. Exits non-zero if anything fails.
+# release server; then the fuzz targets run briefly. Exits non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy/debian-deps.sh --test
@@ -32,4 +32,8 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=1200
 build_and_test sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DNIAGARA_SANITIZE=ON
-echo "== all tests passed (release and sanitizers)"
+# libFuzzer (clang, in build/fuzz): the protocol parser and the HTTP target handling, 20 s each
+# from their seed corpora and what earlier runs found; a crash fails the run (tests/fuzz/).
+echo "== fuzz (tests/fuzz, clang)"
+tests/fuzz/run.sh 20
+echo "== all tests passed (release, sanitizers and fuzzing)"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang in build/fuzz and runs each for SECONDS (default 20)
+# from its seed corpus (tests/fuzz/corpus/TARGET, never written) and what earlier runs found
+# (build/fuzz/corpus/TARGET). Exits non-zero when a target crashes; the input that did it is
+# left as build/fuzz/crash-TARGET-*. For a longer run: tests/fuzz/run.sh 3600, or one target
+# by hand (tests/fuzz/README.md).
+#   tests/fuzz/run.sh [SECONDS] [TARGET...]     targets: client_frame http_target
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-20}
+shift || true
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=(client_frame http_target)
+dir=${NIAGARA_FUZZ_BUILD:-build/fuzz}
+
+cmake -S . -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DNIAGARA_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
+cmake --build "$dir" --target "${targets[@]/#/fuzz_}"
+
+status=0
+for target in "${targets[@]}"; do
+    corpus="$dir/corpus/$target"
+    mkdir -p "$corpus"
+    log="$dir/fuzz-$target.log"
+    echo "== fuzz_$target: ${seconds} s"
+    if "$dir/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -dict="tests/fuzz/$target.dict" -artifact_prefix="$dir/crash-$target-" \
+        -print_final_stats=1 "$corpus" "tests/fuzz/corpus/$target" >"$log" 2>&1; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+        echo "   ${runs:-?} runs, ${speed:-?}/s, corpus $(ls "$corpus" | wc -l) inputs, no crash"
+    else
+        echo "   CRASH (log: $log):"
+        grep -E "ERROR|SUMMARY|http target:|parse_client_frame:|Test unit written" "$log" | head -20
+        status=1
+    fi
+done
+exit $status
