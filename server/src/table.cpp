@@ -619,6 +619,10 @@ void Table::start(std::shared_ptr<Connection> c) {
         seats_ = std::move(seated);
         for (std::size_t i = 0; i < seats_.size(); ++i)
             services_.register_token(seats_[i].token, id_, int(i));
+        // Grace timers belong to seat numbers, which just changed: each absent player gets one
+        // for the seat he has now.
+        for (auto& timer : grace_timers_)
+            timer->cancel();
         state_ = new_game(game);
         record_ = Record{game, {}, false};
         for (int i = 0; i < n; ++i)
@@ -626,6 +630,8 @@ void Table::start(std::shared_ptr<Connection> c) {
         phase_ = Phase::Playing;
         spdlog::info("table {}: game starts with {} players", id_, n);
         broadcast(msg::started(id_, n));
+        for (int seat = 0; seat < n; ++seat)
+            if (!seats_[std::size_t(seat)].bot && !online(seat)) arm_grace_timer(seat);
         Change everyone;
         everyone.snapshot_all = true;
         publish(everyone);
