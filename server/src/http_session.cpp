@@ -27,9 +27,6 @@ constexpr auto kOriginReportInterval = std::chrono::seconds(10);
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kLingerBytes = 1 << 20;
 
-// The web root's files (HttpSession::serve_files).
-std::atomic<const StaticFiles*> g_files{nullptr};
-
 std::string_view view(beast::string_view s) {
     return {s.data(), s.size()};
 }
@@ -109,16 +106,14 @@ std::shared_ptr<HttpReply> make_reply(unsigned version, bool keep_alive, bool he
 
 }  // namespace
 
-void HttpSession::serve_files(std::shared_ptr<const StaticFiles> files) {
-    // Every set given is kept for the process's life: a session may still be reading one.
-    static std::vector<std::shared_ptr<const StaticFiles>> kept;
-    kept.push_back(files);
-    g_files.store(files.get());
-}
-
 HttpSession::HttpSession(tcp::socket&& socket, Lobby& lobby, const Config& config,
-                         std::atomic<long>& next_id, HttpRole role)
-    : stream_(std::move(socket)), lobby_(lobby), config_(config), next_id_(next_id), role_(role) {}
+                         std::atomic<long>& next_id, const StaticFiles* files, HttpRole role)
+    : stream_(std::move(socket)),
+      lobby_(lobby),
+      config_(config),
+      next_id_(next_id),
+      files_(files),
+      role_(role) {}
 
 void HttpSession::run() {
     do_read();
@@ -235,8 +230,7 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
             return reply(http::status::not_found, text,
                          "no finished game " + std::to_string(route.game) + "\n");
         case Route::Kind::static_file: {
-            const StaticFiles* files = g_files.load();
-            if (const StaticFile* file = files ? files->find(route.key) : nullptr)
+            if (const StaticFile* file = files_ ? files_->find(route.key) : nullptr)
                 return reply(http::status::ok, file->content_type, {}, file->body);
             return reply(http::status::not_found, text, "not found\n");
         }

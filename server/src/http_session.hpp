@@ -27,13 +27,12 @@ enum class HttpRole { game, metrics };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
+    // `files`: the web root's files, loaded once by main() and kept until the server stops
+    // (null for the metrics listener, which serves none).
     HttpSession(tcp::socket&& socket, Lobby& lobby, const Config& config,
-                std::atomic<long>& next_id, HttpRole role = HttpRole::game);
+                std::atomic<long>& next_id, const StaticFiles* files,
+                HttpRole role = HttpRole::game);
     void run();
-
-    // The web root's files, loaded once by main() before any listener runs (until then no
-    // file is served). Never changed afterwards.
-    static void serve_files(std::shared_ptr<const StaticFiles> files);
 
   private:
     using Request = http::request<http::string_body>;
@@ -57,6 +56,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     Lobby& lobby_;
     const Config& config_;
     std::atomic<long>& next_id_;
+    const StaticFiles* const files_;
     const HttpRole role_;
     bool lingering_ = false;
     std::size_t lingered_ = 0;  // bytes read and dropped by linger()

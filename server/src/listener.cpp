@@ -12,11 +12,13 @@
 
 namespace niagara::server {
 
-Listener::Listener(net::io_context& io, tcp::endpoint endpoint, Lobby& lobby, const Config& config)
+Listener::Listener(net::io_context& io, tcp::endpoint endpoint, Lobby& lobby, const Config& config,
+                   const StaticFiles& files)
     : io_(io),
       acceptor_(serial_executor(io, config.threads)),
       lobby_(lobby),
       config_(config),
+      files_(files),
       retry_(acceptor_.get_executor()) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(net::socket_base::reuse_address(true));
@@ -46,7 +48,7 @@ void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
     // tens of milliseconds to every move.
     boost::system::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<HttpSession>(std::move(socket), lobby_, config_, next_id_)->run();
+    std::make_shared<HttpSession>(std::move(socket), lobby_, config_, next_id_, &files_)->run();
     do_accept();
 }
 

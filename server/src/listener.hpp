@@ -12,13 +12,16 @@
 namespace niagara::server {
 
 class Lobby;
+class StaticFiles;
 struct Config;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
   public:
-    Listener(net::io_context& io, tcp::endpoint endpoint, Lobby& lobby, const Config& config);
+    // `files` (the web root's, served from memory) must outlive the listener's sessions.
+    Listener(net::io_context& io, tcp::endpoint endpoint, Lobby& lobby, const Config& config,
+             const StaticFiles& files);
     unsigned short port() const { return acceptor_.local_endpoint().port(); }
     void run() { do_accept(); }
     void stop();
@@ -34,6 +37,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
     tcp::acceptor acceptor_;
     Lobby& lobby_;
     const Config& config_;
+    const StaticFiles& files_;
     std::atomic<long> next_id_{0};
     net::steady_timer retry_;                         // on the acceptor's executor
     std::chrono::milliseconds delay_{0};              // the wait after the last failure

@@ -71,17 +71,15 @@ int main(int argc, char** argv) {
         // The web client's files, read once: requests are served from memory and can name
         // nothing else (static_files.hpp).
         std::vector<std::string> warnings;
-        auto files =
-            std::make_shared<const StaticFiles>(StaticFiles::load(config.web_root, warnings));
+        const StaticFiles files = StaticFiles::load(config.web_root, warnings);
         for (const auto& warning : warnings)
             spdlog::warn("{}", warning);
-        spdlog::info("web root {}: {} files, {} bytes", config.web_root, files->count(),
-                     files->bytes());
-        HttpSession::serve_files(std::move(files));
+        spdlog::info("web root {}: {} files, {} bytes", config.web_root, files.count(),
+                     files.bytes());
 
         const auto address = boost::asio::ip::make_address(config.address);
         auto listener = std::make_shared<Listener>(
-            split ? connections_io : io, tcp::endpoint{address, config.port}, lobby, config);
+            split ? connections_io : io, tcp::endpoint{address, config.port}, lobby, config, files);
         listener->run();
         spdlog::info("listening on http://{}:{} (data in {}, {} threads)", config.address,
                      listener->port(), config.data_dir, config.threads);

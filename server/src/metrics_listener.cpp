@@ -49,7 +49,7 @@ void MetricsListener::on_accept(boost::beast::error_code ec, tcp::socket socket)
         });
         return;
     }
-    std::make_shared<HttpSession>(std::move(socket), lobby_, config_, unused_ids_,
+    std::make_shared<HttpSession>(std::move(socket), lobby_, config_, unused_ids_, nullptr,
                                   HttpRole::metrics)
         ->run();
     do_accept();
