@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/asio/io_context.hpp>
 #include <catch2/catch.hpp>
 #include <cerrno>
 #include <chrono>
@@ -21,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "action_log.hpp"
 #include "server_fixture.hpp"
 #include "store.hpp"
 
@@ -676,4 +678,38 @@ TEST_CASE("store: after a crash, a damaged database file is refused when opened 
     StoreOptions accept;
     accept.accept_data_loss = true;
     CHECK_NOTHROW(Store(path, accept));
+}
+
+// ---- the stop --------------------------------------------------------------------------
+
+// The server's event loop stops with a group of accepted actions not yet committed (its commit
+// was posted, or waits for the window): the action log commits it as it goes, before the
+// Store's clean close, without telling the tables (nothing more is sent).
+TEST_CASE("action log: at the stop, the actions still gathered are committed", "[server][store]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    long table = 0;
+    bool told = false;
+    {
+        Store store(path);
+        table = store.create_table("{}", "ann");
+        store.mark_started(table, "{}");
+        boost::asio::io_context io;
+        {
+            ActionLog log(io, store, std::chrono::milliseconds(100));
+            log.append(StoredAction{table, 0, "first"}, [&] { told = true; });
+            io.run_one();  // the first group is committed at once
+            CHECK(told);
+            told = false;
+            // The next waits for the window, and the loop stops before it ends.
+            log.append(StoredAction{table, 1, "second"}, [&] { told = true; });
+            log.append(StoredAction{table, 2, "third"}, [&] { told = true; });
+        }
+        CHECK_FALSE(told);
+    }
+    CHECK_FALSE(std::filesystem::exists(path + "-wal"));  // closed cleanly after it
+    Store reopened(path);
+    const auto tables = reopened.unfinished_tables();
+    REQUIRE(find(tables, table));
+    CHECK(find(tables, table)->actions == std::vector<std::string>{"first", "second", "third"});
 }
