@@ -251,34 +251,30 @@ void Store::check_files_before_open(bool& unclean) {
     std::error_code ec;
     unclean = std::filesystem::exists(marker, ec);
     const WalInspection wal = inspect_wal(wal_path);
-    std::vector<std::string> problems;
+    std::string why;  // what would be lost, if anything
     if (!std::filesystem::exists(path_, ec)) {
         if (unclean || wal.bytes >= (long long)kWalHeader)
-            problems.push_back(path_ + " is missing, but " +
-                               (unclean ? marker + " says the server that used it did not stop"
-                                                   " cleanly"
-                                        : wal_path + " holds its latest commits"));
+            why = path_ + " is missing, but " +
+                  (unclean ? marker + " says the server that used it did not stop cleanly"
+                           : wal_path + " holds its latest commits");
     } else if (wal.exists && wal.bytes > (long long)kWalHeader && !wal.header_valid) {
-        problems.push_back("the header of " + wal_path +
-                           " is damaged: SQLite would ignore all of the log (" +
-                           std::to_string(wal.bytes) + " bytes)");
+        why = "the header of " + wal_path + " is damaged: SQLite would ignore all of the log (" +
+              std::to_string(wal.bytes) + " bytes)";
     } else if (wal.lost_commits > 0) {
-        problems.push_back(wal_path + " is damaged: frame " + std::to_string(wal.first_bad) +
-                           " of " + std::to_string(wal.frames) + " fails its checksum, and " +
-                           std::to_string(wal.lost_commits) +
-                           " later commits would be dropped with it");
+        why = wal_path + " is damaged: frame " + std::to_string(wal.first_bad) + " of " +
+              std::to_string(wal.frames) + " fails its checksum, and " +
+              std::to_string(wal.lost_commits) + " later commits would be dropped with it";
     } else if (unclean && wal.bytes < (long long)kWalHeader) {
-        problems.push_back("the server did not stop cleanly (" + marker + " is there) and " +
-                           wal_path + " is " + (wal.exists ? "empty" : "missing") +
-                           ": the commits made since the last checkpoint would be lost");
+        why = "the server did not stop cleanly (" + marker + " is there) and " + wal_path + " is " +
+              (wal.exists ? "empty" : "missing") +
+              ": the commits made since the last checkpoint would be lost";
     }
-    if (problems.empty()) {
+    if (why.empty()) {
         if (unclean)
             spdlog::warn("{}: the last stop was not clean; {} frames of {} are replayed", name,
                          wal.replayed, file_name(wal_path));
         return;
     }
-    std::string why = problems.front();
     if (!options_.accept_data_loss)
         throw StoreRefused(why + ".\nPut back the " + file_name(wal_path) + " that belongs with " +
                            name + " if you have it, or restore a backup: put it in place as " +
