@@ -20,15 +20,6 @@ using namespace server_test;
 
 namespace {
 
-std::string error_code_of(const std::optional<Json>& m) {
-    return m && m->is_object() ? m->value("code", "") : "";
-}
-
-bool still_serving(unsigned short port) {
-    const HttpResponse r = http_get(port, "/healthz");
-    return r.status == 200 && r.body == "ok\n";
-}
-
 double metric_at(unsigned short port, const std::string& sample) {
     const HttpResponse r = http_get(port, "/metrics");
     return r.status == 200 ? metric(r.body, sample).value_or(-1) : -1;
@@ -65,7 +56,7 @@ long new_table(RawWs& host, int players, std::string* refusal = nullptr) {
     if (!host.send("/new players=" + std::to_string(players))) return 0;
     const auto created = reply_to(host, "table_created");
     if (!created || created->value("type", "") != "table_created") {
-        if (refusal) *refusal = error_code_of(created);
+        if (refusal) *refusal = code_of(created);
         return 0;
     }
     REQUIRE(host.read_type("seated"));
@@ -138,7 +129,7 @@ TEST_CASE("Start and resume racing: the resumer gets the seat its token holds no
             seat = view_seat(thief);
         CHECK(seat == 3);
         resumed += got->value("type", "") == "seated";
-        REQUIRE(still_serving(port));
+        REQUIRE(healthy(port));
     }
     CHECK(resumed == 25);
 }
@@ -168,7 +159,7 @@ TEST_CASE("Leave and resume racing: a freed seat is never resumed", "[server][at
         const auto got = reply_to(thief, "seated");  // "resumed" is a "seated" message
         REQUIRE(got);
         const bool took = got->value("type", "") == "seated";
-        if (!took) CHECK(error_code_of(got) == "bad_token");
+        if (!took) CHECK(code_of(got) == "bad_token");
         // Whatever the order, the table and the answer agree: the seat is the resumer's with
         // the player's name, or it is free.
         std::this_thread::sleep_for(20ms);
@@ -183,7 +174,7 @@ TEST_CASE("Leave and resume racing: a freed seat is never resumed", "[server][at
         } else {
             CHECK(seat.at("name").is_null());
         }
-        REQUIRE(still_serving(port));
+        REQUIRE(healthy(port));
     }
 }
 
@@ -248,7 +239,7 @@ TEST_CASE("A repeated /watch adds no second spectator", "[server][attack]") {
     for (int i = 0; i < 5; ++i) {
         REQUIRE(watcher->send(watch));
         const auto again = reply_to(*watcher, "watching");
-        CHECK(error_code_of(again) == "bad_command");
+        CHECK(code_of(again) == "bad_command");
     }
     auto lobby = lobby_user(port, "lobbyist");
     const auto summary = table_summary(*lobby, table);
@@ -345,20 +336,20 @@ TEST_CASE("Names: reserved ones refused, unique among the connected, fixed at a 
     for (const char* name : {"server", "Server", "niagara", "bot-1", "bot", "guest-999", "admin"}) {
         INFO(name);
         REQUIRE(a.send(std::string("/name ") + name));
-        CHECK(error_code_of(reply_to(a, "name")) == "name_taken");
+        CHECK(code_of(reply_to(a, "name")) == "name_taken");
     }
     REQUIRE(a.send("/name alice"));
     CHECK(reply_to(a, "name")->value("type", "") == "name");
     RawWs b(port);
     REQUIRE(b.read_type("welcome"));
     REQUIRE(b.send("/name ALICE"));
-    CHECK(error_code_of(reply_to(b, "name")) == "name_taken");
+    CHECK(code_of(reply_to(b, "name")) == "name_taken");
 
     // At a table, chat carries the seat's name, and the name cannot change there.
     const long table = new_table(a, 3);
     REQUIRE(table > 0);
     REQUIRE(a.send("/name server2"));
-    CHECK(error_code_of(reply_to(a, "name")) == "bad_command");
+    CHECK(code_of(reply_to(a, "name")) == "bad_command");
     REQUIRE(a.send("/say hello"));
     const auto chat = reply_to(a, "chat");
     REQUIRE(chat);
@@ -380,33 +371,27 @@ TEST_CASE("Tables one stranger can open are limited", "[server][attack][limits]"
         CHECK(refusal == "too_many_tables");
         CHECK(metric_at(port, limit_sample("tables_per_connection")) == 1);
     }
-    SECTION("per address (default 8)") {
-        ServerProcess server({"--max-tables-per-address", "8"});
+    // `openers` connections open a table each; the last is refused by `limit`.
+    const auto refused_after = [](std::vector<std::string> flags, int openers,
+                                  const std::string& limit) {
+        ServerProcess server(std::move(flags));
         const unsigned short port = server.port();
-        std::vector<std::unique_ptr<RawWs>> openers;
-        for (int i = 0; i < 8; ++i) {
-            openers.push_back(lobby_user(port, "o" + std::to_string(i)));
-            CHECK(new_table(*openers.back(), 3) > 0);
+        std::vector<std::unique_ptr<RawWs>> open;
+        for (int i = 0; i < openers; ++i) {
+            open.push_back(lobby_user(port, "o" + std::to_string(i)));
+            CHECK(new_table(*open.back(), 3) > 0);
         }
-        openers.push_back(lobby_user(port, "o8"));
+        open.push_back(lobby_user(port, "last"));
         std::string refusal;
-        CHECK(new_table(*openers.back(), 3, &refusal) == 0);
+        CHECK(new_table(*open.back(), 3, &refusal) == 0);
         CHECK(refusal == "too_many_tables");
-        CHECK(metric_at(port, limit_sample("tables_per_address")) == 1);
+        CHECK(metric_at(port, limit_sample(limit)) == 1);
+    };
+    SECTION("per address (default 8)") {
+        refused_after({"--max-tables-per-address", "8"}, 8, "tables_per_address");
     }
     SECTION("in all") {
-        ServerProcess server({"--max-tables", "3"});
-        const unsigned short port = server.port();
-        std::vector<std::unique_ptr<RawWs>> openers;
-        for (int i = 0; i < 3; ++i) {
-            openers.push_back(lobby_user(port, "o" + std::to_string(i)));
-            CHECK(new_table(*openers.back(), 3) > 0);
-        }
-        openers.push_back(lobby_user(port, "o3"));
-        std::string refusal;
-        CHECK(new_table(*openers.back(), 3, &refusal) == 0);
-        CHECK(refusal == "too_many_tables");
-        CHECK(metric_at(port, limit_sample("tables")) == 1);
+        refused_after({"--max-tables", "3"}, 3, "tables");
     }
 }
 
@@ -441,7 +426,7 @@ TEST_CASE("Connections one stranger can open are limited", "[server][attack][lim
             open.push_back(std::make_unique<RawWs>(port));
         CHECK_THROWS(RawWs(port));
         CHECK(metric_at(port, limit_sample("connections")) == 1);
-        CHECK(still_serving(port));  // plain HTTP is not a WebSocket: still served
+        CHECK(healthy(port));  // plain HTTP is not a WebSocket: still served
     }
 }
 
@@ -461,7 +446,7 @@ TEST_CASE("Lobby chat is limited for everyone together", "[server][attack][limit
         }
     for (auto& t : talkers)
         while (auto m = t->read(300ms))
-            refused += error_code_of(m) == "rate_limited";
+            refused += code_of(m) == "rate_limited";
     int heard = 0;
     while (auto m = listener->read(300ms))
         heard += m->is_object() && m->value("type", "") == "chat";
@@ -517,7 +502,7 @@ TEST_CASE("A client that never reads large replies is dropped at --max-queue-byt
     }
     CHECK(dropped == 1);
     CHECK(metric_at(port, "niagara_queued_bytes") < 200000);
-    CHECK(still_serving(port));
+    CHECK(healthy(port));
     auto bystander = lobby_user(port, "bystander");
     REQUIRE(bystander->send("/tables"));
     CHECK(bystander->read_type("tables"));
@@ -530,7 +515,7 @@ TEST_CASE("Out of file descriptors the server backs off, logs little, and recove
           "[server][attack][fds]") {
     ServerProcess server({"--log-level", "warn"}, 64);
     const unsigned short port = server.port();
-    REQUIRE(still_serving(port));
+    REQUIRE(healthy(port));
     net::io_context io;
     std::vector<net::ip::tcp::socket> sockets;
     for (int i = 0; i < 150; ++i) {
@@ -563,7 +548,7 @@ TEST_CASE("Out of file descriptors the server backs off, logs little, and recove
     sockets.clear();  // the descriptors come back as the server sees the connections close
     bool recovered = false;
     for (int i = 0; i < 40 && !recovered; ++i) {
-        recovered = still_serving(port);
+        recovered = healthy(port);
         if (!recovered) std::this_thread::sleep_for(100ms);
     }
     CHECK(recovered);
@@ -632,7 +617,7 @@ TEST_CASE("A bystander's round trips stay fast while a stranger attacks",
         "%ld attacking messages\n",
         trips.size(), p50, p99, trips.back(), attacks.load());
     REQUIRE(trips.size() >= 50);
-    CHECK(still_serving(port));
+    CHECK(healthy(port));
 #if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
     CHECK(p99 < 50);
 #endif
@@ -654,5 +639,5 @@ TEST_CASE("A text frame that is not UTF-8 closes that connection with 1007, and 
     CHECK(bad.close_code() == 1007);
     REQUIRE(bystander->send("/tables"));
     CHECK(bystander->read_type("tables"));
-    CHECK(still_serving(port));
+    CHECK(healthy(port));
 }

@@ -9,15 +9,6 @@ using namespace server_test;
 
 namespace {
 
-std::string code_of(const std::optional<Json>& m) {
-    return m && m->is_object() ? m->value("code", "") : "";
-}
-
-bool healthy(unsigned short port) {
-    const HttpResponse r = http_get(port, "/healthz");
-    return r.status == 200 && r.body == "ok\n";
-}
-
 // One round trip on a working connection.
 bool answers(RawWs& ws) {
     return ws.send("/tables") && ws.read_type("tables").has_value();

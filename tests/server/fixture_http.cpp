@@ -55,4 +55,9 @@ std::optional<double> metric(const std::string& text, const std::string& sample)
     return std::nullopt;
 }
 
+bool healthy(unsigned short port) {
+    const HttpResponse r = http_get(port, "/healthz");
+    return r.status == 200 && r.body == "ok\n";
+}
+
 }  // namespace server_test

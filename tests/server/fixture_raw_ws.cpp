@@ -124,4 +124,8 @@ std::optional<Json> RawWs::read_type(const std::string& type, std::chrono::milli
                       timeout);
 }
 
+std::string code_of(const std::optional<Json>& m) {
+    return m && m->is_object() ? m->value("code", "") : "";
+}
+
 }  // namespace server_test

@@ -48,10 +48,10 @@ struct TempDir {
 
 // Runs niagara-server in a fresh temporary directory (data in DIR/data, log in DIR/server.log):
 // `--bind 127.0.0.1 --port 0 --port-file DIR/port --data DIR/data --bot-delay-ms 0
-// --log-level warn --threads 2 --rate 100000 --burst 100000 --metrics main` (GameClients answer prompts at once,
-// faster than the default rate limit allows; $NIAGARA_TEST_SERVER_THREADS replaces the 2), then
-// `extra_args` (later flags win). The destructor stops it (SIGTERM, then SIGKILL) and removes
-// the directory.
+// --log-level warn --threads 2 --rate 100000 --burst 100000 --metrics main` (GameClients answer
+// prompts at once, faster than the default rate limit allows; $NIAGARA_TEST_SERVER_THREADS replaces
+// the 2), then `extra_args` (later flags win). The destructor stops it (SIGTERM, then SIGKILL) and
+// removes the directory.
 class ServerProcess {
   public:
     // `max_files` > 0: the server's limit of open files (RLIMIT_NOFILE, soft and hard).
@@ -95,6 +95,9 @@ struct HttpResponse {
 HttpResponse http_get(unsigned short port, const std::string& target,
                       std::chrono::milliseconds timeout = 5s);
 
+// GET /healthz answers "ok": the server still serves.
+bool healthy(unsigned short port);
+
 // The value of an unlabelled or labelled sample in Prometheus text, e.g. "niagara_connections"
 // or "niagara_tables{phase=\"playing\"}"; nullopt when absent.
 std::optional<double> metric(const std::string& text, const std::string& sample);
@@ -134,6 +137,9 @@ class RawWs {
     std::string error_;
     long frames_read_ = 0;
 };
+
+// The "code" of an error message (empty for anything else, or nothing).
+std::string code_of(const std::optional<Json>& m);
 
 // ---- GameClients with a recorder ---------------------------------------------------------
 
