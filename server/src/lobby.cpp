@@ -490,7 +490,15 @@ std::string Lobby::metrics_text() const {
 }
 
 std::optional<std::string> Lobby::game_record(long table) const {
-    return store_.finished_record(table);
+    // A failed read (the Store throws StoreError) must not escape into the HTTP handler, whose
+    // exception would stop the server: the record is then "not found", and the log says why.
+    try {
+        return store_.finished_record(table);
+    } catch (const std::exception& e) {
+        metrics_.storage_errors.fetch_add(1, std::memory_order_relaxed);
+        spdlog::error("game {}: cannot read its record: {}", table, e.what());
+        return std::nullopt;
+    }
 }
 
 }  // namespace niagara::server
