@@ -647,3 +647,27 @@ TEST_CASE("A text frame that is not UTF-8 closes that connection with 1007, and 
     CHECK(bystander->read_type("tables"));
     CHECK(healthy(port));
 }
+
+// Issue 21, item 4: a full disk aborted the server on /new. A write that fails now answers
+// storage_error, changes nothing, and the server goes on; with room again, /new works. Needs
+// root (a tmpfs is mounted); skipped where that is not allowed.
+TEST_CASE("On a full disk /new answers storage_error and the server stays up",
+          "[server][attack][storage]") {
+    SmallDisk disk(2 << 20);
+    if (!disk.mounted) {
+        WARN("skipped: cannot mount a tmpfs here (" << disk.why << ")");
+        return;
+    }
+    ServerProcess server({"--data", (disk.path / "data").string()});
+    const unsigned short port = server.port();
+    INFO(server.log());
+    auto host = lobby_user(port, "host");
+    const auto filler = disk.fill();
+    std::string refusal;
+    CHECK(new_table(*host, 3, &refusal) == 0);
+    CHECK(refusal == "storage_error");
+    CHECK(metric_at(port, "niagara_storage_errors_total") >= 1);
+    CHECK(healthy(port));
+    std::filesystem::remove(filler);
+    CHECK(new_table(*host, 3) > 0);
+}

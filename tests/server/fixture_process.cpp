@@ -1,10 +1,12 @@
 // The server under test as a child process (ServerProcess) in a temporary directory (TempDir).
 #include "server_fixture.hpp"
 
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cstring>
 
 #include <cstdlib>
 #include <fstream>
@@ -41,6 +43,32 @@ TempDir::TempDir(const std::string& prefix) {
 TempDir::~TempDir() {
     std::error_code ec;
     std::filesystem::remove_all(path, ec);
+}
+
+// ---- SmallDisk ---------------------------------------------------------------------------
+
+SmallDisk::SmallDisk(long bytes) : dir_("niagara-disk") {
+    path = dir_.path / "disk";
+    std::filesystem::create_directory(path);
+    const std::string options = "size=" + std::to_string(bytes) + ",mode=0700";
+    mounted = ::mount("tmpfs", path.c_str(), "tmpfs", 0, options.c_str()) == 0;
+    if (!mounted) why = std::strerror(errno);
+}
+
+SmallDisk::~SmallDisk() {
+    if (mounted) ::umount2(path.c_str(), MNT_DETACH);
+}
+
+std::filesystem::path SmallDisk::fill() const {
+    const auto filler = path / "filler";
+    const int fd = ::open(filler.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    if (fd < 0) throw std::runtime_error("cannot create " + filler.string());
+    const std::string block(4096, 'f');
+    for (std::size_t size = block.size(); size > 0; size /= 2)
+        while (::write(fd, block.data(), size) == ssize_t(size)) {
+        }
+    ::close(fd);
+    return filler;
 }
 
 // ---- ServerProcess -----------------------------------------------------------------------

@@ -44,6 +44,26 @@ struct TempDir {
     std::filesystem::path path;
 };
 
+// A tmpfs of `bytes` mounted on a fresh directory (root only; `mounted` says whether it
+// worked, `why` why not), unmounted when it goes: a disk that can really be filled.
+class SmallDisk {
+  public:
+    explicit SmallDisk(long bytes);
+    ~SmallDisk();
+    SmallDisk(const SmallDisk&) = delete;
+    SmallDisk& operator=(const SmallDisk&) = delete;
+
+    // Fills what is left of the disk with one file; returns its path.
+    std::filesystem::path fill() const;
+
+    std::filesystem::path path;
+    bool mounted = false;
+    std::string why;
+
+  private:
+    TempDir dir_;
+};
+
 // ---- the server process ------------------------------------------------------------------
 
 // Runs niagara-server in a fresh temporary directory (data in DIR/data, log in DIR/server.log):

@@ -296,53 +296,11 @@ TEST_CASE("store: a write the full database refuses is rolled back, and works on
     CHECK(reopened.finished_record(playing) == R"({"record":1})");
 }
 
-namespace {
-
-// A tmpfs of `bytes` mounted on a fresh directory (root only; `mounted` says whether it
-// worked), unmounted when it goes.
-class SmallDisk {
-  public:
-    explicit SmallDisk(long bytes) : dir_("niagara-disk") {
-        path = dir_.path / "disk";
-        std::filesystem::create_directory(path);
-        const std::string options = "size=" + std::to_string(bytes) + ",mode=0700";
-        mounted = ::mount("tmpfs", path.c_str(), "tmpfs", 0, options.c_str()) == 0;
-        if (!mounted) why = std::strerror(errno);
-    }
-    ~SmallDisk() {
-        if (mounted) ::umount2(path.c_str(), MNT_DETACH);
-    }
-    SmallDisk(const SmallDisk&) = delete;
-    SmallDisk& operator=(const SmallDisk&) = delete;
-
-    // Fills what is left of the disk with one file; returns its path.
-    std::filesystem::path fill() const {
-        const auto filler = path / "filler";
-        const int fd = ::open(filler.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-        REQUIRE(fd >= 0);
-        const std::string block(4096, 'f');
-        for (std::size_t size = block.size(); size > 0; size /= 2)
-            while (::write(fd, block.data(), size) == ssize_t(size)) {
-            }
-        ::close(fd);
-        return filler;
-    }
-
-    std::filesystem::path path;
-    bool mounted = false;
-    std::string why;
-
-  private:
-    server_test::TempDir dir_;
-};
-
-}  // namespace
-
 // The same on a disk that is really full: SQLite's writes to the log fail (ENOSPC) at the
 // commit. Needs root (a tmpfs is mounted); skipped where that is not allowed.
 TEST_CASE("store: on a full disk writes fail whole, and work again once there is room",
           "[server][store]") {
-    SmallDisk disk(1 << 20);
+    server_test::SmallDisk disk(1 << 20);
     if (!disk.mounted) {
         WARN("skipped: cannot mount a tmpfs here (" << disk.why << ")");
         return;
