@@ -25,16 +25,16 @@ struct Config {
 
     // What one stranger may hold (0: no limit, for benchmarks). Each has a metric and a clear
     // error to the client (README, "Self-hosting: limits").
-    std::size_t max_queue_bytes = 4 << 20;    // --max-queue-bytes: queued bytes per connection
-    int max_connections = 10000;              // --max-connections: open WebSockets in all
-    int max_connections_per_address = 64;     // --max-connections-per-address
-    int max_tables = 2000;                    // --max-tables: open tables (waiting or playing)
-    int max_tables_per_address = 8;           // --max-tables-per-address: open tables it created
-    int max_tables_per_connection = 2;        // --max-tables-per-connection
-    int idle_table_seconds = 600;             // --idle-table-seconds: a table nobody is at closes
-    double lobby_chat_rate = 5;               // --lobby-chat-rate: lobby chat lines/s, all users
-    std::string allowed_origins;              // --allowed-origins: comma list; empty = same host
-    std::string metrics = "off";              // --metrics: off | main | ADDR:PORT
+    std::size_t max_queue_bytes = 4 << 20;  // --max-queue-bytes: queued bytes per connection
+    int max_connections = 10000;            // --max-connections: open WebSockets in all
+    int max_connections_per_address = 64;   // --max-connections-per-address
+    int max_tables = 2000;                  // --max-tables: open tables (waiting or playing)
+    int max_tables_per_address = 8;         // --max-tables-per-address: open tables it created
+    int max_tables_per_connection = 2;      // --max-tables-per-connection
+    int idle_table_seconds = 600;           // --idle-table-seconds: a table nobody is at closes
+    double lobby_chat_rate = 5;             // --lobby-chat-rate: lobby chat lines/s, all users
+    std::string allowed_origins;            // --allowed-origins: comma list; empty = same host
+    std::string metrics = "off";            // --metrics: off | main | ADDR:PORT
 };
 
 // Fills `config` from the environment, then the flags. Returns an error text on bad input.

@@ -10,15 +10,15 @@ namespace niagara::server {
 
 // Every limit a stranger can run into (config.hpp); each refusal is counted by its limit.
 enum class Limit {
-    connections,                  // --max-connections
-    connections_per_address,      // --max-connections-per-address
-    origin,                       // --allowed-origins
-    tables,                       // --max-tables
-    tables_per_address,           // --max-tables-per-address
-    tables_per_connection,        // --max-tables-per-connection
-    lobby_chat,                   // --lobby-chat-rate
-    queue_bytes,                  // --max-queue-bytes (the client is dropped)
-    rate,                         // --rate/--burst
+    connections,              // --max-connections
+    connections_per_address,  // --max-connections-per-address
+    origin,                   // --allowed-origins
+    tables,                   // --max-tables
+    tables_per_address,       // --max-tables-per-address
+    tables_per_connection,    // --max-tables-per-connection
+    lobby_chat,               // --lobby-chat-rate
+    queue_bytes,              // --max-queue-bytes (the client is dropped)
+    rate,                     // --rate/--burst
     count_
 };
 const char* limit_name(Limit limit);
@@ -32,10 +32,10 @@ class Metrics {
     std::atomic<long> actions{0};
     std::atomic<long> errors{0};
     std::atomic<long> dropped_clients{0};
-    std::atomic<long> accept_errors{0};      // failed accepts (out of file descriptors, ...)
-    std::atomic<long> expired_tables{0};     // closed after --idle-table-seconds with nobody
-    std::atomic<long> storage_errors{0};     // failed writes answered with storage_error
-    std::atomic<long> queued_bytes{0};       // bytes waiting to be written, all connections
+    std::atomic<long> accept_errors{0};   // failed accepts (out of file descriptors, ...)
+    std::atomic<long> expired_tables{0};  // closed after --idle-table-seconds with nobody
+    std::atomic<long> storage_errors{0};  // failed writes answered with storage_error
+    std::atomic<long> queued_bytes{0};    // bytes waiting to be written, all connections
     std::array<std::atomic<long>, std::size_t(Limit::count_)> limited{};
 
     void refused(Limit limit) {

@@ -78,6 +78,18 @@ std::optional<Json> table_summary(RawWs& lobby, long id) {
     return Json(nullptr);  // not listed
 }
 
+// `name` joins `table` at `seat` (1-based); returns the connection and its seat token.
+std::pair<std::unique_ptr<RawWs>, std::string> join_seat(unsigned short port,
+                                                         const std::string& name, long table,
+                                                         int seat) {
+    auto player = lobby_user(port, name);
+    REQUIRE(player->send("/join " + std::to_string(table) + " " + std::to_string(seat)));
+    const auto seated = reply_to(*player, "seated");
+    REQUIRE(seated);
+    REQUIRE(seated->value("type", "") == "seated");
+    return {std::move(player), seated->at("token").get<std::string>()};
+}
+
 // Reads until a state message (snapshot) whose view says which seat this connection has.
 std::optional<int> view_seat(RawWs& ws, std::chrono::milliseconds timeout = 5s) {
     const auto snapshot = ws.read_until(
@@ -111,12 +123,8 @@ TEST_CASE("Start and resume racing: the resumer gets the seat its token holds no
             REQUIRE(host->send("/addbot"));
             REQUIRE(reply_to(*host, "joined"));
         }
-        auto player = lobby_user(port, "p" + std::to_string(round));
-        REQUIRE(player->send("/join " + std::to_string(table) + " 5"));  // seat 4 stays empty
-        const auto seated = reply_to(*player, "seated");
-        REQUIRE(seated);
-        REQUIRE(seated->value("type", "") == "seated");
-        const std::string token = seated->at("token");
+        // Seat 4 stays empty.
+        const auto [player, token] = join_seat(port, "p" + std::to_string(round), table, 5);
 
         RawWs thief(port);
         REQUIRE(thief.read_type("welcome"));
@@ -150,12 +158,7 @@ TEST_CASE("Leave and resume racing: a freed seat is never resumed", "[server][at
         auto host = lobby_user(port, "h" + std::to_string(round));
         const long table = new_table(*host, 3);
         REQUIRE(table > 0);
-        auto player = lobby_user(port, "p" + std::to_string(round));
-        REQUIRE(player->send("/join " + std::to_string(table) + " 3"));
-        const auto seated = reply_to(*player, "seated");
-        REQUIRE(seated);
-        REQUIRE(seated->value("type", "") == "seated");
-        const std::string token = seated->at("token");
+        const auto [player, token] = join_seat(port, "p" + std::to_string(round), table, 3);
 
         RawWs thief(port);
         REQUIRE(thief.read_type("welcome"));
