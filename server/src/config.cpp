@@ -66,6 +66,7 @@ constexpr Setting kSettings[] = {
      [](Config& c, const std::string& v) { c.idle_table_seconds = count(v); }},
     {"lobby-chat-rate", [](Config& c, const std::string& v) { c.lobby_chat_rate = std::stod(v); }},
     {"allowed-origins", [](Config& c, const std::string& v) { c.allowed_origins = v; }},
+    {"bot-seed", [](Config& c, const std::string& v) { c.bot_seed = std::stoull(v); }},
     {"metrics",
      [](Config& c, const std::string& v) {
          if (v != "off" && v != "main" && v.rfind(':') == std::string::npos)
@@ -101,7 +102,7 @@ std::string usage() {
            "                      [--max-tables N] [--max-tables-per-address N]\n"
            "                      [--max-tables-per-connection N] [--idle-table-seconds S]\n"
            "                      [--lobby-chat-rate N] [--allowed-origins LIST]\n"
-           "                      [--metrics off|main|ADDR:PORT]\n"
+           "                      [--metrics off|main|ADDR:PORT] [--bot-seed N]\n"
            "Each flag can also be set as NIAGARA_<FLAG> in the environment (NIAGARA_PORT=8080).\n";
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -34,7 +35,11 @@ struct Config {
     int idle_table_seconds = 600;           // --idle-table-seconds: a table nobody is at closes
     double lobby_chat_rate = 5;             // --lobby-chat-rate: lobby chat lines/s, all users
     std::string allowed_origins;            // --allowed-origins: comma list; empty = same host
-    std::string metrics = "off";            // --metrics: off | main | ADDR:PORT
+    std::string metrics = "off";
+    // --bot-seed: 0 (the default) seeds every bot from the system's entropy. Any other value
+    // makes bots repeat their moves run after run, for tests and benchmarks only: anyone who
+    // knows it can compute the bots' secret cards.
+    std::uint64_t bot_seed = 0;  // --metrics: off | main | ADDR:PORT
 };
 
 // Fills `config` from the environment, then the flags. Returns an error text on bad input.

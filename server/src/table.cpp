@@ -41,7 +41,9 @@ bool same_name(const std::string& a, const std::string& b) {
 
 // A bot's own generator, seeded from the system's entropy and never shown to anyone: the
 // table's public seed (in every view, for replays) must not let a player compute a bot's card.
-std::unique_ptr<RandomBot> secret_bot() {
+// Only --bot-seed (tests, benchmarks) makes bots repeat themselves.
+std::unique_ptr<RandomBot> secret_bot(std::uint64_t bot_seed, int seat) {
+    if (bot_seed != 0) return std::make_unique<RandomBot>(bot_seed * 31 + std::uint64_t(seat));
     std::random_device device;
     return std::make_unique<RandomBot>((std::uint64_t(device()) << 32) | device());
 }
@@ -626,7 +628,7 @@ void Table::start(std::shared_ptr<Connection> c) {
         state_ = new_game(game);
         record_ = Record{game, {}, false};
         for (int i = 0; i < n; ++i)
-            bots_.push_back(secret_bot());
+            bots_.push_back(secret_bot(services_.config.bot_seed, i));
         phase_ = Phase::Playing;
         spdlog::info("table {}: game starts with {} players", id_, n);
         broadcast(msg::started(id_, n));
@@ -857,7 +859,7 @@ void Table::restore(const StoredTable& stored) {
     state_ = new_game(game);
     record_ = Record{game, {}, false};
     for (int i = 0; i < game.players; ++i)
-        bots_.push_back(secret_bot());
+        bots_.push_back(secret_bot(services_.config.bot_seed, i));
     for (const std::string& text : stored.actions) {
         const Action action = action_from_json(Json::parse(text));
         if (!apply(*state_, action))
