@@ -215,13 +215,7 @@ void Table::close_idle() {
                  services_.config.idle_table_seconds);
     services_.metrics.expired_tables.fetch_add(1, std::memory_order_relaxed);
     try_store(nullptr, [&] { services_.store.close(id_); });
-    phase_ = Phase::Over;
-    turn_timer_.cancel();
-    bot_timer_.cancel();
-    for (auto& timer : grace_timers_)
-        timer->cancel();
-    for (const Seat& s : seats_)
-        if (s.taken) services_.forget_token(s.token);
+    stop_play();
     broadcast(msg::message("closed",
                            "Table " + std::to_string(id_) + " closed: nobody played at it for " +
                                std::to_string(services_.config.idle_table_seconds) + " s.",
@@ -230,6 +224,27 @@ void Table::close_idle() {
         if (auto c = s.conn.lock(); c && c->table().get() == this) c->set_table(nullptr);
     update_summary(table_view(facts()));
     services_.finished(id_);
+}
+
+// The table is over (finished or closed): no timer fires and no token opens a seat any more.
+void Table::stop_play() {
+    phase_ = Phase::Over;
+    turn_timer_.cancel();
+    bot_timer_.cancel();
+    idle_timer_.cancel();
+    for (auto& timer : grace_timers_)
+        timer->cancel();
+    for (const Seat& s : seats_)
+        if (s.taken) services_.forget_token(s.token);
+}
+
+// Frees a seat before the start (its player left, or stayed away past the grace period).
+void Table::free_seat(int seat) {
+    Seat& s = seats_[std::size_t(seat)];
+    services_.forget_token(s.token);
+    try_store(nullptr, [&] { services_.store.remove_seat(id_, seat); });
+    pass_host(seat);
+    s = Seat{};
 }
 
 // ---- views -------------------------------------------------------------------------------
@@ -467,11 +482,8 @@ void Table::leave(std::shared_ptr<Connection> c) {
         const std::string name = s.name;
         s.conn.reset();
         s.has_view = false;
-        if (phase_ == Phase::Waiting) {  // the seat is free again
-            services_.forget_token(s.token);
-            try_store(nullptr, [&] { services_.store.remove_seat(id_, seat); });
-            pass_host(seat);
-            s = Seat{};
+        if (phase_ == Phase::Waiting) {
+            free_seat(seat);
         } else if (phase_ == Phase::Playing && !s.bot) {
             s.autoplay = true;  // the game goes on; a bot plays until the token comes back
         }
@@ -546,11 +558,8 @@ void Table::arm_grace_timer(int seat) {
             Seat& s = seats_[std::size_t(seat)];
             if (phase_ == Phase::Waiting && s.taken && !s.bot && !online(seat)) {
                 // Gone before the start: the seat is free again for someone who is here.
-                services_.forget_token(s.token);
-                try_store(nullptr, [&] { services_.store.remove_seat(id_, seat); });
                 const Json left = msg::left(id_, seat, s.name);
-                pass_host(seat);
-                s = Seat{};
+                free_seat(seat);
                 broadcast(left);
                 return publish();
             }
@@ -819,15 +828,10 @@ void Table::on_turn_timeout(long armed_version) {
 }
 
 void Table::finish() {
-    phase_ = Phase::Over;
-    turn_timer_.cancel();
-    bot_timer_.cancel();
     const Json record = record_to_json(record_);
     // Unstored, the game is replayed at the next start and finishes (and is stored) again.
     try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
-    idle_timer_.cancel();
-    for (const Seat& s : seats_)
-        services_.forget_token(s.token);
+    stop_play();
     const Json ended = msg::ended(id_, result_to_json(*state_), names());
     spdlog::info("table {}: {}", id_, ended.at("text").get<std::string>());
     broadcast(ended);

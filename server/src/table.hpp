@@ -161,6 +161,8 @@ class Table : public std::enable_shared_from_this<Table> {
     void check_idle();          // arms or stops the idle timer (--idle-table-seconds)
     void close_idle();          // nobody came back: the table closes
     void pass_host(int from);   // the host's role to the next connected player
+    void free_seat(int seat);   // before the start: the seat is nobody's again
+    void stop_play();           // over: timers stopped, tokens forgotten
 
     net::any_io_executor executor_;  // serialises the table's work (serial_executor)
     TableServices services_;
