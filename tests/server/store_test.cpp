@@ -511,7 +511,7 @@ TEST_CASE("store: after a crash, a lost or damaged log is refused, naming it", "
     const Crash crash = run_and_kill(path, table, 0, 30, 1000);  // no checkpoint: all in the log
     REQUIRE(crash.error.empty());
     REQUIRE(crash.committed >= 29);
-    const long committed = crash.committed + 1;
+    const long committed = crash.committed + 1;  // reported; a few more may have landed
     const WalInspection wal = inspect_wal(path + "-wal");
     REQUIRE(wal.header_valid);
     REQUIRE(wal.first_bad == 0);
@@ -529,7 +529,8 @@ TEST_CASE("store: after a crash, a lost or damaged log is refused, naming it", "
     };
 
     SECTION("untouched, it opens with every commit") {
-        CHECK(actions_in(copy("untouched"), false) == committed);
+        // The child may commit more before SIGKILL lands than it reported: at least these.
+        CHECK(actions_in(copy("untouched"), false) >= committed);
     }
     SECTION("the log deleted") {
         const std::string db = copy("deleted");
