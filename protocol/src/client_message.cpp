@@ -24,9 +24,10 @@ constexpr std::size_t kMaxTokenLength = 128;
 
 constexpr const char* kJsonExample = R"({"type": "join", "table": 3, "seat": 0})";
 constexpr const char* kOptionWords =
-    "players=N, spirits, joe, memory, tiebreak, timer=SECONDS, seed=N";
+    "players=N, spirits, joe, memory, tiebreak, timer=SECONDS, seed=N, bots=LEVEL";
 constexpr const char* kOptionKeys =
-    "players, spirits, diamond_joe, memory, tie_break, seed, turn_seconds";
+    "players, spirits, diamond_joe, memory, tie_break, seed, turn_seconds, bots";
+constexpr const char* kBotLevels = "random, greedy or strong (the strongest)";
 
 // ---------------------------------------------------------------- small helpers
 
@@ -218,6 +219,11 @@ std::optional<std::string> apply_option_word(std::string_view word, TableOptions
         if (!n) return in_quotes(word) + ": say the seconds per decision, e.g. timer=60";
         if (auto why = check_timer(*n)) return in_quotes(word) + ": " + *why;
         o.turn_seconds = *n;
+    } else if (key == "bots") {
+        auto level = parse_bot_level(value);
+        if (!level)
+            return in_quotes(word) + ": the bots' level is " + kBotLevels + ", e.g. bots=greedy";
+        o.bots = *level;
     } else if (key == "seed") {
         auto n = to_number<std::uint64_t>(value);
         if (!n) return in_quotes(word) + ": the seed is a whole number, e.g. seed=7";
@@ -275,6 +281,11 @@ std::optional<std::string> apply_option_key(const std::string& key, const Json& 
         if (!n) return name + " must be a whole number of seconds, e.g. 60";
         if (auto why = check_timer(*n)) return name + ": " + *why;
         o.turn_seconds = *n;
+    } else if (key == "bots") {
+        const auto level =
+            v.is_string() ? parse_bot_level(v.get_ref<const std::string&>()) : std::nullopt;
+        if (!level) return name + " must be " + kBotLevels + R"(, e.g. "greedy")";
+        o.bots = *level;
     } else {
         return "unknown " + name + "; options: " + kOptionKeys;
     }
@@ -324,6 +335,28 @@ ParsedMessage new_text(std::string_view args) {
     ClientMessage m = of(Command::New);
     if (auto why = parse_table_options(args, m.options)) return bad_command(*why);
     return ok(std::move(m));
+}
+
+// "/addbot" or "/addbot greedy": the level is checked here, so a bad one is the sender's error.
+ParsedMessage addbot_with(std::optional<std::string_view> level_word, bool json) {
+    ClientMessage m = of(Command::AddBot);
+    if (level_word) {
+        m.bot_level = parse_bot_level(lower(*level_word));
+        if (!m.bot_level) {
+            const std::string why =
+                "unknown bot level " + in_quotes(*level_word) + "; levels: " + kBotLevels +
+                ", e.g. " + (json ? R"({"type": "addbot", "level": "greedy"})" : "/addbot greedy");
+            return json ? bad_json(why) : bad_command(why);
+        }
+    }
+    return ok(std::move(m));
+}
+
+ParsedMessage addbot_text(const std::vector<std::string_view>& args) {
+    if (args.size() > 1)
+        return bad_command(std::string("/addbot takes one level at most: ") + kBotLevels +
+                           ", e.g. /addbot greedy");
+    return addbot_with(args.empty() ? std::nullopt : std::optional(args[0]), false);
 }
 
 ParsedMessage one_word(const std::vector<std::string_view>& args, std::string_view missing,
@@ -420,6 +453,8 @@ ParsedMessage parse_text_command(std::string_view frame) {
             return join_text(args);
         case Command::Watch:
             return watch_text(args);
+        case Command::AddBot:
+            return addbot_text(args);
         case Command::Say:
             return say(rest);
         default:
@@ -562,6 +597,16 @@ ParsedMessage dispatch_json(const Json& j, Command command) {
             return string_field(j, "text", R"("hello")", say);
         case Command::Act:
             return act_json(j);
+        case Command::AddBot: {
+            const Json* level = field(j, "level");
+            if (level && !level->is_string())
+                return bad_json(needs("level", "a bot level (random, greedy or strong)",
+                                      R"({"type": "addbot", "level": "greedy"})"));
+            return addbot_with(
+                level ? std::optional<std::string_view>(level->get_ref<const std::string&>())
+                      : std::nullopt,
+                true);
+        }
         default:
             return ok(of(command));
     }
@@ -675,10 +720,12 @@ std::optional<std::string> table_options_from_json(const Json& j, TableOptions& 
 }
 
 Json table_options_to_json(const TableOptions& o) {
-    return Json{{"players", o.game.players},         {"spirits", o.game.spirits},
-                {"diamond_joe", o.game.diamond_joe}, {"memory", o.game.memory},
-                {"tie_break", o.game.tie_break},     {"seed", o.game.seed},
-                {"turn_seconds", o.turn_seconds}};
+    Json j{{"players", o.game.players},         {"spirits", o.game.spirits},
+           {"diamond_joe", o.game.diamond_joe}, {"memory", o.game.memory},
+           {"tie_break", o.game.tie_break},     {"seed", o.game.seed},
+           {"turn_seconds", o.turn_seconds}};
+    if (o.bots) j["bots"] = std::string(bot_level_name(*o.bots));
+    return j;
 }
 
 std::string describe(const TableOptions& o) {
@@ -688,6 +735,7 @@ std::string describe(const TableOptions& o) {
     if (o.game.memory) out += ", memory";
     if (o.game.tie_break) out += ", tie-break";
     if (o.turn_seconds > 0) out += ", " + std::to_string(o.turn_seconds) + " s turns";
+    if (o.bots) out += ", " + std::string(bot_level_name(*o.bots)) + " bots";
     return out;
 }
 
@@ -696,12 +744,13 @@ std::vector<std::string> help_lines() {
         "/help - this list",
         "/name alice - choose your name (1-24 letters, digits, '_', '-', '.')",
         "/tables - list the tables",
-        "/new players=4 spirits joe memory tiebreak timer=60 seed=7 - open a table (words "
-        "optional)",
+        "/new players=4 spirits joe memory tiebreak timer=60 seed=7 bots=greedy - open a table "
+        "(words optional; bots: the level of added and stand-in bots)",
         "/join 3 2 - sit at table 3, seat 2 (/join 3: any free seat; /join: any open table)",
         "/watch 3 - watch table 3",
         "/leave - leave your seat or stop watching",
-        "/addbot - give a free seat of your table to a bot",
+        "/addbot greedy - give a free seat of your table to a bot (random, greedy or strong; "
+        "default: the table's level)",
         "/start - start the game (the table's host, with at least 3 seats filled)",
         "/say hello - chat at your table (plain text without '/' works too)",
         "/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69 - take your seat back with its token",

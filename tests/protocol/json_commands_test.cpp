@@ -18,6 +18,19 @@ TEST_CASE("JSON: messages without fields", "[protocol][json]") {
     CHECK(accepted(" \n{\"type\":\"sync\"}\n").command == Command::Sync);
 }
 
+TEST_CASE("JSON: addbot with a level", "[protocol][json]") {
+    CHECK_FALSE(accepted(R"({"type": "addbot"})").bot_level);
+    CHECK_FALSE(accepted(R"({"type": "addbot", "level": null})").bot_level);
+    CHECK(accepted(R"({"type": "addbot", "level": "greedy"})").bot_level ==
+          niagara::BotLevel::Greedy);
+    CHECK(accepted(R"({"type": "addbot", "level": "strong"})").bot_level ==
+          niagara::BotLevel::Strong);
+    CHECK_THAT(refused(R"({"type": "addbot", "level": "expert"})", "bad_json"),
+               Contains("unknown bot level 'expert'") && Contains("random, greedy or strong"));
+    CHECK_THAT(refused(R"({"type": "addbot", "level": 2})", "bad_json"),
+               Contains("\"level\" must be a bot level"));
+}
+
 TEST_CASE("JSON: unknown fields are ignored, so clients can add request ids", "[protocol][json]") {
     CHECK(accepted(R"({"type": "tables", "id": 17, "extra": [1, 2]})").command == Command::Tables);
 }

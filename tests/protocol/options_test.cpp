@@ -129,6 +129,20 @@ TEST_CASE("Options: JSON round trip", "[protocol][options]") {
     CHECK(defaults == TableOptions{});
 }
 
+TEST_CASE("Options: the bots' level", "[protocol][options]") {
+    CHECK_FALSE(from_words("players=4").bots);  // the server's default
+    CHECK(from_words("bots=greedy").bots == niagara::BotLevel::Greedy);
+    CHECK(from_words("players=3 bots=Random").bots == niagara::BotLevel::Random);
+    CHECK_THAT(word_error("bots=expert"), Contains("'bots=expert'") && Contains("greedy"));
+    TableOptions o;
+    REQUIRE_FALSE(table_options_from_json({{"bots", "strong"}}, o));
+    CHECK(o.bots == niagara::BotLevel::Strong);
+    CHECK(table_options_to_json(o)["bots"] == "strong");
+    CHECK_FALSE(table_options_to_json(TableOptions{}).contains("bots"));
+    CHECK_THAT(json_error({{"bots", 3}}), Contains("\"bots\" must be random, greedy or strong"));
+    CHECK(describe(from_words("players=3 bots=greedy")) == "3 players, greedy bots");
+}
+
 TEST_CASE("Options: JSON mistakes", "[protocol][options]") {
     CHECK_THAT(json_error(Json::array()), Contains("must be an object"));
     CHECK_THAT(json_error({{"players", "4"}}), Contains("\"players\" must be a whole number"));

@@ -25,8 +25,20 @@ TEST_CASE("Text: command words are case-insensitive and white space is trimmed",
 
 TEST_CASE("Text: /help ignores what follows, the others refuse extra words", "[protocol][text]") {
     CHECK(accepted("/help join").command == Command::Help);
-    for (const char* frame : {"/tables 2", "/leave now", "/start please", "/addbot 2", "/sync x"})
+    for (const char* frame : {"/tables 2", "/leave now", "/start please", "/sync x"})
         CHECK_THAT(refused(frame, "bad_command"), Contains("takes no arguments"));
+}
+
+TEST_CASE("Text: /addbot takes an optional bot level", "[protocol][text]") {
+    CHECK_FALSE(accepted("/addbot").bot_level);  // the table's level
+    CHECK(accepted("/addbot random").bot_level == niagara::BotLevel::Random);
+    CHECK(accepted("/addbot Greedy").bot_level == niagara::BotLevel::Greedy);
+    CHECK(accepted("/addbot strong").bot_level == niagara::BotLevel::Strong);
+    CHECK_THAT(refused("/addbot hard", "bad_command"), Contains("unknown bot level 'hard'") &&
+                                                           Contains("random, greedy or strong") &&
+                                                           Contains("/addbot greedy"));
+    CHECK_THAT(refused("/addbot 2", "bad_command"), Contains("unknown bot level '2'"));
+    CHECK_THAT(refused("/addbot greedy strong", "bad_command"), Contains("one level at most"));
 }
 
 TEST_CASE("Text: /resume TOKEN", "[protocol][text]") {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "niagara/bot.hpp"
 #include "niagara/options.hpp"
 
 namespace niagara::protocol {
@@ -23,6 +24,9 @@ inline constexpr std::size_t kMaxChatLength = 500;
 struct TableOptions {
     Options game;
     int turn_seconds = 0;  // 0: no turn timer
+    // The level of the bots that /addbot adds without a level and that take over dropped or
+    // timed-out seats ("bots=greedy"); absent: the server's default (--bot-level).
+    std::optional<BotLevel> bots;
     bool operator==(const TableOptions&) const = default;
 };
 
@@ -36,7 +40,7 @@ enum class Command {
     Watch,   // /watch table           {"type": "watch", "table": 3}
     Leave,   // /leave                 {"type": "leave"}
     Start,   // /start                 {"type": "start"}
-    AddBot,  // /addbot                {"type": "addbot"}
+    AddBot,  // /addbot [level]        {"type": "addbot", "level": "greedy"}
     Say,     // /say text, or any text not starting with '/'   {"type": "say", "text": "..."}
     Act,     // /play 4, /canoe 1 up 3  {"type": "act", "text": "play 4"} or "action": {...}
     Sync,    // /sync: a fresh snapshot {"type": "sync"}
@@ -50,6 +54,7 @@ struct ClientMessage {
     std::optional<long> table;   // Join, Watch (absent: the sender's current or any open table)
     std::optional<int> seat;     // Join, 0-based (text commands count seats from 1)
     TableOptions options;        // New
+    std::optional<BotLevel> bot_level;  // AddBot (absent: the table's level)
 };
 
 struct ParsedMessage {
@@ -67,7 +72,7 @@ std::string_view command_name(Command command);
 ParsedMessage parse_client_frame(std::string_view frame);
 
 // "/new" option words: players=N, spirits, joe (or diamond_joe), memory, tiebreak (or
-// tie_break), timer=SECONDS, seed=N. Also used for {"type": "new", "options": {...}}.
+// tie_break), timer=SECONDS, seed=N, bots=LEVEL. Also used for {"type": "new", "options": {...}}.
 // Both start from `out` (words and keys not given keep its values), check the result with
 // niagara::validate() and the timer's range, and change `out` only on success. They return the
 // error, or nullopt. Seed 0 (the default) means "the server draws one".
