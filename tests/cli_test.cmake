@@ -1,4 +1,4 @@
-# Drives the niagara command-line tool as a user would. Variables: CLI, DATA, WORK.
+# Drives the niagara command-line tool as a user would. Variables: CLI, DATA, WORK, PART.
 file(MAKE_DIRECTORY ${WORK})
 function(run expect_code)
     execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -8,6 +8,37 @@ function(run expect_code)
     set(out "${out}" PARENT_SCOPE)
     set(err "${err}" PARENT_SCOPE)
 endfunction()
+
+# PART=arena: only `niagara arena` (registered as a test of its own).
+if(PART STREQUAL "arena")
+    # arena: a few games of greedy against random print the win rate with its interval, the mean
+    # rank and the decision times; the figures are the same with two jobs (seeded per game).
+    run(0 arena --games 4 --bot greedy --against random --players 3 --max-rounds 300)
+    foreach(figure "win rate [0-9.]+% \\(95% CI [0-9.]+%-[0-9.]+%, Wilson\\), par 33.3%"
+                   "mean rank [0-9.]+ \\(1 = best; par 2.00\\)" "decision time ms \\(candidate\\): p50"
+                   "playouts/s" "games/s")
+        if(NOT out MATCHES "${figure}")
+            message(FATAL_ERROR "arena output lacks '${figure}':\n${out}")
+        endif()
+    endforeach()
+    run(0 arena --games 6 --bot random --against greedy --players 3 --max-rounds 300 --json)
+    string(JSON one_job_credits GET "${out}" win_credits)
+    string(JSON one_job_rank GET "${out}" mean_rank)
+    run(0 arena --games 6 --bot random --against greedy --players 3 --max-rounds 300 --json --jobs 2)
+    string(JSON two_jobs_credits GET "${out}" win_credits)
+    string(JSON two_jobs_rank GET "${out}" mean_rank)
+    if(NOT one_job_credits STREQUAL two_jobs_credits OR NOT one_job_rank STREQUAL two_jobs_rank)
+        message(FATAL_ERROR "arena results differ with --jobs 2: ${one_job_credits}/${one_job_rank} "
+                            "against ${two_jobs_credits}/${two_jobs_rank}")
+    endif()
+    run(2 arena --bot champion)
+    run(2 arena --games 0)
+    run(2 arena --players 9)
+    run(2 arena --games)
+    run(2 arena --iterations -1)
+    run(2 arena --fast)
+    return()
+endif()
 
 # replay: a finished game prints its final state and result.
 run(0 replay ${DATA}/finished_5p.json)

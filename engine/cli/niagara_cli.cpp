@@ -3,6 +3,7 @@
 //   niagara legal RECORD.json       legal actions (text form) of whoever must act after the record
 //   niagara selfplay [--games N] [--players P] [--seed S] [--spirits] [--joe]   the benchmark
 //   niagara demo [--players P] [--seed S] [--record FILE] [--spirits] [--joe]   one game, logged
+//   niagara arena [--bot L] [--against L] [--games N] ...   the bots' strength (arena.cpp)
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "arena.hpp"
 #include "niagara/game.hpp"
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
@@ -32,7 +34,7 @@ constexpr const char* kUsage =
     "                                 play one random game, print its log, save its record\n";
 
 int usage() {
-    std::cerr << kUsage;
+    std::cerr << kUsage << arena::kArenaUsage;
     return 2;
 }
 
@@ -209,6 +211,7 @@ int main(int argc, char** argv) {
     try {
         if ((cmd == "replay" || cmd == "legal") && argc == 3)
             return cmd == "replay" ? cmd_replay(argv[2]) : cmd_legal(argv[2]);
+        if (cmd == "arena") return arena::run_arena(argc, argv, 2);
         Flags f;
         if (cmd == "selfplay" && parse_flags(argc, argv, 2, f)) return cmd_selfplay(f);
         if (cmd == "demo") {
