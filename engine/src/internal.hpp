@@ -46,6 +46,8 @@ bool canoe_may_move_now(const State& s, int canoe);
 // Round flow (rounds.cpp).
 Turn make_turn(const State& s, int seat);  // R4.2: what the turn seat must/may move
 void begin_round(State& s, Log* log);
+void begin_turn(State& s, int seat, Log* log);  // R3.2: reveal the chosen card, start the turn
+void run_river(State& s, int steps);            // R2.4 `steps` times (search looks ahead)
 void after_card_chosen(State& s, Log* log);
 void after_canoe_moved(State& s, Log* log);
 void start_card_action(State& s, Log* log);   // after the elk choice: the card's action

@@ -384,12 +384,14 @@ void release_elk(State& s, int seat, int canoe, Log* log) {
 
 void lose_canoe(State& s, int seat, int canoe, Log* log) {
     Canoe& boat = s.seats[seat].canoes[canoe];
-    std::string line =
-        seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + " goes over the waterfall";
-    if (boat.cargo.total())
-        line += "; " + describe_gems(boat.cargo) +
-                (boat.cargo.total() > 1 ? " return to their places" : " returns to its place");
-    say(log, [&] { return line + "."; });
+    say(log, [&] {  // built only when logged: search loses canoes by the million
+        std::string line =
+            seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + " goes over the waterfall";
+        if (boat.cargo.total())
+            line += "; " + describe_gems(boat.cargo) +
+                    (boat.cargo.total() > 1 ? " return to their places" : " returns to its place");
+        return line + ".";
+    });
     move_gems_home(s, boat.cargo);  // R8.1
     boat.where = Where::Lost;
     boat.pos = Pos::T1;

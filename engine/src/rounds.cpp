@@ -174,6 +174,8 @@ bool may_take_elk(const State& s, int seat) {
     return false;
 }
 
+}  // namespace
+
 // R3.2: the turn seat reveals its card; work out what it must decide.
 void begin_turn(State& s, int seat, Log* log) {
     Seat& player = s.seats[seat];
@@ -193,7 +195,10 @@ void begin_turn(State& s, int seat, Log* log) {
     start_card_action(s, log);
 }
 
-}  // namespace
+void run_river(State& s, int steps) {
+    for (int i = 0; i < steps; ++i)
+        river_step(s, nullptr);
+}
 
 Turn make_turn(const State& s, int seat) {
     const Seat& player = s.seats[seat];

@@ -1,23 +1,133 @@
-// Placeholder until the real strong bot lands: the random rung.
+// The strong rung: determinized Monte Carlo search over this seat's choices.
+//
+// Each iteration draws the hidden cards anew (determinize.hpp: the others' secret choices of
+// this round and, in memory mode, their hands), picks one of the seat's legal actions by UCB1
+// over the statistics shared by every draw (the seat's information set: its legal actions are
+// the same in every draw), and plays the round out with the greedy policy's cheap form for
+// every seat: cards chosen by the best greedy turn each allows, canoe decisions one at a time.
+// Where the round ends (after the river moved, R3.3) the position is scored from the seat's side
+// against the best other seat (evaluation.hpp), a finished game by its result (R9.2): a win is
+// worth the most, a shared one less, and a loss by the distance to the leader, so rank matters as
+// well.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
 #include "bots.hpp"
-#include "niagara/random_bot.hpp"
+#include "determinize.hpp"
+#include "evaluation.hpp"
+#include "greedy_policy.hpp"
 
 namespace niagara::detail {
 namespace {
-class Placeholder final : public Bot {
+
+constexpr int kDefaultIterations = 400;
+constexpr double kExploration = 0.15;  // UCB1's constant, for rewards in [0, 1]
+
+struct Arm {
+    Action action;
+    long visits = 0;
+    double reward = 0;
+};
+
+class StrongBot final : public Bot {
   public:
-    explicit Placeholder(std::uint64_t seed) : bot_(seed) {}
+    explicit StrongBot(std::uint64_t seed) : rng_(seed), policy_(GreedyPolicy::Depth::Action) {}
     BotLevel level() const override { return BotLevel::Strong; }
-    Action decide(const Json& view, const BotBudget&) override {
+    BotStats last_stats() const override { return stats_; }
+
+    Action decide(const Json& view, const BotBudget& budget) override {
+        stats_ = {};
         const SeatState seen = seat_state_from_view(view);
-        return bot_.pick_action(seen.state, seen.seat);
+        legal_actions(seen.state, seen.seat, legal_);
+        if (legal_.size() == 1) return legal_.front();
+        arms_.clear();
+        for (const Action& a : legal_)
+            arms_.push_back(Arm{a});
+        const int iterations = budget.iterations > 0 ? budget.iterations : kDefaultIterations;
+        for (int i = 0; i < iterations; ++i) {
+            if (budget.stop && i % 16 == 0 && i > 0 && budget.stop()) break;
+            Arm& arm = select();
+            State s = determinize(seen, rng_);
+            apply(s, arm.action);
+            arm.reward += playout(s, seen.seat, seen.state.round);
+            ++arm.visits;
+            ++stats_.iterations;
+        }
+        // The best mean among the well-tried arms (a rarely tried one may be lucky).
+        long most = 0;
+        for (const Arm& arm : arms_)
+            most = std::max(most, arm.visits);
+        const Arm* best = nullptr;
+        for (const Arm& arm : arms_)
+            if (arm.visits * 4 >= most &&
+                (!best || arm.reward / double(arm.visits) > best->reward / double(best->visits)))
+                best = &arm;
+        return best->action;
     }
 
   private:
-    RandomBot bot_;
+    Arm& select() {
+        long total = 0;
+        for (Arm& arm : arms_) {
+            if (arm.visits == 0) return arm;
+            total += arm.visits;
+        }
+        const double log_total = std::log(double(total));
+        Arm* best = &arms_.front();
+        double best_score = -1;
+        for (Arm& arm : arms_) {
+            const double score = arm.reward / double(arm.visits) +
+                                 kExploration * std::sqrt(log_total / double(arm.visits));
+            if (score > best_score) {
+                best_score = score;
+                best = &arm;
+            }
+        }
+        return *best;
+    }
+
+    // Plays `s` to the end of `round` and scores it for `seat` in [0, 1].
+    double playout(State& s, int seat, int round) {
+        while (s.phase != Phase::GameOver && s.round == round) {
+            const std::uint8_t acting = acting_seats(s);
+            const int actor = std::countr_zero(acting);
+            apply(s, playout_action(s, actor));
+            ++stats_.simulated_actions;
+        }
+        const double value = GreedyPolicy::outlook(s, seat);
+        return 0.5 + 0.5 * std::tanh(2.0 * value);
+    }
+
+    Action playout_action(const State& s, int seat) {
+        if (s.phase == Phase::ChooseCards) {
+            legal_actions(s, seat, scratch_);
+            const Action& first = scratch_.front();
+            if (first.type == ActionType::FreeCanoe) return first;
+            if (first.type == ActionType::Fork) return policy_.choose(s, seat, rng_);
+            // R8.3 as the homing bot: buy back only with no canoe left; else a random card.
+            bool has_canoe = false;
+            for (const Canoe& boat : s.seats[seat].canoes)
+                has_canoe |= boat.where != Where::Lost;
+            if (!has_canoe)
+                for (const Action& a : scratch_)
+                    if (a.type == ActionType::BuyBack) return a;
+            return policy_.choose(s, seat, rng_);
+        }
+        return policy_.choose(s, seat, rng_);
+    }
+
+    Rng rng_;
+    GreedyPolicy policy_;
+    std::vector<Action> legal_, scratch_;
+    std::vector<Arm> arms_;
+    BotStats stats_;
 };
+
 }  // namespace
+
 std::unique_ptr<Bot> make_strong_bot(std::uint64_t seed) {
-    return std::make_unique<Placeholder>(seed);
+    return std::make_unique<StrongBot>(seed);
 }
+
 }  // namespace niagara::detail
