@@ -46,6 +46,24 @@ constexpr Setting kSettings[] = {
     {"threads", [](Config& c, const std::string& v) { c.threads = std::stoi(v); }},
     {"port-file", [](Config& c, const std::string& v) { c.port_file = v; }},
     {"bot-delay-ms", [](Config& c, const std::string& v) { c.bot_delay_ms = std::stoi(v); }},
+    {"bot-threads",
+     [](Config& c, const std::string& v) {
+         const int n = std::stoi(v);
+         if (n < 1 || n > 64) throw OutOfRange{"bot-threads must be 1..64"};
+         c.bot_threads = n;
+     }},
+    {"bot-think-ms",
+     [](Config& c, const std::string& v) {
+         const int n = std::stoi(v);
+         if (n < 1 || n > 60000) throw OutOfRange{"bot-think-ms must be 1..60000"};
+         c.bot_think_ms = n;
+     }},
+    {"bot-level",
+     [](Config& c, const std::string& v) {
+         const auto level = parse_bot_level(v);
+         if (!level) throw OutOfRange{"bot-level must be random, greedy or strong"};
+         c.bot_level = *level;
+     }},
     {"grace", [](Config& c, const std::string& v) { c.grace_seconds = std::stoi(v); }},
     {"max-queue", [](Config& c, const std::string& v) { c.max_queue = std::stoul(v); }},
     {"stall-ms", [](Config& c, const std::string& v) { c.stall_ms = std::stoi(v); }},
@@ -96,6 +114,8 @@ std::string usage() {
     return "usage: niagara-server [--bind ADDR] [--port N] [--data DIR] [--web DIR] [--log-level "
            "L]\n"
            "                      [--threads N] [--port-file FILE] [--bot-delay-ms N] [--grace S]\n"
+           "                      [--bot-threads N] [--bot-think-ms N]\n"
+           "                      [--bot-level random|greedy|strong]\n"
            "                      [--max-queue N] [--stall-ms N] [--rate N] [--burst N]\n"
            "                      [--commit-window-us N] [--max-queue-bytes N]\n"
            "                      [--max-connections N] [--max-connections-per-address N]\n"

@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "niagara/bot.hpp"
+
 namespace niagara::server {
 
 struct Config {
@@ -17,7 +19,13 @@ struct Config {
     int threads = 0;                    // --threads, NIAGARA_THREADS (0: one per core)
     std::string port_file;              // --port-file: write the bound port there (for tests)
     int bot_delay_ms = 400;             // --bot-delay-ms: pause before a bot acts (0 for tests)
-    int grace_seconds = 60;             // --grace: disconnected this long, a bot plays the seat
+    // Bots think on a pool of their own threads, never on a table's or a connection's thread.
+    int bot_threads = 1;      // --bot-threads: the pool's threads (1..64)
+    int bot_think_ms = 1000;  // --bot-think-ms: the most one decision may search (1..60000)
+    // --bot-level: the level of /addbot without a level and of the bots that take over dropped
+    // or timed-out seats, for tables that do not choose one (/new bots=LEVEL).
+    BotLevel bot_level = kStrongestBot;
+    int grace_seconds = 60;        // --grace: disconnected this long, a bot plays the seat
     std::size_t max_queue = 1024;  // --max-queue: queued messages before a client is dropped...
     int stall_ms = 5000;           // --stall-ms: ...once its writes made no progress this long
     double rate_per_second = 20;   // --rate: messages per second per connection...
@@ -35,11 +43,11 @@ struct Config {
     int idle_table_seconds = 600;           // --idle-table-seconds: a table nobody is at closes
     double lobby_chat_rate = 5;             // --lobby-chat-rate: lobby chat lines/s, all users
     std::string allowed_origins;            // --allowed-origins: comma list; empty = same host
-    std::string metrics = "off";
+    std::string metrics = "off";            // --metrics: off | main | ADDR:PORT
     // --bot-seed: 0 (the default) seeds every bot from the system's entropy. Any other value
     // makes bots repeat their moves run after run, for tests and benchmarks only: anyone who
     // knows it can compute the bots' secret cards.
-    std::uint64_t bot_seed = 0;  // --metrics: off | main | ADDR:PORT
+    std::uint64_t bot_seed = 0;
 };
 
 // Fills `config` from the environment, then the flags. Returns an error text on bad input.

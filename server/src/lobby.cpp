@@ -43,7 +43,8 @@ Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& m
       metrics_(metrics),
       chat_tokens_(2 * config.lobby_chat_rate),
       chat_refilled_(std::chrono::steady_clock::now()),
-      push_timer_(io) {
+      push_timer_(io),
+      bots_(config.bot_threads, metrics) {
     arm_push_timer();
 }
 
@@ -52,6 +53,7 @@ TableServices Lobby::services() {
                          store_,
                          actions_,
                          metrics_,
+                         bots_,
                          [this](const std::string& token, long table, int seat) {
                              std::lock_guard lock(mutex_);
                              tokens_[token] = {table, seat};
@@ -179,7 +181,10 @@ std::shared_ptr<Table> Lobby::find(long id) const {
 }
 
 std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
-                                     const protocol::TableOptions& options) {
+                                     protocol::TableOptions options) {
+    // The bots' level is the table's from its opening: a later start with another --bot-level
+    // does not change it.
+    if (!options.bots) options.bots = config_.bot_level;
     std::optional<Limit> over;
     {
         std::lock_guard lock(mutex_);
@@ -439,7 +444,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
             if (need_table()) table->start(c);
             return;
         case Command::AddBot:
-            if (need_table()) table->add_bot(c);
+            if (need_table()) table->add_bot(c, m.bot_level);
             return;
         case Command::Say:
             if (table) return table->say(c, m.text);
@@ -455,6 +460,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
 
 void Lobby::close_all() {
     push_timer_.cancel();
+    bots_.stop();  // searches end now; nothing more is decided
     std::vector<std::shared_ptr<Connection>> all;
     {
         std::lock_guard lock(mutex_);

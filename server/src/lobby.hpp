@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "action_log.hpp"
+#include "bot_pool.hpp"
 #include "config.hpp"
 #include "connection.hpp"
 #include "metrics.hpp"
@@ -54,7 +55,7 @@ class Lobby {
     std::shared_ptr<Table> find(long id) const;
     // Opens a table for `c`, or answers why not (a limit, the store) and returns null.
     std::shared_ptr<Table> create(const std::shared_ptr<Connection>& c,
-                                  const protocol::TableOptions& options);
+                                  protocol::TableOptions options);
     std::optional<std::string> take_name(const std::shared_ptr<Connection>& c,
                                          const std::string& name);
     void send_tables(const std::shared_ptr<Connection>& c);
@@ -93,6 +94,8 @@ class Lobby {
     net::steady_timer push_timer_;
     std::unordered_map<std::string, std::pair<long, int>> tokens_;
     std::map<long, std::weak_ptr<Connection>> connections_;
+    // Last: its threads stop, and its pending decisions go, before anything they refer to.
+    BotPool bots_;
 };
 
 }  // namespace niagara::server

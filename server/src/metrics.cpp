@@ -64,6 +64,16 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
             expired_tables.load());
     counter("niagara_storage_errors_total", "Writes to the database that failed.", "counter",
             storage_errors.load());
+    counter("niagara_bot_decisions_total", "Bot decisions the bot pool answered.", "counter",
+            bot_decisions.load());
+    counter("niagara_bot_late_answers_total",
+            "Bot answers dropped because the table had moved on (ended, resumed, acted).",
+            "counter", bot_late.load());
+    out << "# HELP niagara_bot_think_seconds_total Time bots spent deciding.\n"
+        << "# TYPE niagara_bot_think_seconds_total counter\n"
+        << "niagara_bot_think_seconds_total " << double(bot_think_us.load()) / 1e6 << "\n";
+    counter("niagara_bot_queue", "Bot decisions waiting for a pool thread.", "gauge",
+            bot_queue.load());
     counter("niagara_queued_bytes", "Bytes waiting to be written to clients.", "gauge",
             queued_bytes.load());
     out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"

@@ -36,6 +36,10 @@ class Metrics {
     std::atomic<long> expired_tables{0};  // closed after --idle-table-seconds with nobody
     std::atomic<long> storage_errors{0};  // failed writes answered with storage_error
     std::atomic<long> queued_bytes{0};    // bytes waiting to be written, all connections
+    std::atomic<long> bot_decisions{0};   // decisions the bot pool answered
+    std::atomic<long> bot_late{0};        // ... that came too late and were dropped
+    std::atomic<long> bot_think_us{0};    // time the pool's bots spent deciding
+    std::atomic<long> bot_queue{0};       // decisions waiting for a pool thread
     std::array<std::atomic<long>, std::size_t(Limit::count_)> limited{};
 
     void refused(Limit limit) {

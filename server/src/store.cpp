@@ -485,7 +485,7 @@ void Store::save_seat(long table, const StoredSeat& seat) {
             .bind(2, long(seat.seat))
             .bind(3, seat.name)
             .bind(4, seat.token)
-            .bind(5, long(seat.bot))
+            .bind(5, seat.bot ? 1L + seat.bot_level : 0L)
             .step();
     });
 }
@@ -581,9 +581,11 @@ std::vector<StoredTable> Store::unfinished_tables() {
         Statement s(db_,
                     "SELECT seat, name, token, bot FROM seats WHERE table_id = ? ORDER BY seat");
         s.bind(1, table.id);
-        while (s.step())
-            table.seats.push_back(
-                StoredSeat{int(s.integer(0)), s.text(1), s.text(2), s.integer(3) != 0});
+        while (s.step()) {
+            const long bot = s.integer(3);
+            table.seats.push_back(StoredSeat{int(s.integer(0)), s.text(1), s.text(2), bot != 0,
+                                             bot > 1 ? int(bot - 1) : 0});
+        }
     }
     // One pass over the log from the lowest floor: each row goes to its table, in order.
     std::unordered_set<long> damaged;

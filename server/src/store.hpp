@@ -93,6 +93,9 @@ struct StoredSeat {
     std::string name;
     std::string token;  // the seat token (the data directory is private to the server)
     bool bot = false;
+    // A bot's level (niagara::BotLevel's value: 0 random, 1 greedy, 2 strong), kept in the
+    // `bot` column as 1 + level: the bots of databases from before the levels (1) were random.
+    int bot_level = 0;
 };
 
 struct StoredTable {

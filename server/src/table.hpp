@@ -2,10 +2,19 @@
 // table's executor (a strand, or the io_context itself when one thread runs it:
 // serial_executor.hpp), so all of a table's work is serialised and no lock guards the game.
 // Every accepted action is committed to the store before anything about it is sent.
+//
+// The class is defined in parts, one role each: table.cpp (the executor, messages, who is
+// here, closing, restoring), table_seating.cpp (joining, leaving, resuming, bots' seats),
+// table_game.cpp (the start, actions, turn timers, the end), table_views.cpp (views, patches,
+// prompts, the lobby's summary) and table_bots.cpp (bots' decisions, thought out on the
+// BotPool and applied here only while they still hold).
 #pragma once
 
+#include <spdlog/spdlog.h>
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <deque>
@@ -17,9 +26,11 @@
 #include <vector>
 
 #include "action_log.hpp"
+#include "bot_pool.hpp"
 #include "config.hpp"
 #include "connection.hpp"
 #include "metrics.hpp"
+#include "niagara/bot.hpp"
 #include "niagara/game.hpp"
 #include "niagara/protocol/client_message.hpp"
 #include "niagara/protocol/server_message.hpp"
@@ -39,6 +50,7 @@ struct TableServices {
     Store& store;
     ActionLog& actions;  // accepted actions, committed in groups
     Metrics& metrics;
+    BotPool& bots;  // where bots think, off the tables' and connections' threads
     // Seat tokens live in the lobby so that /resume finds the table.
     std::function<void(const std::string& token, long table, int seat)> register_token;
     std::function<void(const std::string& token)> forget_token;
@@ -66,7 +78,8 @@ class Table : public std::enable_shared_from_this<Table> {
     // moved it, a /leave freed it), or a bad_token error.
     void resume(std::shared_ptr<Connection> c, std::string token);
     void start(std::shared_ptr<Connection> c);
-    void add_bot(std::shared_ptr<Connection> c);
+    // A bot of `level` (absent: the table's level) into the first free seat.
+    void add_bot(std::shared_ptr<Connection> c, std::optional<BotLevel> level);
     void say(std::shared_ptr<Connection> c, std::string text);
     void act(std::shared_ptr<Connection> c, protocol::ClientMessage message);
     void sync(std::shared_ptr<Connection> c);
@@ -84,10 +97,11 @@ class Table : public std::enable_shared_from_this<Table> {
         bool taken = false;
         std::string name;
         std::string token;
-        bool bot = false;       // an /addbot seat: always played by the server
-        bool autoplay = false;  // a player's seat played by the server until he returns
-        bool host = false;      // starts the game and adds bots (whatever the name becomes)
-        int timeouts = 0;       // turn timeouts in a row
+        bool bot = false;                   // an /addbot seat: always played by the server
+        BotLevel level = BotLevel::Random;  // ... at this level
+        bool autoplay = false;              // a player's seat played by the server until he returns
+        bool host = false;  // starts the game and adds bots (whatever the name becomes)
+        int timeouts = 0;   // turn timeouts in a row
         std::weak_ptr<Connection> conn;
         bool has_view = false;  // the connection holds the view at version_: patches apply
         std::optional<std::vector<Action>> prompted;  // last prompted, while still to decide
@@ -119,6 +133,7 @@ class Table : public std::enable_shared_from_this<Table> {
         bool taken = false;
         std::string name;
         bool bot = false, online = false, autoplay = false;
+        std::optional<BotLevel> level;  // who plays it, when the server does (or may)
         bool operator==(const SeatFacts&) const = default;
     };
     struct Facts {
@@ -144,8 +159,15 @@ class Table : public std::enable_shared_from_this<Table> {
     std::vector<std::string> names() const;  // by seat
     void after_change();                     // prompts, bots, timers, the end
     bool apply_action(int seat, const Action& action, const std::string& cause);
-    void schedule_bots();
-    void play_bot(int seat);
+    // Bots (table_bots.cpp).
+    BotLevel bot_level() const;  // the table's: /addbot's default and every stand-in's
+    void schedule_bots();        // the next bot or autoplayed seat to act, after the delay
+    // Hands the seat's decision to the pool; `timeout`: a stand-in move for a late player.
+    void think(int seat, bool timeout);
+    void on_bot_answer(int seat, long ticket, std::optional<Action> action,
+                       const std::string& error);
+    void stop_thinking(int seat);  // its pending answer, if any, will be dropped
+    std::shared_ptr<Bot> bot_for(int seat);
     void arm_turn_timer();
     void on_turn_timeout(long version);
     void arm_grace_timer(int seat);
@@ -162,7 +184,7 @@ class Table : public std::enable_shared_from_this<Table> {
     void close_idle();          // nobody came back: the table closes
     void pass_host(int from);   // the host's role to the next connected player
     void free_seat(int seat);   // before the start: the seat is nobody's again
-    void stop_play();           // over: timers stopped, tokens forgotten
+    void stop_play();           // over: timers stopped, tokens forgotten, thinking voided
 
     net::any_io_executor executor_;  // serialises the table's work (serial_executor)
     TableServices services_;
@@ -179,10 +201,25 @@ class Table : public std::enable_shared_from_this<Table> {
     ViewPatcher views_;                 // every viewer's view at version_, and the patches to it
     std::optional<Facts> shown_facts_;  // what the views' table part says now
     bool storing_ = false;              // an accepted action waits for its commit
-    std::deque<std::function<void()>> held_;        // what the table was asked meanwhile, in order
-    std::vector<std::unique_ptr<RandomBot>> bots_;  // one per seat, for bots and autoplay
-    bool bot_pending_ = false;
-    net::steady_timer bot_timer_;
+    std::deque<std::function<void()>> held_;  // what the table was asked meanwhile, in order
+
+    // A decision the pool is thinking about for a seat. The answer is applied only if the
+    // seat still has the same decision to take and nothing voided it (a resume, the end).
+    struct Thinking {
+        long ticket = 0;                                   // which request the answer belongs to
+        long version = 0;                                  // version_ when asked
+        std::vector<Action> legal;                         // what the seat could do when asked
+        bool timeout = false;                              // a turn timeout's stand-in move
+        std::chrono::steady_clock::time_point not_before;  // the pace: --bot-delay-ms
+        bool voided = false;                        // its player came back, or the table ended
+        std::shared_ptr<std::atomic<bool>> cancel;  // tells the search to stop early
+    };
+    std::vector<std::shared_ptr<Bot>> bots_;         // by seat, made when first needed
+    std::vector<std::optional<Thinking>> thinking_;  // by seat: one decision at a time each
+    std::unique_ptr<RandomBot> fallback_;            // when a bot fails: a legal move all the same
+    long tickets_ = 0;
+    bool bot_pending_ = false;     // a bot or autoplay seat's decision is thought or paced
+    net::steady_timer bot_timer_;  // paces the bots' answers
     net::steady_timer turn_timer_;
     std::vector<std::unique_ptr<net::steady_timer>> grace_timers_;
     net::steady_timer idle_timer_;
@@ -193,5 +230,30 @@ class Table : public std::enable_shared_from_this<Table> {
     Phase phase_copy_ = Phase::Waiting;
     bool joinable_ = false;
 };
+
+template <typename F>
+void Table::post(F&& f) {
+    net::post(executor_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+        self->run_or_hold(std::move(f));
+    });
+}
+
+template <typename F>
+bool Table::try_store(const std::shared_ptr<Connection>& c, F&& write) {
+    try {
+        write();
+        return true;
+    } catch (const std::exception& e) {
+        services_.metrics.storage_errors.fetch_add(1, std::memory_order_relaxed);
+        spdlog::error("table {}: storage failed: {}", id_, e.what());
+        if (c) send_error(c, "storage_error", "the server could not store that; try again later");
+        return false;
+    }
+}
+
+// "seat 3" for the 0-based seat 2.
+inline std::string seat_text(int seat) {
+    return "seat " + std::to_string(seat + 1);
+}
 
 }  // namespace niagara::server

@@ -67,3 +67,19 @@ TEST_CASE("Server settings: --help lists every flag, and bad values stop the ser
               std::string::npos);
     }
 }
+
+TEST_CASE("Server settings: the bots' pool, budget and default level are checked", "[config]") {
+    const Run help = run_server("", "--help");
+    for (const char* flag : {"--bot-threads", "--bot-think-ms", "--bot-level"})
+        CHECK(help.output.find(flag) != std::string::npos);
+    const Run no_threads = run_server("", "--bot-threads 0");
+    CHECK(no_threads.exit_code == 2);
+    CHECK(no_threads.output.find("bot-threads must be 1..64") != std::string::npos);
+    const Run long_think = run_server("", "--bot-think-ms 60001");
+    CHECK(long_think.exit_code == 2);
+    CHECK(long_think.output.find("bot-think-ms must be 1..60000") != std::string::npos);
+    const Run bad_level = run_server("NIAGARA_BOT_LEVEL=expert", "--help");
+    CHECK(bad_level.exit_code == 2);
+    CHECK(bad_level.output.find("NIAGARA_BOT_LEVEL: bot-level must be random, greedy or strong") !=
+          std::string::npos);
+}

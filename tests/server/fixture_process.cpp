@@ -108,7 +108,10 @@ void ServerProcess::start() {
         "--metrics", "main",
         // Every test client comes from 127.0.0.1: the limits per
         // address are tested on their own (limits_test.cpp).
-        "--max-tables-per-address", "0", "--max-connections-per-address", "0"};
+        "--max-tables-per-address", "0", "--max-connections-per-address", "0",
+        // Random bots: they answer in microseconds and, with --bot-seed, repeat themselves.
+        // Tests of the other levels ask for them (/addbot strong, bots=greedy, --bot-level).
+        "--bot-level", "random"};
     args.insert(args.end(), args_.begin(), args_.end());
     std::vector<char*> argv;
     for (auto& a : args)

@@ -1,0 +1,97 @@
+#include "bot_pool.hpp"
+
+#include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace niagara::server {
+
+BotPool::BotPool(int threads, Metrics& metrics) : metrics_(metrics) {
+    for (int i = 0; i < std::max(1, threads); ++i)
+        threads_.emplace_back([this] { run(); });
+}
+
+BotPool::~BotPool() {
+    stop();
+}
+
+void BotPool::submit(Request request) {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return;
+        const bool quick = request.bot && request.bot->level() != BotLevel::Strong;
+        (quick ? quick_ : search_).push_back(std::move(request));
+    }
+    metrics_.bot_queue.fetch_add(1, std::memory_order_relaxed);
+    wake_.notify_one();
+}
+
+void BotPool::stop() {
+    std::deque<Request> dropped, dropped_searches;
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        dropped.swap(quick_);
+        dropped_searches.swap(search_);
+    }
+    metrics_.bot_queue.fetch_sub(long(dropped.size() + dropped_searches.size()),
+                                 std::memory_order_relaxed);
+    wake_.notify_all();
+    for (auto& thread : threads_)
+        if (thread.joinable()) thread.join();
+    threads_.clear();
+    // `dropped` and `dropped_searches` go here, outside the lock: its bots and answers may own the
+    // last reference to a table.
+}
+
+void BotPool::run() {
+    // A search uses all the time it gets: on a machine with few cores, the tables' and the
+    // connections' threads must win the processor whenever they have work. Raising a thread's
+    // own nice value needs no privilege (Linux: per thread).
+    if (setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kNice) != 0)
+        spdlog::warn("bot thread: could not lower its priority");
+    for (;;) {
+        Request request;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stopping_ || !quick_.empty() || !search_.empty(); });
+            if (stopping_) return;
+            auto& next = quick_.empty() ? search_ : quick_;
+            request = std::move(next.front());
+            next.pop_front();
+        }
+        metrics_.bot_queue.fetch_sub(1, std::memory_order_relaxed);
+        decide(request);
+    }
+}
+
+void BotPool::decide(Request& request) {
+    const auto started = std::chrono::steady_clock::now();
+    const auto deadline = started + request.think;
+    BotBudget budget;
+    budget.stop = [this, deadline, cancelled = request.cancelled] {
+        return stopping_.load(std::memory_order_relaxed) ||
+               (cancelled && cancelled->load(std::memory_order_relaxed)) ||
+               std::chrono::steady_clock::now() >= deadline;
+    };
+    std::optional<Action> action;
+    std::string error;
+    try {
+        action = request.bot->decide(request.view, budget);
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    const auto spent = std::chrono::steady_clock::now() - started;
+    metrics_.bot_decisions.fetch_add(1, std::memory_order_relaxed);
+    metrics_.bot_think_us.fetch_add(
+        long(std::chrono::duration_cast<std::chrono::microseconds>(spent).count()),
+        std::memory_order_relaxed);
+    // The view and the bot go before the answer: the table may drop its last reference to the
+    // bot as soon as the answer arrives.
+    request.view = Json();
+    request.bot.reset();
+    if (request.answer) request.answer(std::move(action), std::move(error));
+}
+
+}  // namespace niagara::server

@@ -1,0 +1,200 @@
+// Table, the game: the start, players' actions (stored before they are published), turn
+// timers and the end.
+#include <spdlog/spdlog.h>
+
+#include <random>
+
+#include "niagara/json.hpp"
+#include "niagara/notation.hpp"
+#include "niagara/protocol/server_message.hpp"
+#include "table.hpp"
+
+namespace niagara::server {
+
+namespace msg = protocol;
+
+void Table::start(std::shared_ptr<Connection> c) {
+    post([this, c = std::move(c)] {
+        if (!is_host(c))
+            return send_error(c, "not_host",
+                              "only the table's host (" + host_name() + ") starts the game");
+        if (phase_ != Phase::Waiting)
+            return send_error(c, "started", "the game has started already");
+        const int n = seat_count();
+        if (n < 3)
+            return send_error(c, "not_enough_players",
+                              "a game needs at least 3 seated players (bots count); " +
+                                  std::to_string(n) + " seated. Ask others to /join or /addbot");
+        // The engine numbers seats 0..n-1: close the gaps, keeping the order.
+        std::vector<Seat> seated;
+        for (const Seat& s : seats_)
+            if (s.taken) seated.push_back(s);
+        Options game = options_.game;
+        game.players = n;
+        if (game.seed == 0)
+            game.seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
+        if (!try_store(c, [&] {
+                for (std::size_t i = 0; i < seats_.size(); ++i)
+                    services_.store.remove_seat(id_, int(i));
+                for (std::size_t i = 0; i < seated.size(); ++i)
+                    services_.store.save_seat(
+                        id_, StoredSeat{int(i), seated[i].name, seated[i].token, seated[i].bot,
+                                        int(seated[i].level)});
+                services_.store.mark_started(id_, options_to_json(game).dump());
+            }))
+            return;
+        seats_ = std::move(seated);
+        for (std::size_t i = 0; i < seats_.size(); ++i)
+            services_.register_token(seats_[i].token, id_, int(i));
+        // Grace timers belong to seat numbers, which just changed: each absent player gets one
+        // for the seat he has now.
+        for (auto& timer : grace_timers_)
+            timer->cancel();
+        state_ = new_game(game);
+        record_ = Record{game, {}, false};
+        bots_.assign(std::size_t(n), nullptr);
+        thinking_.assign(std::size_t(n), std::nullopt);
+        phase_ = Phase::Playing;
+        spdlog::info("table {}: game starts with {} players", id_, n);
+        broadcast(msg::started(id_, n));
+        for (int seat = 0; seat < n; ++seat)
+            if (!seats_[std::size_t(seat)].bot && !online(seat)) arm_grace_timer(seat);
+        Change everyone;
+        everyone.snapshot_all = true;
+        publish(everyone);
+        after_change();
+    });
+}
+
+void Table::act(std::shared_ptr<Connection> c, protocol::ClientMessage message) {
+    post([this, c = std::move(c), message = std::move(message)] {
+        const int seat = seat_of(c);
+        if (seat < 0)
+            return send_error(c, "not_seated", "only seated players act; spectators watch");
+        if (phase_ != Phase::Playing)
+            return send_error(
+                c, phase_ == Phase::Waiting ? "bad_command" : "started",
+                phase_ == Phase::Waiting ? "the game has not started yet" : "the game is over");
+        Action action;
+        if (message.action) {
+            try {
+                action = action_from_json(*message.action);
+            } catch (const std::invalid_argument& e) {
+                return send_error(c, "bad_command", e.what());
+            }
+            if (message.action->contains("seat") && action.seat != seat)
+                return send_error(c, "not_your_turn",
+                                  "you sit at " + seat_text(seat) + "; you act for it only");
+            action.seat = std::int8_t(seat);
+        } else {
+            Parsed parsed = parse_action(message.text, seat);
+            if (!parsed.action) return send_error(c, "bad_command", parsed.error);
+            action = *parsed.action;
+        }
+        seats_[std::size_t(seat)].timeouts = 0;
+        apply_action(seat, action, "");
+    });
+}
+
+bool Table::apply_action(int seat, const Action& action, const std::string& cause) {
+    const auto started = std::chrono::steady_clock::now();
+    auto c = seats_[std::size_t(seat)].conn.lock();
+    if (!must_act(*state_, seat)) {
+        std::string who;
+        for (int i = 0; i < state_->players(); ++i)
+            if (must_act(*state_, i))
+                who += (who.empty() ? "" : ", ") + seats_[std::size_t(i)].name;
+        send_error(c, "not_your_turn", "it is not your decision now; waiting for " + who);
+        return false;
+    }
+    Log log;
+    State next = *state_;
+    if (Status status = apply(next, action, &log); !status) {
+        send_error(c, "illegal", status.reason);
+        return false;
+    }
+    const long index = long(record_.actions.size());
+    record_.actions.push_back(action);
+    state_ = std::move(next);
+    services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
+
+    // Nothing about the action is sent before it is stored: until its group is committed, the
+    // table holds whatever else it is asked (run_or_hold).
+    storing_ = true;
+    auto event =
+        std::make_shared<const msg::GameEvent>(msg::GameEvent{seat, std::move(log), cause});
+    Change change;
+    if (action.type == ActionType::PlayCard) {  // the choice, to its owner only
+        change.chooser = seat;
+        change.card = card_name(action.card);
+    }
+    auto committed = [this, self = shared_from_this(), event, change, started]() mutable {
+        storing_ = false;
+        change.event = event.get();
+        publish(change);
+        services_.metrics.observe_broadcast(std::chrono::steady_clock::now() - started);
+        after_change();
+        run_held();
+    };
+    std::string stored;  // as dump() writes it, without setting up a serializer per action
+    append_json_value(stored, action_to_json(action));
+    services_.actions.append(StoredAction{id_, index, std::move(stored)},
+                             [this, committed = std::move(committed)]() mutable {
+                                 net::post(executor_, std::move(committed));
+                             });
+    return true;
+}
+
+void Table::after_change() {
+    if (!state_) return;
+    if (is_over(*state_)) return finish();
+    // Decisions usually ride on the change's message (publish); one still unsent goes alone.
+    for (int seat = 0; seat < state_->players(); ++seat)
+        if (auto decision = new_decision(seat))
+            send_to(seats_[std::size_t(seat)].conn.lock(), msg::prompt(id_, *decision));
+    schedule_bots();
+    arm_turn_timer();
+}
+
+void Table::arm_turn_timer() {
+    if (options_.turn_seconds <= 0 || phase_ != Phase::Playing) return;
+    std::vector<int> waiting;  // the seats whose clock runs
+    for (int seat = 0; seat < state_->players(); ++seat) {
+        const Seat& s = seats_[std::size_t(seat)];
+        if (must_act(*state_, seat) && !s.bot && !s.autoplay) waiting.push_back(seat);
+    }
+    if (waiting.empty()) return;  // nobody human is waited for
+    // Each decision gets the full time from the last change at the table.
+    turn_timer_.expires_after(std::chrono::seconds(options_.turn_seconds));
+    turn_timer_.async_wait(
+        [this, self = shared_from_this(), armed = version_](boost::system::error_code ec) {
+            if (!ec) run_or_hold([this, self, armed] { on_turn_timeout(armed); });
+        });
+    broadcast(msg::timer(id_, waiting, options_.turn_seconds, names()));
+}
+
+void Table::on_turn_timeout(long armed_version) {
+    if (armed_version != version_ || phase_ != Phase::Playing) return;  // something happened since
+    if (!someone_here()) return;  // the game waits for someone to come back (check_idle)
+    for (int seat = 0; seat < state_->players(); ++seat) {
+        const Seat& s = seats_[std::size_t(seat)];
+        if (!must_act(*state_, seat) || s.bot || s.autoplay) continue;
+        // The table's bot decides for the seat, on the pool; the move is played when its answer
+        // comes, if the player has not acted meanwhile (on_bot_answer).
+        if (!thinking_[std::size_t(seat)]) think(seat, true);
+        return;  // the next decision gets its own timer
+    }
+}
+
+void Table::finish() {
+    const Json record = record_to_json(record_);
+    // Unstored, the game is replayed at the next start and finishes (and is stored) again.
+    try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
+    stop_play();
+    const Json ended = msg::ended(id_, result_to_json(*state_), names());
+    spdlog::info("table {}: {}", id_, ended.at("text").get<std::string>());
+    broadcast(ended);
+    update_summary(table_view(facts()));  // the views say so at their next version
+    services_.finished(id_);
+}
+}  // namespace niagara::server
