@@ -1,6 +1,7 @@
 // End-to-end: the real server, Debian's chromium and the browser client. Three people open,
 // join and start a table and play a whole game by clicking (one of them reloads the page in
-// the middle and gets the seat back); then someone on a phone plays against two bots.
+// the middle and gets the seat back); then someone on a phone plays against two bots; then the
+// bots' level is chosen for "Play against bots" and in the waiting room.
 //
 //   NIAGARA_SERVER_BIN   the server (default: build/release/server/niagara-server)
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
@@ -32,7 +33,9 @@ before(async () => {
     server = await startServer({
         binary,
         webRoot: path.join(repo, 'server/web'),
-        extraArgs: ['--bot-delay-ms', '30', '--grace', '60'],
+        // Strong bots (the default) search 100 ms per decision here, not 1 s: the phone's
+        // game against them stays within the time limit.
+        extraArgs: ['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100'],
     });
     browser = await launchBrowser();
 });
@@ -219,4 +222,44 @@ test('on a phone: a game against two bots, with a reload and a dropped connectio
     console.log(`# game 2: ${states[0].result.rounds} rounds, ${decisions} decisions by the phone player`);
     checkNoProblems([dana]);
     await dana.context.close();
+});
+
+test('the bots\' level: strong by default, easier ones chosen for a quick game and in the waiting room', async () => {
+    const erin = await openPlayer(browser, server.url, { name: 'erin', reducedMotion: true });
+    await erin.page.fill('#name-input', 'erin');
+    await erin.page.click('#name-form button[type="submit"]');
+    await erin.page.waitForFunction(() => window.niagara.store.state.me.name === 'erin');
+    assert.equal(await erin.page.inputValue('#quick-level'), 'strong', 'strong bots by default');
+    await erin.page.selectOption('#quick-players', '3');
+    await erin.page.selectOption('#quick-level', 'greedy');
+    await erin.page.click('#quick-game');
+    await erin.page.waitForSelector('#board svg .disc');
+    const seats = await erin.page.evaluate(() => window.niagara.store.state.view.table.seats);
+    assert.deepEqual(seats.map((s) => s.level), [null, 'greedy', 'greedy'], 'two greedy bots');
+    const table = await erin.page.evaluate(() => window.niagara.store.state.view.table);
+    assert.equal(table.options.bots, 'greedy', 'the table\'s stand-ins are greedy too');
+    await erin.page.waitForSelector('.player[data-seat="1"] .tag:has-text("greedy bot")');
+
+    // The waiting room: the host picks each bot's level; the list says which is which.
+    const fred = await openPlayer(browser, server.url, { name: 'fred', reducedMotion: true });
+    await fred.page.fill('#name-input', 'fred');
+    await fred.page.click('#name-form button[type="submit"]');
+    await fred.page.waitForFunction(() => window.niagara.store.state.me.name === 'fred');
+    await fred.page.selectOption('#opt-players', '4');
+    await fred.page.click('#create-table');
+    await fred.page.waitForSelector('#waiting .waiting-seats');
+    assert.equal(await fred.page.inputValue('#bot-level'), 'strong', 'the table\'s level first');
+    await fred.page.click('#add-bot');
+    await fred.page.selectOption('#bot-level', 'random');
+    await fred.page.click('#add-bot');
+    await fred.page.waitForSelector('#waiting .waiting-seats li:has-text("(random bot)")');
+    await fred.page.selectOption('#bot-level', 'greedy');
+    await fred.page.click('#add-bot');
+    await fred.page.waitForSelector('#waiting .waiting-seats li:has-text("(greedy bot)")');
+    const levels = await fred.page.evaluate(() => window.niagara.store.state.view.table.seats.map((s) => s.level));
+    assert.deepEqual(levels, [null, 'strong', 'random', 'greedy']);
+    assert.ok(await fred.page.isVisible('#waiting .waiting-seats li:has-text("(strong bot)")'));
+    checkNoProblems([erin, fred]);
+    await erin.context.close();
+    await fred.context.close();
 });

@@ -56,7 +56,8 @@ export class Client {
         this.send({ type: 'new', options });
     }
 
-    // "Play against bots": open a table, fill it with bots and start at once.
+    // "Play against bots": open a table, fill it with bots (of options.bots' level: the table's
+    // level, for stand-ins too) and start at once.
     quickGame(options) {
         this.store.update((s) => {
             s.quick = { bots: options.players - 1 };
@@ -87,8 +88,9 @@ export class Client {
         this.listTables();
     }
 
-    addBot() {
-        this.send({ type: 'addbot' });
+    // A bot of `level` (random, greedy, strong; absent: the table's level) into a free seat.
+    addBot(level) {
+        this.send(level ? { type: 'addbot', level } : { type: 'addbot' });
     }
 
     startGame() {

@@ -5,11 +5,17 @@ import { h, morph } from './dom.js';
 import { session } from './session.js';
 
 const TIMERS = [[0, 'no timer'], [30, '30 s'], [60, '60 s'], [120, '2 min'], [300, '5 min']];
+// The bot ladder, strongest first: the strong bot is the default, the others are easier.
+export const BOT_LEVELS = [['strong', 'strong bots'], ['greedy', 'easier bots (greedy)'], ['random', 'easiest bots (random)']];
+
+export function levelSelect(attrs, chosen = 'strong') {
+    return h('select', attrs, BOT_LEVELS.map(([value, label]) => h('option', { value, selected: value === chosen }, label)));
+}
 
 function seatsText(table) {
     return table.seats.map((seat) => {
         if (!seat.name) return h('span', { class: 'seat free' }, `${seat.seat + 1}: free`);
-        const flags = seat.bot ? ' (bot)' : seat.online === false ? ' (offline)' : '';
+        const flags = seat.bot ? ` (${seat.level ? `${seat.level} ` : ''}bot)` : seat.online === false ? ' (offline)' : '';
         return h('span', { class: 'seat' }, `${seat.seat + 1}: ${seat.name}${flags}`);
     });
 }
@@ -41,11 +47,12 @@ export class LobbyView {
 
         const quickPlayers = h('select', { id: 'quick-players', 'aria-label': 'players' },
             [3, 4, 5].map((n) => h('option', { value: n }, `${n} players`)));
+        const quickLevel = levelSelect({ id: 'quick-level', 'aria-label': 'bots' });
         const quick = h('div', { class: 'quick-game' },
             h('p', {}, 'New here? Play a game against bots right away:'),
-            h('div', { class: 'row' }, quickPlayers, h('button', {
+            h('div', { class: 'row' }, quickPlayers, quickLevel, h('button', {
                 class: 'primary', id: 'quick-game',
-                onclick: () => client.quickGame({ players: Number(quickPlayers.value) }),
+                onclick: () => client.quickGame({ players: Number(quickPlayers.value), bots: quickLevel.value }),
             }, 'Play against bots')));
 
         const field = (id, label, input) => h('label', { class: 'field', for: id }, h('span', {}, label), input);
@@ -55,6 +62,8 @@ export class LobbyView {
         this.joe = h('input', { type: 'checkbox', id: 'opt-joe', name: 'diamond_joe' });
         this.memory = h('input', { type: 'checkbox', id: 'opt-memory', name: 'memory' });
         this.tieBreak = h('input', { type: 'checkbox', id: 'opt-tiebreak', name: 'tie_break' });
+        // The level of the bots the host adds, and of those that stand in for players who drop.
+        this.bots = levelSelect({ id: 'opt-bots', name: 'bots' });
         this.timer = h('select', { id: 'opt-timer', name: 'turn_seconds' },
             TIMERS.map(([v, label]) => h('option', { value: v }, label)));
         this.seed = h('input', {
@@ -79,6 +88,7 @@ export class LobbyView {
         h('div', { class: 'fields' },
             field('opt-players', 'Players', this.players),
             field('opt-timer', 'Turn timer', this.timer),
+            field('opt-bots', 'Bots', this.bots),
             field('opt-seed', 'Seed (optional)', this.seed)),
         h('div', { class: 'flags' },
             h('label', {}, this.spirits, ' The Spirits of Niagara (expansion)'),
@@ -108,6 +118,7 @@ export class LobbyView {
             memory: this.memory.checked,
             tie_break: this.tieBreak.checked,
             turn_seconds: Number(this.timer.value),
+            bots: this.bots.value,
             ...(Number.isSafeInteger(Number(this.seed.value)) && Number(this.seed.value) > 0 ? { seed: Number(this.seed.value) } : {}),
         };
     }

@@ -4,6 +4,7 @@ import { seatColour } from './colours.js';
 import { h, morph } from './dom.js';
 import { GEM_COLOURS } from './describe.js';
 import { progressText, winningProgress } from './collections.js';
+import { levelSelect } from './lobby.js';
 import { gameOf, mySeat, seatName, tableOf } from './store.js';
 
 export class WaitingRoom {
@@ -25,15 +26,26 @@ export class WaitingRoom {
         const host = table.host === state.me.name && me !== null && me !== undefined;
         const seated = table.seats.filter((s) => s.name).length;
         const free = table.seats.length - seated;
+        // The level "Add a bot" adds: the table's until the host picks another.
+        if (this.tableId !== table.id) {
+            this.tableId = table.id;
+            this.botLevel = undefined;
+        }
+        const level = this.botLevel ?? table.options?.bots ?? 'strong';
+        const levels = levelSelect({
+            id: 'bot-level', 'aria-label': 'bot level',
+            onchange: (e) => { this.botLevel = e.target.value; },
+        }, level);
         morph(this.container,
             h('h2', {}, `Table #${table.id}: ${table.description}`),
             h('ol', { class: 'waiting-seats' }, table.seats.map((s) => h('li', { dataset: { seat: s.seat } },
                 h('span', { class: 'swatch', style: `background:${seatColour(s.seat)}` }),
-                s.name ? `${s.name}${s.bot ? ' (bot)' : ''}${s.seat === me ? ' — you' : ''}${s.name === table.host ? ' — host' : ''}`
+                s.name ? `${s.name}${s.bot ? ` (${s.level ? `${s.level} ` : ''}bot)` : ''}${s.seat === me ? ' — you' : ''}${s.name === table.host ? ' — host' : ''}`
                     : h('span', { class: 'muted' }, 'free seat')))),
             host
                 ? h('div', { class: 'row' },
-                    h('button', { id: 'add-bot', disabled: free === 0, onclick: () => this.client.addBot() }, 'Add a bot'),
+                    levels,
+                    h('button', { id: 'add-bot', disabled: free === 0, onclick: () => this.client.addBot(this.botLevel ?? level) }, 'Add a bot'),
                     h('button', {
                         id: 'start-game', class: 'primary', disabled: seated < 3, onclick: () => this.client.startGame(),
                     }, seated < 3 ? `Start (needs ${3 - seated} more)` : 'Start the game'))
