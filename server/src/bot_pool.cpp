@@ -1,9 +1,13 @@
 #include "bot_pool.hpp"
 
+#include <pthread.h>
+#include <sched.h>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 namespace niagara::server {
 
@@ -20,44 +24,53 @@ void BotPool::submit(Request request) {
     {
         std::lock_guard lock(mutex_);
         if (stopping_) return;
-        const bool quick = request.bot && request.bot->level() != BotLevel::Strong;
-        (quick ? quick_ : search_).push_back(std::move(request));
+        const Lane lane = request.bot && request.bot->level() != BotLevel::Strong ? kQuick
+                          : request.people_wait                                   ? kPeople
+                                                                                  : kBotsOnly;
+        lanes_[lane].push_back(std::move(request));
     }
     metrics_.bot_queue.fetch_add(1, std::memory_order_relaxed);
     wake_.notify_one();
 }
 
 void BotPool::stop() {
-    std::deque<Request> dropped, dropped_searches;
+    std::deque<Request> dropped[kLanes];
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
-        dropped.swap(quick_);
-        dropped_searches.swap(search_);
+        for (int lane = 0; lane < kLanes; ++lane)
+            dropped[lane].swap(lanes_[lane]);
     }
-    metrics_.bot_queue.fetch_sub(long(dropped.size() + dropped_searches.size()),
-                                 std::memory_order_relaxed);
+    for (const auto& lane : dropped)
+        metrics_.bot_queue.fetch_sub(long(lane.size()), std::memory_order_relaxed);
     wake_.notify_all();
     for (auto& thread : threads_)
         if (thread.joinable()) thread.join();
     threads_.clear();
-    // `dropped` and `dropped_searches` go here, outside the lock: its bots and answers may own the
+    // `dropped` goes here, outside the lock: its bots and answers may own the
     // last reference to a table.
 }
 
 void BotPool::run() {
     // A search uses all the time it gets: on a machine with few cores, the tables' and the
-    // connections' threads must win the processor whenever they have work. Raising a thread's
-    // own nice value needs no privilege (Linux: per thread).
-    if (setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kNice) != 0)
+    // connections' threads must win the processor whenever they have work. SCHED_IDLE runs the
+    // thread only on what the others leave; where it is refused, a nice value below theirs.
+    // Lowering one's own priority needs no privilege (Linux: per thread).
+    sched_param idle{};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle) != 0 &&
+        setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kNice) != 0)
         spdlog::warn("bot thread: could not lower its priority");
     for (;;) {
         Request request;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !quick_.empty() || !search_.empty(); });
+            wake_.wait(lock, [this] {
+                return stopping_ || std::any_of(std::begin(lanes_), std::end(lanes_),
+                                                [](const auto& lane) { return !lane.empty(); });
+            });
             if (stopping_) return;
-            auto& next = quick_.empty() ? search_ : quick_;
+            auto& next = *std::find_if(std::begin(lanes_), std::end(lanes_),
+                                       [](const auto& lane) { return !lane.empty(); });
             request = std::move(next.front());
             next.pop_front();
         }

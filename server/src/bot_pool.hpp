@@ -34,6 +34,7 @@ class BotPool {
         Json view;                          // seat_view() of the seat that must act
         std::chrono::milliseconds think{};  // the search's budget, from when a thread takes it
         std::shared_ptr<const std::atomic<bool>> cancelled;  // set: answer now, it is moot
+        bool people_wait = false;  // someone plays at the table (not only bots, watched)
         // Called on a pool thread with the action, or nullopt and what went wrong. It must only
         // hand the answer on (post to the table's executor): it runs while the pool waits.
         std::function<void(std::optional<Action>, std::string error)> answer;
@@ -44,15 +45,17 @@ class BotPool {
     BotPool(const BotPool&) = delete;
     BotPool& operator=(const BotPool&) = delete;
 
-    // From any thread. Requests are answered in the order they come, except that bots that do
-    // not search (random, greedy: microseconds) go before searches (strong: up to the budget),
-    // so a table of easy bots never waits behind another table's strong ones.
+    // From any thread. Requests are answered in the order they come within three lanes, taken
+    // in turn: bots that do not search (random, greedy: microseconds), then searches where
+    // people play, then searches at tables of bots only: a player never waits behind the
+    // searches of tables nobody plays at, nor an easy bot behind a strong one.
     void submit(Request request);
     // Searches in progress end at once, requests not started are dropped unanswered, and the
     // threads are joined. Idempotent.
     void stop();
 
-    // The pool's threads run at this nice value: below the tables and connections.
+    // The pool's threads run under SCHED_IDLE, or else at this nice value: below the tables
+    // and connections.
     static constexpr int kNice = 10;
 
   private:
@@ -62,8 +65,8 @@ class BotPool {
     Metrics& metrics_;
     std::mutex mutex_;
     std::condition_variable wake_;
-    std::deque<Request> quick_;   // random and greedy bots
-    std::deque<Request> search_;  // strong bots
+    enum Lane { kQuick, kPeople, kBotsOnly, kLanes };
+    std::deque<Request> lanes_[kLanes];
     std::atomic<bool> stopping_{false};
     std::vector<std::thread> threads_;
 };

@@ -73,6 +73,7 @@ void Table::think(int seat, bool timeout) {
     request.view = seat_view(*state_, seat);  // all the bot may know, computed here
     request.think = std::chrono::milliseconds(services_.config.bot_think_ms);
     request.cancelled = thinking.cancel;
+    request.people_wait = human_online();
     request.answer = [this, self = shared_from_this(), seat, ticket = thinking.ticket](
                          std::optional<Action> action, std::string error) {
         // On a pool thread: only the hand-over. The table looks at the answer on its executor.
