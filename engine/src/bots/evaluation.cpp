@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "../internal.hpp"
 #include "../river.hpp"
@@ -29,6 +30,29 @@ constexpr double kWinBonus = 10.0;    // R9.2
 constexpr double kElkBonus = 0.03;    // R10.8: +2 points for the canoe carrying it
 constexpr std::array<int, kColours> kColourValue = {1, 2, 3, 4, 5};  // R9.3 tie-break
 
+// What one more gem of each colour adds to a collection, worked out on first use: a seat's
+// value asks for the same few gains many times, and search asks for millions of values.
+class Gains {
+  public:
+    explicit Gains(const Gems& collection)
+        : collection_(collection), base_(collection_progress(collection)) {}
+    double base() const { return base_; }
+    double of(Colour c) {
+        double& g = gain_[int(c)];
+        if (g < 0) {
+            Gems with = collection_;
+            with.add(c);
+            g = collection_progress(with) - base_;
+        }
+        return g;
+    }
+
+  private:
+    const Gems& collection_;
+    double base_;
+    std::array<double, kColours> gain_{-1, -1, -1, -1, -1};
+};
+
 double gain(const Gems& collection, Colour c) {
     Gems with = collection;
     with.add(c);
@@ -38,23 +62,26 @@ double gain(const Gems& collection, Colour c) {
 }  // namespace
 
 double collection_progress(const Gems& c) {
-    int most = 0;
-    for (auto n : c.count)
-        most = std::max(most, int(n));
-    const double distinct = c.distinct() / 5.0, same = most / 4.0, total = c.total() / 7.0;
-    const double best = std::max({distinct, same, total});
+    int most = 0, distinct = 0, total = 0, value = 0;  // one pass: search calls this a lot
+    for (int i = 0; i < kColours; ++i) {
+        const int n = c.count[i];
+        most = std::max(most, n);
+        distinct += n > 0;
+        total += n;
+        value += n * kColourValue[i];
+    }
+    const double roads[3] = {distinct / 5.0, most / 4.0, total / 7.0};
+    const double best = std::max({roads[0], roads[1], roads[2]});
     // A tiny tie-break for valuable colours (R9.3) and for keeping several roads open.
-    double value = 0;
-    for (Colour col : kAllColours)
-        value += c.of(col) * kColourValue[int(col)];
-    return best + 0.12 * (distinct + same + total) + 0.001 * value;
+    return best + 0.12 * (roads[0] + roads[1] + roads[2]) + 0.001 * value;
 }
 
 double seat_value(const State& s, int seat) {
     const Seat& p = s.seats[seat];
     if (s.phase == Phase::GameOver && (s.winners >> seat & 1))
         return kWinBonus / std::max(1, __builtin_popcount(s.winners));
-    double v = collection_progress(p.collection);
+    Gains gains(p.collection);
+    double v = gains.base();
     int lost = 0;
     for (int k = 0; k < kCanoesPerSeat; ++k) {
         const Canoe& boat = p.canoes[k];
@@ -64,12 +91,17 @@ double seat_value(const State& s, int seat) {
         }
         if (boat.where == Where::Land) continue;
         const double weight = kCargoWeight[int(boat.pos)];
-        Gems running = p.collection;
-        for (Colour c : kAllColours)
-            for (int n = 0; n < boat.cargo.of(c); ++n) {
-                v += weight * gain(running, c);
-                running.add(c);
-            }
+        if (boat.cargo.total() == 1) {
+            for (Colour c : kAllColours)
+                if (boat.cargo.of(c)) v += weight * gains.of(c);
+        } else if (boat.cargo.total() > 1) {  // a double canoe: the second gem adds to the first
+            Gems running = p.collection;
+            for (Colour c : kAllColours)
+                for (int n = 0; n < boat.cargo.of(c); ++n) {
+                    v += weight * gain(running, c);
+                    running.add(c);
+                }
+        }
         if (s.elk.on(seat, k)) v += kElkBonus;
         // An empty place on a canoe beside gems it wants: the next turn can load one.
         if (boat.cargo.total() < s.rules.capacity[k]) {
@@ -77,7 +109,7 @@ double seat_value(const State& s, int seat) {
             if (auto colour = place_at(boat.pos)) {
                 const Gems& place = s.place(*colour);
                 for (Colour c : kAllColours)
-                    if (place.of(c)) best = std::max(best, gain(p.collection, c));
+                    if (place.of(c)) best = std::max(best, gains.of(c));
             }
             v += kLoadChance * weight * best;
         }
@@ -104,13 +136,12 @@ SpeedOdds speed_odds(const State& s) {
         if (p.revealed || s.phase == Phase::GameOver) continue;
         std::uint16_t pool = p.hand;
         if (p.chosen) pool |= card_bit(*p.chosen);
-        const int cards = __builtin_popcount(pool);
+        const int cards = std::popcount(pool);
         if (cards == 0) continue;
-        for (int k = 1; k <= 8; ++k) {
-            int fine = 0;  // cards that keep the lowest at k or more
-            for (int c = 0; c < kCardKinds; ++c)
-                if (pool & card_bit(Card(c)))
-                    fine += !is_number_card(Card(c)) || card_number(Card(c)) >= k;
+        for (int k = 2; k <= 8; ++k) {
+            // Number card n is bit n-1: the cards that keep the lowest at k or more are all
+            // but the numbers 1..k-1.
+            const int fine = std::popcount(std::uint16_t(pool & ~((1u << (k - 1)) - 1)));
             at_least[k] *= double(fine) / cards;
         }
     }
