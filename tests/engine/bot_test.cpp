@@ -25,8 +25,9 @@ constexpr BotLevel kRungs[] = {BotLevel::Random, BotLevel::Greedy, BotLevel::Str
 // The property tests' scale: NIAGARA_PROPERTY_GAMES (10,000 by default, 1,200 under the
 // sanitizers in tests/run_all.sh) sets how many games the tests below play, in proportion.
 // A bot decides from a JSON view (seat_view, then state_from_view: about 50 us a decision in
-// a release build), so at the default scale they play about 450 games (random games cut after
-// 30 rounds); NIAGARA_PROPERTY_GAMES=100000 plays ten times as many. The property tests play
+// a release build), so at the default scale they play about 1,800 games (random games cut
+// after 40 rounds, strong bots at a tiny budget); NIAGARA_PROPERTY_GAMES=100000 plays ten
+// times as many. The property tests play
 // the random policy over thousands of whole games through the engine directly.
 long bot_test_scale(long games_at_default) {
     long total = 10'000;
@@ -120,7 +121,7 @@ BotGames play_bot_games(Options options, long games, std::uint64_t seed, int ite
 TEST_CASE("R12.2 bots: the random rung plays only legal actions in every variant", "[bots]") {
     // Random games are long (hundreds of rounds): they are cut, as in the property tests.
     const auto variants = bot_test_variants();
-    const long per_variant = bot_test_scale(100) / long(variants.size()) + 1;
+    const long per_variant = bot_test_scale(1000) / long(variants.size()) + 1;
     long decisions = 0;
     std::uint64_t seed = 70'000'000;
     for (const Options& o : variants) {
@@ -136,7 +137,7 @@ TEST_CASE("R12.2 bots: greedy plays only legal actions and finishes every varian
           "[bots]") {
     // Tables of greedy bots, and greedy bots among random ones (every other seat).
     const auto variants = bot_test_variants();
-    const long per_variant = bot_test_scale(300) / long(variants.size()) + 1;
+    const long per_variant = bot_test_scale(800) / long(variants.size()) + 1;
     std::uint64_t seed = 71'000'000;
     for (const Options& o : variants) {
         INFO("players " << o.players << ", spirits " << o.spirits << ", joe " << o.diamond_joe
@@ -155,7 +156,7 @@ TEST_CASE("R12.2 bots: strong (tiny budget) plays only legal actions and finishe
     // A budget of 8 iterations keeps the search's every path (determinizing, selection,
     // playouts) at a fraction of its cost; the seats alternate strong and greedy.
     const auto variants = bot_test_variants();
-    const long per_variant = bot_test_scale(15) / long(variants.size()) + 1;
+    const long per_variant = bot_test_scale(30) / long(variants.size()) + 1;
     std::uint64_t seed = 72'000'000;
     for (const Options& o : variants) {
         INFO("players " << o.players << ", spirits " << o.spirits << ", joe " << o.diamond_joe
