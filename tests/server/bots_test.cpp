@@ -9,25 +9,6 @@ using namespace server_test;
 
 namespace {
 
-std::string bots_story(const std::vector<Player*>& players) {
-    std::string out;
-    for (Player* p : players) {
-        out += p->label + ": " + std::to_string(p->frames.size()) + " messages, round " +
-               std::to_string(p->round()) + (p->ended ? ", ended" : "") +
-               (p->closed ? ", closed (" + p->closed_why + ")" : "");
-        for (const auto& e : p->errors)
-            out += "\n  error " + e.dump();
-        out += "\n";
-    }
-    return out;
-}
-
-bool bots_all_ended(const std::vector<Player*>& players) {
-    for (Player* p : players)
-        if (!p->ended) return false;
-    return true;
-}
-
 // The seat list of the table as `p`'s view shows it (null before a view came).
 Json seat_list(const Player& p) {
     const Json& v = p.client->view();
@@ -76,7 +57,7 @@ TEST_CASE("Bots: /addbot with each level, the level in the seat list, a bad leve
             return taken_seats(alice) == 6 && taken_seats(bob) == 6 && alice.errors.size() >= 2;
         },
         10s);
-    INFO(bots_story({&alice, &bob}));
+    INFO(describe({&alice, &bob}));
     REQUIRE(filled);
 
     // The bad levels: a clear error to the sender, nobody else.
@@ -143,7 +124,7 @@ TEST_CASE("Bots: the table's level plays a dropped player's seat, bots=LEVEL in 
             return seats.is_array() && seats[std::size_t(bob_seat)]["autoplay"] == true;
         },
         10s);
-    INFO(bots_story({&alice, &bob}));
+    INFO(describe({&alice, &bob}));
     REQUIRE(taken_over);
     const Json seats = seat_list(alice);
     CHECK(seats[std::size_t(bob_seat)]["level"] == "greedy");
@@ -157,7 +138,7 @@ TEST_CASE("Bots: the table's level plays a dropped player's seat, bots=LEVEL in 
 
     // The stand-in plays bob's moves to the end of the game.
     const bool ended = h.run_until([&] { return alice.ended.has_value(); }, 60s);
-    INFO(bots_story({&alice}));
+    INFO(describe({&alice}));
     REQUIRE(ended);
     bool stood_in = false;
     for (const Received& r : alice.frames)
@@ -194,20 +175,20 @@ TEST_CASE("Bots: a late answer is dropped when the player came back, whose own m
             return seats.is_array() && seats[std::size_t(bob_seat)]["autoplay"] == true;
         },
         10s);
-    INFO(bots_story({&alice, &bob, &carol}));
+    INFO(describe({&alice, &bob, &carol}));
     REQUIRE(taken_over);
     // The stand-in is deciding (its move would come 2 s after it was asked): bob comes back now
     // and answers his prompt at once.
     Player& bob2 = h.add("bob2", Harness::Options{{"/resume " + token}, false, true, 22});
     const bool played = h.run_until([&] { return !bob2.acts.empty(); }, 10s);
-    INFO(bots_story({&alice, &bob2, &carol}));
+    INFO(describe({&alice, &bob2, &carol}));
     REQUIRE(played);
     // Past the stand-in's pace: its answer came back, and was dropped.
     const bool dropped = h.run_until(
         [&] { return bots_metric(server.port(), "niagara_bot_late_answers_total") >= 1; }, 10s);
     CHECK(dropped);
-    const bool ended = h.run_until([&] { return bots_all_ended({&alice, &bob2, &carol}); }, 60s);
-    INFO(bots_story({&alice, &bob2, &carol}));
+    const bool ended = h.run_until([&] { return all_ended({&alice, &bob2, &carol}); }, 60s);
+    INFO(describe({&alice, &bob2, &carol}));
     REQUIRE(ended);
     REQUIRE(*table);
 
@@ -269,8 +250,8 @@ TEST_CASE("Bots: strong bots think on their pool while the server serves everyon
     setup.joiners = {&eve};
     setup.bots = 1;
     open_table(setup, table);
-    const bool ended = h.run_until([&] { return bots_all_ended({&dora, &eve}); }, 60s);
-    INFO(bots_story({&dora, &eve}));
+    const bool ended = h.run_until([&] { return all_ended({&dora, &eve}); }, 60s);
+    INFO(describe({&dora, &eve}));
     REQUIRE(ended);
     check_finished_game(server.port(), **table, {&dora, &eve});
     eve.send("/tables");

@@ -8,25 +8,6 @@ using namespace server_test;
 
 namespace {
 
-bool all_ended(const std::vector<Player*>& players) {
-    for (Player* p : players)
-        if (!p->ended) return false;
-    return true;
-}
-
-std::string describe(const std::vector<Player*>& players) {
-    std::string out;
-    for (Player* p : players) {
-        out += p->label + ": " + std::to_string(p->frames.size()) + " messages, round " +
-               std::to_string(p->round()) + (p->ended ? ", ended" : "") +
-               (p->closed ? ", closed (" + p->closed_why + ")" : "");
-        for (const auto& e : p->errors)
-            out += "\n  error " + e.dump();
-        out += "\n";
-    }
-    return out;
-}
-
 // Runs the clients until every player's game ended, or fails telling each player's story and
 // the server's log; and checks that the table was opened.
 void play_to_the_end(Harness& h, const ServerProcess& server, const std::vector<Player*>& players,

@@ -11,12 +11,6 @@ using namespace server_test;
 
 namespace {
 
-bool all_ended(const std::vector<Player*>& players) {
-    for (Player* p : players)
-        if (!p->ended) return false;
-    return true;
-}
-
 // The presence messages a player received about `seat` saying `online`.
 long presence_count(const Player& p, int seat, bool online) {
     long n = 0;
@@ -25,19 +19,6 @@ long presence_count(const Player& p, int seat, bool online) {
             r.message.value("online", !online) == online)
             ++n;
     return n;
-}
-
-std::string describe(const std::vector<Player*>& players) {
-    std::string out;
-    for (Player* p : players) {
-        out += p->label + ": " + std::to_string(p->frames.size()) + " messages, round " +
-               std::to_string(p->round()) + (p->ended ? ", ended" : "") +
-               (p->closed ? ", closed (" + p->closed_why + ")" : "");
-        for (const auto& e : p->errors)
-            out += "\n  error " + e.dump();
-        out += "\n";
-    }
-    return out;
 }
 
 }  // namespace

@@ -194,6 +194,27 @@ struct Player {
     int round() const;
 };
 
+// True when every one of `players` saw its game end.
+inline bool all_ended(const std::vector<Player*>& players) {
+    for (Player* p : players)
+        if (!p->ended) return false;
+    return true;
+}
+
+// Each player's story so far (messages, round, end, close, errors), for a failing test's INFO.
+inline std::string describe(const std::vector<Player*>& players) {
+    std::string out;
+    for (Player* p : players) {
+        out += p->label + ": " + std::to_string(p->frames.size()) + " messages, round " +
+               std::to_string(p->round()) + (p->ended ? ", ended" : "") +
+               (p->closed ? ", closed (" + p->closed_why + ")" : "");
+        for (const auto& e : p->errors)
+            out += "\n  error " + e.dump();
+        out += "\n";
+    }
+    return out;
+}
+
 class Harness {
   public:
     explicit Harness(unsigned short port);
