@@ -30,6 +30,22 @@ double bots_metric(unsigned short port, const std::string& sample) {
     return r.status == 200 ? metric(r.body, sample).value_or(-1) : -1;
 }
 
+// `leaver` waits for its first prompt, then drops its connection; true once `watcher`'s seat
+// list shows the leaver's seat played by a stand-in (after the grace period).
+bool drop_until_stand_in(Harness& h, Player& watcher, Player& leaver, int& seat,
+                         std::string& token) {
+    if (!h.run_until([&] { return leaver.first("prompt") != nullptr; }, 10s)) return false;
+    seat = leaver.client->seat();
+    token = leaver.client->token();
+    leaver.client->close();
+    return h.run_until(
+        [&] {
+            const Json seats = seat_list(watcher);
+            return seats.is_array() && seats[std::size_t(seat)]["autoplay"] == true;
+        },
+        10s);
+}
+
 }  // namespace
 
 TEST_CASE("Bots: /addbot with each level, the level in the seat list, a bad level refused",
@@ -114,16 +130,9 @@ TEST_CASE("Bots: the table's level plays a dropped player's seat, bots=LEVEL in 
 
     // The game starts; bob never plays and goes away: after the grace period the table's greedy
     // bot plays his seat, and the seat list says so.
-    REQUIRE(h.run_until([&] { return bob.first("prompt") != nullptr; }, 10s));
-    const int bob_seat = bob.client->seat();
-    const std::string token = bob.client->token();
-    bob.client->close();
-    const bool taken_over = h.run_until(
-        [&] {
-            const Json seats = seat_list(alice);
-            return seats.is_array() && seats[std::size_t(bob_seat)]["autoplay"] == true;
-        },
-        10s);
+    int bob_seat = -1;
+    std::string token;
+    const bool taken_over = drop_until_stand_in(h, alice, bob, bob_seat, token);
     INFO(describe({&alice, &bob}));
     REQUIRE(taken_over);
     const Json seats = seat_list(alice);
@@ -145,7 +154,6 @@ TEST_CASE("Bots: the table's level plays a dropped player's seat, bots=LEVEL in 
         if (r.type == "event" && r.message.value("cause", "") == "bot for bob") stood_in = true;
     CHECK(stood_in);
     CHECK(bots_metric(server.port(), "niagara_bot_decisions_total") > 0);
-    (void)token;
 }
 
 TEST_CASE("Bots: a late answer is dropped when the player came back, whose own move counts",
@@ -165,16 +173,9 @@ TEST_CASE("Bots: a late answer is dropped when the player came back, whose own m
     INFO(server.log());
 
     // Round 1: bob does not choose his card and goes away; a bot takes the seat over.
-    REQUIRE(h.run_until([&] { return bob.first("prompt") != nullptr; }, 10s));
-    const int bob_seat = bob.client->seat();
-    const std::string token = bob.client->token();
-    bob.client->close();
-    const bool taken_over = h.run_until(
-        [&] {
-            const Json seats = seat_list(alice);
-            return seats.is_array() && seats[std::size_t(bob_seat)]["autoplay"] == true;
-        },
-        10s);
+    int bob_seat = -1;
+    std::string token;
+    const bool taken_over = drop_until_stand_in(h, alice, bob, bob_seat, token);
     INFO(describe({&alice, &bob, &carol}));
     REQUIRE(taken_over);
     // The stand-in is deciding (its move would come 2 s after it was asked): bob comes back now
