@@ -99,8 +99,7 @@ Action GreedyPolicy::choose(const State& s, int seat, Rng& rng) {
     }
     if (chosen.type == ActionType::BuyBack) {
         // R8.3: buy back only when the canoe is worth more than the gem it costs.
-        State without = s;
-        const double keep = outlook(without, seat);
+        const double keep = outlook(s, seat);
         if (best <= keep + 0.02) return choose_card(s, seat, rng);
     }
     return chosen;
