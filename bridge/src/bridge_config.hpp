@@ -1,0 +1,75 @@
+// The bridge's settings: a config file of `key = value` lines (bridge.conf.example), then
+// NIAGARA_BRIDGE_* environment variables over it (the key in upper case: irc.nick is
+// NIAGARA_BRIDGE_IRC_NICK), then command-line flags over both (--irc.nick=niagara).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace niagara::bridge {
+
+// How an adapter paces what it sends: a token bucket shared by every target, with a cap on
+// what one target may have waiting (output_queue.hpp).
+struct Throttle {
+    double lines_per_second = 1.0;
+    double burst = 4;
+    std::size_t max_waiting_per_target = 20;
+};
+
+struct IrcSettings {
+    bool enabled = false;          // irc.enabled (true when irc.host is set)
+    std::string host;              // irc.host
+    unsigned short port = 6667;    // irc.port (6697 with TLS)
+    bool tls = false;              // irc.tls
+    bool tls_verify = true;        // irc.tls_verify: check the server's certificate
+    std::string nick = "niagara";  // irc.nick (ngircd's default limit is 9 characters)
+    std::string user = "niagara";  // irc.user
+    std::string realname = "Niagara board game bridge";  // irc.realname
+    std::string password;                                // irc.password: the server password (PASS)
+    std::string sasl_user;              // irc.sasl_user + irc.sasl_password: SASL PLAIN
+    std::string sasl_password;          //
+    std::vector<std::string> channels;  // irc.channels: comma-separated, e.g. #niagara,#games
+    // irc.rate, irc.burst, irc.max_waiting. The default keeps under common flood limits
+    // (about one line a second after a short burst).
+    Throttle throttle{2.0, 5, 20};
+    int max_line_bytes = 512;  // irc.max_line_bytes: RFC 1459's limit, CR LF and prefix included
+};
+
+struct XmppSettings {
+    bool enabled = false;               // xmpp.enabled (true when xmpp.jid is set)
+    std::string jid;                    // xmpp.jid: the bot's account, e.g. niagara@example.org
+    std::string password;               // xmpp.password
+    std::string host;                   // xmpp.host: connect here instead of the JID's domain's SRV
+    unsigned short port = 0;            // xmpp.port (0: the default, 5222)
+    bool tls_required = true;           // xmpp.tls_required: refuse to log in without TLS
+    bool tls_verify = true;             // xmpp.tls_verify: check the server's certificate
+    std::vector<std::string> rooms;     // xmpp.rooms: MUC rooms, e.g. niagara@rooms.example.org
+    std::string room_nick = "niagara";  // xmpp.room_nick
+    Throttle throttle{10.0, 20, 20};    // xmpp.rate, xmpp.burst, xmpp.max_waiting
+};
+
+struct BridgeSettings {
+    std::string server_url = "ws://127.0.0.1:8080/ws";  // server: the game server's WebSocket
+    std::string state_file = "bridge-state.json";       // state_file: seats kept across restarts
+    std::string log_level = "info";                     // log_level
+    // bot_level: the level of `!addbot` without one is the table's; this is what `!new`
+    // passes as bots= when the channel does not say (empty: the server's default).
+    std::string bot_level;
+    IrcSettings irc;
+    XmppSettings xmpp;
+};
+
+// Reads the file (when `path` is set), then the environment, then the flags. An error names
+// the key or line that is wrong.
+struct LoadedSettings {
+    std::optional<BridgeSettings> settings;
+    std::string error;
+};
+LoadedSettings load_settings(int argc, const char* const* argv);
+// The same from given parts (tests): `file_text` as the file, `environment` as NAME=VALUE.
+LoadedSettings settings_from(const std::string& file_text,
+                             const std::vector<std::string>& environment,
+                             const std::vector<std::string>& flags);
+
+}  // namespace niagara::bridge

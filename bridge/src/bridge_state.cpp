@@ -1,0 +1,120 @@
+#include "bridge_state.hpp"
+
+#include <fcntl.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace niagara::bridge {
+
+using Json = nlohmann::json;
+
+BridgeState::BridgeState(std::filesystem::path file) : file_(std::move(file)) {}
+
+std::optional<std::string> BridgeState::load() {
+    if (file_.empty()) return std::nullopt;
+    std::ifstream in(file_);
+    if (!in) return std::nullopt;  // no file yet: nobody to remember
+    std::stringstream text;
+    text << in.rdbuf();
+    const Json j = Json::parse(text.str(), nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return "the state file " + file_.string() + " is not JSON; move it away to start afresh";
+    try {
+        const Json none = Json::object();
+        const Json& channels = j.contains("channels") ? j.at("channels") : none;
+        const Json& users = j.contains("users") ? j.at("users") : none;
+        for (auto it = channels.begin(); it != channels.end(); ++it)
+            channels_[it.key()] = it.value().get<long>();
+        for (auto it = users.begin(); it != users.end(); ++it) {
+            const std::string& key = it.key();
+            const Json& user = it.value();
+            UserMemory memory;
+            memory.name = user.at("name").get<std::string>();
+            if (auto seat = user.find("seat"); seat != user.end() && seat->is_object())
+                memory.seat = SeatMemory{seat->at("table").get<long>(), seat->at("seat").get<int>(),
+                                         seat->at("token").get<std::string>()};
+            users_[key] = std::move(memory);
+        }
+    } catch (const Json::exception& e) {
+        return "the state file " + file_.string() + " is damaged (" + e.what() +
+               "); move it away to start afresh";
+    }
+    return std::nullopt;
+}
+
+std::optional<long> BridgeState::channel_table(const std::string& channel) const {
+    auto it = channels_.find(channel);
+    if (it == channels_.end()) return std::nullopt;
+    return it->second;
+}
+
+void BridgeState::set_channel_table(const std::string& channel, std::optional<long> table) {
+    if (table)
+        channels_[channel] = *table;
+    else
+        channels_.erase(channel);
+    save();
+}
+
+const UserMemory* BridgeState::user(const std::string& key) const {
+    auto it = users_.find(key);
+    return it == users_.end() ? nullptr : &it->second;
+}
+
+void BridgeState::set_user(const std::string& key, UserMemory memory) {
+    users_[key] = std::move(memory);
+    save();
+}
+
+void BridgeState::rename_user(const std::string& old_key, const std::string& new_key) {
+    auto it = users_.find(old_key);
+    if (it == users_.end() || old_key == new_key) return;
+    users_[new_key] = std::move(it->second);
+    users_.erase(old_key);
+    save();
+}
+
+void BridgeState::forget_user(const std::string& key) {
+    if (users_.erase(key)) save();
+}
+
+void BridgeState::save() {
+    if (file_.empty()) return;
+    Json j{
+        {"format", "niagara-bridge-state/1"}, {"channels", channels_}, {"users", Json::object()}};
+    for (const auto& [key, user] : users_) {
+        Json u{{"name", user.name}};
+        if (user.seat)
+            u["seat"] = {{"table", user.seat->table},
+                         {"seat", user.seat->seat},
+                         {"token", user.seat->token}};
+        j["users"][key] = std::move(u);
+    }
+    const std::string text = j.dump(1);
+    const std::filesystem::path temporary = file_.string() + ".tmp";
+    // 0600 from the start: the tokens are never readable by others, not even for a moment.
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    bool ok = fd >= 0;
+    if (ok) {
+        std::size_t written = 0;
+        while (ok && written < text.size()) {
+            const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+            ok = n > 0;
+            if (ok) written += static_cast<std::size_t>(n);
+        }
+        ok = ::fsync(fd) == 0 && ok;
+        ok = ::close(fd) == 0 && ok;
+    }
+    std::error_code ec;
+    if (ok) std::filesystem::rename(temporary, file_, ec);
+    if (!ok || ec)
+        spdlog::error("could not write the state file {}: seats will not survive a restart",
+                      file_.string());
+}
+
+}  // namespace niagara::bridge

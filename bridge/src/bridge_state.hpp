@@ -1,0 +1,51 @@
+// What the bridge must remember across a restart, in one small JSON file: which table each
+// channel plays at, and each chat user's seat (table, seat, name and the seat's token, which
+// takes the seat back with /resume). The file holds secrets (tokens): it is written with mode
+// 0600, atomically (a temporary file renamed over it), on every change.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace niagara::bridge {
+
+struct SeatMemory {
+    long table = 0;
+    int seat = 0;  // from 0, as in JSON
+    std::string token;
+};
+
+struct UserMemory {
+    std::string name;  // the name the game server knows them by
+    std::optional<SeatMemory> seat;
+};
+
+class BridgeState {
+  public:
+    // An empty path keeps everything in memory (tests).
+    explicit BridgeState(std::filesystem::path file);
+
+    // Reads the file; a missing file is an empty state, a damaged one is an error (the
+    // bridge refuses to start rather than forget everyone's seats silently).
+    std::optional<std::string> load();
+
+    // Keys are "network key" ("irc alice", "xmpp bob@example.org"), "network #channel".
+    std::optional<long> channel_table(const std::string& channel) const;
+    void set_channel_table(const std::string& channel, std::optional<long> table);
+
+    const UserMemory* user(const std::string& key) const;
+    void set_user(const std::string& key, UserMemory memory);
+    void rename_user(const std::string& old_key, const std::string& new_key);
+    void forget_user(const std::string& key);
+
+  private:
+    void save();
+
+    std::filesystem::path file_;
+    std::map<std::string, long> channels_;
+    std::map<std::string, UserMemory> users_;
+};
+
+}  // namespace niagara::bridge

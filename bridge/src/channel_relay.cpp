@@ -1,0 +1,144 @@
+#include "channel_relay.hpp"
+
+#include "river_picture.hpp"
+
+namespace niagara::bridge {
+
+using Json = nlohmann::json;
+
+ChannelRelay::ChannelRelay(boost::asio::io_context& io, ServerAddress server, Hooks hooks)
+    : io_(io), server_(std::move(server)), hooks_(std::move(hooks)) {}
+
+void ChannelRelay::start() {
+    client::GameClient::Settings settings;
+    settings.host = server_.host;
+    settings.port = server_.port;
+    settings.auto_play = false;
+    settings.keep_view = true;
+    client_ = std::make_shared<client::GameClient>(io_, settings);
+    std::weak_ptr<ChannelRelay> weak = weak_from_this();
+    client_->on_message = [weak](client::GameClient&, const Json& m, const std::string&) {
+        if (auto self = weak.lock()) self->on_message(m);
+    };
+    client_->on_closed = [weak](client::GameClient&, const std::string& why) {
+        auto self = weak.lock();
+        if (!self || self->closed_) return;
+        self->closed_ = true;
+        if (self->hooks_.closed) self->hooks_.closed(why);
+    };
+    client_->start();
+}
+
+void ChannelRelay::close() {
+    closed_ = true;
+    if (client_) client_->close();
+}
+
+void ChannelRelay::watch(long table) {
+    table_ = table;
+    last_round_ = 0;
+    if (welcomed_) client_->send("/watch " + std::to_string(table));
+}
+
+std::string ChannelRelay::phase() const {
+    if (!client_) return "";
+    const Json& view = client_->view();
+    if (!view.is_object() || !view.contains("table") || !view["table"].is_object()) return "";
+    return view["table"].value("phase", "");
+}
+
+void ChannelRelay::ask_tables() {
+    tables_asked_ = true;
+    if (welcomed_) client_->send("/tables");
+}
+
+void ChannelRelay::post_board() {
+    const std::vector<std::string> lines = river_picture(client_ ? client_->view() : Json());
+    if (lines.empty()) {
+        hooks_.say(table_ ? "No game at table #" + std::to_string(*table_) +
+                                " yet: !start when everyone is seated."
+                          : "No table in this channel yet: !new opens one.");
+        return;
+    }
+    for (const auto& line : lines)
+        hooks_.say(line);
+}
+
+void ChannelRelay::post_picture() {
+    for (const auto& line : river_picture(client_->view()))
+        hooks_.say(line);
+}
+
+void ChannelRelay::on_message(const Json& m) {
+    const std::string type = m.value("type", "");
+    const std::string text = m.value("text", "");
+    if (type == "welcome") {
+        welcomed_ = true;
+        if (table_) client_->send("/watch " + std::to_string(*table_));
+        if (tables_asked_) client_->send("/tables");
+        return;
+    }
+    if (type == "error") {
+        // Only this relay's own commands are answered here: /watch of a table that is gone.
+        if (m.value("code", "") == "no_such_table" && table_) {
+            table_.reset();
+            if (hooks_.table_gone) hooks_.table_gone();
+        }
+        return;
+    }
+    if (type == "tables") {
+        if (tables_asked_) hooks_.say(text);
+        tables_asked_ = false;
+        return;
+    }
+    if (type == "snapshot" || type == "patch") {
+        // The event's lines in plain language; a spectator's message holds no prompt and no
+        // chosen card, and its event never names a card before its reveal.
+        if (auto event = m.find("event"); event != m.end() && event->is_object()) {
+            std::string line;
+            for (const auto& l : event->value("lines", Json::array()))
+                if (l.is_string()) line += (line.empty() ? "" : " ") + l.get<std::string>();
+            if (auto cause = event->find("cause"); cause != event->end() && cause->is_string())
+                line += " (" + cause->get<std::string>() + ")";
+            if (!line.empty()) hooks_.say(line);
+        }
+        const Json& view = client_->view();
+        const Json game = view.is_object() ? view.value("game", Json()) : Json();
+        if (game.is_object()) {
+            const long round = game.value("round", 0L);
+            const bool over = game.value("phase", "") == "over";
+            if (picture_pending_ || (last_round_ > 0 && round != last_round_) || over) {
+                if (!over || last_round_ > 0) post_picture();
+                picture_pending_ = false;
+                if (over) last_round_ = 0;
+            }
+            if (!over) last_round_ = round;
+        }
+        return;
+    }
+    if (type == "started") picture_pending_ = true;
+    if (type == "chat") {
+        // A line from the table's chat: a player at the web page, say. Lines from this
+        // channel's own players were said here already.
+        if (hooks_.is_bridged_name && hooks_.is_bridged_name(m.value("from", ""))) return;
+        hooks_.say(text);
+        return;
+    }
+    if (type == "closed" && table_) {
+        hooks_.say(text);
+        table_.reset();
+        if (hooks_.table_gone) hooks_.table_gone();
+        return;
+    }
+    // The table's public news, each with its one-line text.
+    static const char* const kPublic[] = {"joined",  "left",    "presence", "host",
+                                          "started", "timeout", "ended"};
+    for (const char* p : kPublic)
+        if (type == p) {
+            hooks_.say(text);
+            return;
+        }
+    // `watching`, `timer` (one per turn: too chatty for a channel), `welcome`, `help`: nothing.
+}
+
+}  // namespace niagara::bridge

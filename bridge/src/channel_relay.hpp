@@ -1,0 +1,61 @@
+// A channel's window on its table: one spectator connection per channel that watches the
+// channel's table and posts what happens there, once, as short lines: who sat down, cards
+// revealed, every move, the river's step, the results, and a picture of the river after each
+// round and on `!board`. Everything it posts comes from the spectator's view and the table's
+// public messages, which the server builds without any seat's secret: the channel cannot
+// learn a card before it is revealed through here, whatever the bridge's other code does.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "game_client.hpp"
+#include "player_link.hpp"
+
+namespace niagara::bridge {
+
+class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
+  public:
+    struct Hooks {
+        std::function<void(const std::string&)> say;  // a line to the channel
+        // The table is gone (closed, or unknown after a restart): the channel has none now.
+        std::function<void()> table_gone;
+        // The spectator connection ended (the server went away).
+        std::function<void(const std::string& why)> closed;
+        // Names of the table's players who play from this chat: their chat lines are not
+        // posted back to the channel they came from.
+        std::function<bool(const std::string& name)> is_bridged_name;
+    };
+
+    ChannelRelay(boost::asio::io_context& io, ServerAddress server, Hooks hooks);
+    void start();
+    void close();
+
+    void watch(long table);  // posts nothing until something happens there
+    std::optional<long> table() const { return table_; }
+    // waiting, playing, over; empty before the first snapshot.
+    std::string phase() const;
+    void ask_tables();  // the answer is posted to the channel
+    void post_board();  // the river picture, now
+
+  private:
+    void on_message(const nlohmann::json& m);
+    void post_picture();
+
+    boost::asio::io_context& io_;
+    ServerAddress server_;
+    Hooks hooks_;
+    std::shared_ptr<client::GameClient> client_;
+    std::optional<long> table_;
+    bool welcomed_ = false;
+    bool closed_ = false;
+    bool tables_asked_ = false;
+    long last_round_ = 0;
+    bool picture_pending_ = false;  // draw once the start's snapshot has arrived
+};
+
+}  // namespace niagara::bridge

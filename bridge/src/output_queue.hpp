@@ -1,0 +1,59 @@
+// What an adapter has to send, paced so the network never disconnects the bot for flooding,
+// and fair between targets: lines wait in one queue per target (a channel, a person), and the
+// targets take turns, so one person's backlog (200 replies to a flood of commands) never holds
+// up a channel or another player's prompt. A token bucket paces all targets together.
+//
+// While lines wait, the next line for the same target is appended to the last waiting one when
+// both fit in one message (`max_bytes`), joined by " | ": a backlog shrinks into fewer, fuller
+// lines instead of growing. A target with `max_waiting` lines waiting drops the oldest.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "bridge_config.hpp"
+
+namespace niagara::bridge {
+
+class OutputQueue {
+  public:
+    using Clock = std::chrono::steady_clock;
+
+    struct Line {
+        std::string target;
+        std::string text;
+    };
+
+    // `max_bytes`: the most one line may hold (what the adapter can send in one message after
+    // its own framing); longer lines are never merged, only sent alone.
+    OutputQueue(Throttle throttle, std::size_t max_bytes);
+
+    void push(const std::string& target, std::string text);
+    // The next line to send now, if the bucket allows; takes a token.
+    std::optional<Line> pop(Clock::time_point now);
+    // How long until pop() can return a line (zero: now; nullopt: nothing waits).
+    std::optional<Clock::duration> wait(Clock::time_point now) const;
+
+    bool empty() const { return waiting_ == 0; }
+    std::size_t waiting() const { return waiting_; }
+    std::size_t dropped() const { return dropped_; }  // lines dropped by a full target
+    void clear();
+
+  private:
+    void refill(Clock::time_point now) const;
+
+    Throttle throttle_;
+    std::size_t max_bytes_;
+    std::map<std::string, std::deque<std::string>> queues_;
+    std::string last_served_;  // round-robin: the next target is the one after this
+    std::size_t waiting_ = 0;
+    std::size_t dropped_ = 0;
+    mutable double tokens_;
+    mutable std::optional<Clock::time_point> refilled_;
+};
+
+}  // namespace niagara::bridge

@@ -1,0 +1,95 @@
+// One chat user's connection to the game server: an ordinary WebSocket client (GameClient),
+// so the server's authority, rate limits, seat tokens and secrecy apply to each person
+// exactly as in the browser. It names itself after the user, resumes the user's seat when it
+// has a token, forwards the user's commands, and turns what the server says to this
+// connection into short lines for the user: privately the hand, the card chosen and the
+// prompts; the replies (errors, table lists) to wherever the command came from. It never
+// relays table events: the channel's relay (channel_relay.hpp) posts those once per channel,
+// from a spectator's view, so nothing a seat alone may see can reach a channel through here.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bridge_state.hpp"
+#include "game_client.hpp"
+
+namespace niagara::bridge {
+
+struct ServerAddress {
+    std::string host = "127.0.0.1";
+    unsigned short port = 8080;
+};
+// "ws://host:port/ws" → the address; nullopt for anything else (wss: the bridge talks to the
+// server directly, beside it or over a private network; TLS is for the public side).
+std::optional<ServerAddress> parse_server_url(const std::string& url);
+
+// Where a command came from, so that its answer goes back there.
+enum class Origin { channel, private_chat };
+
+class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
+  public:
+    struct Hooks {
+        // A line for the user alone.
+        std::function<void(const std::string&)> tell;
+        // An answer to a command the user gave in the channel ("alice: " is added there).
+        std::function<void(const std::string&)> answer_in_channel;
+        // The user has a seat (sat down or resumed): the bridge remembers the token.
+        std::function<void(const SeatMemory&, const std::string& server_name)> seated;
+        // The seat is gone (left before the start, table closed, token refused, game over).
+        std::function<void()> seat_gone;
+        // The user opened a table (they are its host and seated).
+        std::function<void(long table, const nlohmann::json& options)> table_created;
+        // The connection ended (the server went away, or it was closed).
+        std::function<void(const std::string& why)> closed;
+    };
+
+    // `names`: the server names to try, in order (the first free one is taken); `resume`:
+    // a seat to take back first.
+    PlayerLink(boost::asio::io_context& io, ServerAddress server, std::vector<std::string> names,
+               std::optional<SeatMemory> resume, Hooks hooks);
+
+    void start();
+    void close();
+    // A frame in the server's chat-style text ("/join 3", "/canoe 1 up 3"); queued until the
+    // connection is named (or has its seat back).
+    void send(const std::string& frame, Origin origin);
+
+    // Answers to `hand` and `moves`, from this connection's own view (private).
+    std::string hand_line() const;
+    std::vector<std::string> moves_lines() const;
+    const nlohmann::json& view() const;
+    bool has_prompt() const { return !prompt_.is_null(); }
+    std::optional<long> table() const;
+
+  private:
+    void on_message(const nlohmann::json& m);
+    void on_error(const nlohmann::json& m);
+    void ready();
+    void answer(const std::string& text);
+    void tell_prompt(const nlohmann::json& prompt);
+
+    boost::asio::io_context& io_;
+    ServerAddress server_;
+    std::vector<std::string> names_;
+    std::size_t name_tried_ = 0;
+    std::optional<SeatMemory> resume_;
+    Hooks hooks_;
+    std::shared_ptr<client::GameClient> client_;
+
+    enum class Stage { connecting, resuming, naming, ready, closed } stage_ = Stage::connecting;
+    std::deque<std::pair<std::string, Origin>> waiting_;  // commands before `ready`
+    Origin last_origin_ = Origin::private_chat;
+    bool tables_asked_ = false;  // relay one `tables` answer per /tables, never the pushes
+    nlohmann::json prompt_;      // the decision the user owes now, or null
+    std::string server_name_;
+    std::optional<SeatMemory> seat_;
+};
+
+}  // namespace niagara::bridge

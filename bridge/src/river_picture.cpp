@@ -1,0 +1,132 @@
+#include "river_picture.hpp"
+
+#include <array>
+#include <map>
+#include <string_view>
+
+namespace niagara::bridge {
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::string str(const Json& j, std::string_view key, std::string fallback = "") {
+    if (!j.is_object()) return fallback;
+    auto it = j.find(key);
+    if (it == j.end()) return fallback;
+    if (it->is_string()) return it->get<std::string>();
+    if (it->is_number_integer()) return std::to_string(it->get<long>());
+    return fallback;
+}
+
+std::string seat_name(const Json& view, std::size_t seat) {
+    const Json* seats = nullptr;
+    if (auto t = view.find("table"); t != view.end() && t->is_object())
+        if (auto s = t->find("seats"); s != t->end() && s->is_array()) seats = &*s;
+    if (seats && seat < seats->size()) {
+        const std::string name = str((*seats)[seat], "name");
+        if (!name.empty()) return name;
+    }
+    return "seat" + std::to_string(seat + 1);
+}
+
+std::string gem_list(const Json& gems) {  // ["red","blue"] -> "red blue"
+    std::string out;
+    if (!gems.is_array()) return out;
+    for (const auto& g : gems)
+        if (g.is_string()) out += (out.empty() ? "" : " ") + g.get<std::string>();
+    return out;
+}
+
+std::string gem_counts(const Json& counts) {  // {"violet": 6, "red": 1} -> "violet 6, red 1"
+    std::string out;
+    if (!counts.is_object()) return out;
+    for (const auto& [colour, n] : counts.items())
+        if (n.is_number_integer() && n.get<int>() > 0)
+            out += (out.empty() ? "" : ", ") + colour + " " + std::to_string(n.get<int>());
+    return out;
+}
+
+// The place beside each position (R2.2), shown once for the two-sided blue and red places.
+const std::map<std::string, std::string, std::less<>> kPlaceAt{
+    {"T3", "violet"}, {"T4", "clear"}, {"T5", "yellow"}, {"L6", "blue"}, {"L7", "red"}};
+
+}  // namespace
+
+std::vector<std::string> river_picture(const Json& view) {
+    const Json game = view.is_object() ? view.value("game", Json()) : Json();
+    if (!game.is_object()) return {};
+    std::vector<std::string> lines;
+
+    // Line 1: the round and the pieces.
+    std::string head = "Round " + str(game, "round", "?") + " · weather " +
+                       str(game, "weather", "0") + " · fork → " + str(game, "fork", "?");
+    if (const std::string w = str(game, "whirlpool"); !w.empty()) head += " · whirlpool " + w;
+    if (const std::string b = str(game, "beaver"); !b.empty()) head += " · beaver " + b;
+    if (auto elk = game.find("elk"); elk != game.end() && elk->is_object()) {
+        const std::string at = str(*elk, "at");
+        if (at == "canoe")
+            head += " · elk on " + seat_name(view, elk->value("seat", 0)) + "#" +
+                    std::to_string(elk->value("canoe", 0) + 1);
+        else if (!at.empty())
+            head += " · elk " + (at == "returning" ? std::string("returning") : "at " + at);
+    }
+    if (auto joe = game.find("joe"); joe != game.end() && joe->is_object()) {
+        head += " · Joe " + str(*joe, "pos", "off");
+        if (const std::string cargo = gem_list(joe->value("cargo", Json())); !cargo.empty())
+            head += " [" + cargo + "]";
+    }
+    if (str(game, "phase") == "over") head += " · game over";
+    lines.push_back(head);
+
+    // Canoes by where they are.
+    std::map<std::string, std::string> at;  // position (or land/bank) -> "alice#1[red] ..."
+    const Json seats = game.value("seats", Json::array());
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+        const Json canoes = seats[s].value("canoes", Json::array());
+        for (std::size_t c = 0; c < canoes.size(); ++c) {
+            const std::string where = str(canoes[c], "where");
+            if (where == "falls" || where == "lost" || where.empty()) continue;
+            std::string key = where == "river" ? str(canoes[c], "pos") : where;
+            if (where == "bank") key = "bank " + str(canoes[c], "pos");
+            std::string canoe = seat_name(view, s) + "#" + std::to_string(c + 1);
+            if (const std::string cargo = gem_list(canoes[c].value("cargo", Json()));
+                !cargo.empty())
+                canoe += "[" + cargo + "]";
+            auto& slot = at[key];
+            slot += (slot.empty() ? "" : " ") + canoe;
+        }
+    }
+    const Json places = game.value("places", Json::object());
+    auto position = [&](const std::string& pos) {
+        std::string cell = pos;
+        if (auto place = kPlaceAt.find(pos); place != kPlaceAt.end())
+            cell += " (" + gem_counts(places.value(place->second, Json::object())) + ")";
+        auto here = at.find(pos);
+        cell += " " + (here == at.end() ? std::string("·") : here->second);
+        return cell;
+    };
+    std::string land = "land: " + (at.count("land") ? at["land"] : std::string("–"));
+    for (const auto& [key, canoes] : at)
+        if (key.starts_with("bank")) land += " | " + key + ": " + canoes;
+    lines.push_back(land + " | " + position("T1") + " | " + position("T2") + " | " +
+                    position("T3") + " | " + position("T4"));
+    lines.push_back(position("T5") + " | " + position("L6") + " | " + position("L7") +
+                    " ≈falls | " + position("R6") + " | " + position("R7") + " ≈falls");
+
+    // Cards shown this round and the collections.
+    std::string cards = "cards:";
+    std::string gems = "gems:";
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+        const std::string name = seat_name(view, s);
+        const std::string revealed = str(seats[s], "revealed");
+        const bool chosen = seats[s].value("has_chosen", false);
+        cards += " " + name + " " + (!revealed.empty() ? revealed : chosen ? "chose" : "…");
+        const std::string collection = gem_counts(seats[s].value("collection", Json::object()));
+        gems += (s ? " | " : " ") + name + " " + (collection.empty() ? "–" : collection);
+    }
+    lines.push_back(cards + " · " + gems);
+    return lines;
+}
+
+}  // namespace niagara::bridge
