@@ -67,6 +67,8 @@ const std::map<std::string, Setter>& setters() {
         {"state_file", TEXT(state_file)},
         {"log_level", TEXT(log_level)},
         {"bot_level", TEXT(bot_level)},
+        {"user_rate", NUMBER(user_rate, double, 0.1, 1000.0)},
+        {"user_burst", NUMBER(user_burst, double, 1.0, 1000.0)},
         {"irc.enabled", FLAG(irc.enabled)},
         {"irc.host",
          [](BridgeSettings& s, const std::string& v) {

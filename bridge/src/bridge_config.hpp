@@ -30,8 +30,13 @@ struct IrcSettings {
     std::string sasl_user;              // irc.sasl_user + irc.sasl_password: SASL PLAIN
     std::string sasl_password;          //
     std::vector<std::string> channels;  // irc.channels: comma-separated, e.g. #niagara,#games
-    // irc.rate, irc.burst, irc.max_waiting. The default keeps under common flood limits
-    // (about one line a second after a short burst).
+    // irc.rate, irc.burst, irc.max_waiting. The default is what the ratbox family (solanum on
+    // Libera, charybdis, hybrid on OFTC and EFnet) parses: 5 lines at once, then 2 a second;
+    // lines beyond that wait in the server, and 20 waiting lines (solanum's
+    // client_flood_max_lines; hybrid: 2560 bytes) are "Excess Flood". ngircd never disconnects
+    // for the rate, it reads 3 commands a second (2.5 of long lines) and lets the rest wait:
+    // 2 a second keeps it without a backlog (measured: tests/bridge/irc_flood_test.cpp).
+    // Networks with RFC 2813's 2 s a message (IRCnet's ircd 2.11) need irc.rate = 0.5.
     Throttle throttle{2.0, 5, 20};
     int max_line_bytes = 512;  // irc.max_line_bytes: RFC 1459's limit, CR LF and prefix included
 };
@@ -56,6 +61,10 @@ struct BridgeSettings {
     // bot_level: the level of `!addbot` without one is the table's; this is what `!new`
     // passes as bots= when the channel does not say (empty: the server's default).
     std::string bot_level;
+    // user_rate, user_burst: commands one chat user may give per second, with bursts; the
+    // rest are skipped (bridge.hpp).
+    double user_rate = 2;
+    double user_burst = 6;
     IrcSettings irc;
     XmppSettings xmpp;
 };

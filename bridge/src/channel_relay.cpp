@@ -1,10 +1,40 @@
 #include "channel_relay.hpp"
 
+#include <regex>
+
 #include "river_picture.hpp"
 
 namespace niagara::bridge {
 
 using Json = nlohmann::json;
+
+namespace {
+
+// The engine's log says "Seat 2"; a channel knows its players by name: "bob".
+std::string with_names(const std::string& line, const Json& view) {
+    static const std::regex seat(R"(\bSeat (\d))");
+    const Json none;
+    const Json& seats = view.is_object() && view.contains("table") && view["table"].is_object() &&
+                                view["table"].contains("seats")
+                            ? view["table"]["seats"]
+                            : none;
+    std::string out;
+    auto from = line.cbegin();
+    for (std::sregex_iterator it(line.begin(), line.end(), seat), end; it != end; ++it) {
+        const auto index = static_cast<std::size_t>(std::stoi((*it)[1]) - 1);
+        std::string name;
+        if (seats.is_array() && index < seats.size() && seats[index].is_object() &&
+            seats[index].contains("name") && seats[index]["name"].is_string())
+            name = seats[index]["name"].get<std::string>();
+        out.append(from, (*it)[0].first);
+        out += name.empty() ? it->str() : name;
+        from = (*it)[0].second;
+    }
+    out.append(from, line.cend());
+    return out;
+}
+
+}  // namespace
 
 ChannelRelay::ChannelRelay(boost::asio::io_context& io, ServerAddress server, Hooks hooks)
     : io_(io), server_(std::move(server)), hooks_(std::move(hooks)) {}
@@ -100,7 +130,7 @@ void ChannelRelay::on_message(const Json& m) {
                 if (l.is_string()) line += (line.empty() ? "" : " ") + l.get<std::string>();
             if (auto cause = event->find("cause"); cause != event->end() && cause->is_string())
                 line += " (" + cause->get<std::string>() + ")";
-            if (!line.empty()) hooks_.say(line);
+            if (!line.empty()) hooks_.say(with_names(line, client_->view()));
         }
         const Json& view = client_->view();
         const Json game = view.is_object() ? view.value("game", Json()) : Json();

@@ -27,6 +27,7 @@ constexpr const char* kUsage =
     "  state_file        bridge-state.json        seats kept across restarts (mode 0600)\n"
     "  bot_level         (server's default)       bots= for !new: random, greedy or strong\n"
     "  log_level         info\n"
+    "  user_rate user_burst  2, 6                commands per chat user per second, bursts\n"
     "  irc.host irc.port irc.tls irc.tls_verify irc.nick irc.user irc.realname irc.password\n"
     "  irc.sasl_user irc.sasl_password irc.channels (#a,#b) irc.rate irc.burst irc.max_waiting\n"
     "  xmpp.jid xmpp.password xmpp.host xmpp.port xmpp.tls_required xmpp.tls_verify\n"
@@ -72,6 +73,8 @@ int main(int argc, char** argv) {
         options.server = *server;
         options.channels = std::move(channels);
         options.bot_level = settings.bot_level;
+        options.commands_per_second = settings.user_rate;
+        options.commands_burst = settings.user_burst;
         bridges.push_back(std::make_unique<Bridge>(io, *network, state, options));
         network->start(*bridges.back());
         networks.push_back(std::move(network));

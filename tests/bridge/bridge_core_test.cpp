@@ -1,0 +1,335 @@
+// The bridge's core against the real game server, with an in-process chat network: three chat
+// users open a table in a channel, add a bot, start and play a whole game to its end from
+// their private prompts; one changes nick, one leaves and comes back, the bridge itself
+// restarts from its state file; and every line anyone receives is checked for secrets.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <catch2/catch.hpp>
+#include <map>
+#include <memory>
+#include <regex>
+
+#include "bridge.hpp"
+#include "bridge_config.hpp"
+#include "chat_commands.hpp"
+#include "chat_player.hpp"
+#include "private_lines.hpp"
+#include "river_picture.hpp"
+#include "server_fixture.hpp"
+
+namespace {
+
+namespace net = boost::asio;
+using niagara::bridge::Bridge;
+using niagara::bridge::BridgeState;
+using niagara::bridge::ChatEvents;
+using niagara::bridge::ChatNetwork;
+using niagara::bridge::ChatUser;
+using Json = nlohmann::json;
+using namespace std::chrono_literals;
+
+struct FakeLine {
+    std::string target;  // a channel, or a user's key
+    std::string text;
+    bool is_private = false;
+};
+
+// A chat network in the test's process: what the bridge says is recorded; what people say is
+// handed to the bridge directly.
+class FakeNetwork final : public ChatNetwork {
+  public:
+    explicit FakeNetwork(net::io_context& io) : io_(io) {}
+    void start(ChatEvents& events) override {
+        events_ = &events;
+        net::post(io_, [this] { events_->on_ready("niagara"); });
+    }
+    void stop() override { events_ = nullptr; }
+    void say(const std::string& channel, const std::string& line) override {
+        lines.push_back({channel, line, false});
+    }
+    void tell(const std::string& key, const std::string& line) override {
+        lines.push_back({key, line, true});
+    }
+    std::string network_name() const override { return "fake"; }
+    ChatEvents* events() { return events_; }
+
+    std::vector<FakeLine> lines;
+
+  private:
+    net::io_context& io_;
+    ChatEvents* events_ = nullptr;
+};
+
+const std::string kChannel = "#niagara";
+
+// One person at the fake network, playing from their private lines.
+struct FakePerson {
+    ChatUser user;
+    std::optional<std::pair<long, int>> seat;
+    std::optional<std::string> chosen;
+    std::string prompt;  // the last prompt line not answered yet
+    std::chrono::steady_clock::time_point prompt_since{};
+    std::string last_sent;
+    int decisions = 0;
+};
+
+class CoreTable {
+  public:
+    CoreTable() : dir_("niagara-bridge-core") {
+        network_ = std::make_unique<FakeNetwork>(io_);
+        start_bridge();
+    }
+    ~CoreTable() {
+        if (bridge_) bridge_->stop();
+        if (oracle_) oracle_->close();
+        io_.run_for(100ms);
+    }
+
+    void start_bridge() {
+        state_ = std::make_unique<BridgeState>(dir_.path / "state.json");
+        REQUIRE_FALSE(state_->load());
+        Bridge::Options options;
+        options.server = {"127.0.0.1", server_.port()};
+        options.channels = {kChannel};
+        options.commands_per_second = 50;
+        options.commands_burst = 50;
+        options.reconnect_delay = 200ms;
+        bridge_ = std::make_unique<Bridge>(io_, *network_, *state_, options);
+        network_->start(*bridge_);
+        io_.run_for(50ms);
+    }
+    void restart_bridge() {
+        bridge_->stop();
+        io_.run_for(100ms);
+        bridge_.reset();
+        state_.reset();
+        start_bridge();
+    }
+
+    FakePerson& add(const std::string& nick) {
+        auto& p = people_[nick];
+        p.user = {nick, nick};
+        present(p);
+        return p;
+    }
+    void present(FakePerson& p) { events().on_present(kChannel, p.user); }
+    void absent(FakePerson& p) { events().on_absent(kChannel, p.user.key); }
+    void say(FakePerson& p, const std::string& text) {
+        events().on_channel_line(kChannel, p.user, text);
+    }
+    void whisper(FakePerson& p, const std::string& text) {
+        p.last_sent = text;
+        events().on_private_line(p.user, text);
+    }
+    void rename(FakePerson& p, const std::string& nick) {
+        const std::string old = p.user.key;
+        p.user = {nick, nick};
+        events().on_renamed(old, p.user);
+    }
+
+    // Runs until `done` (checked after every slice), playing everyone's prompts meanwhile.
+    bool run_until(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        while (std::chrono::steady_clock::now() < deadline) {
+            io_.run_for(5ms);
+            read_lines();
+            play();
+            if (done()) return true;
+        }
+        return false;
+    }
+    bool channel_says(const std::string& part, std::size_t from = 0) const {
+        for (std::size_t i = from; i < lines().size(); ++i)
+            if (!lines()[i].is_private && lines()[i].text.find(part) != std::string::npos)
+                return true;
+        return false;
+    }
+    bool told(const FakePerson& p, const std::string& part) const {
+        for (const auto& l : lines())
+            if (l.is_private && l.target == p.user.key && l.text.find(part) != std::string::npos)
+                return true;
+        return false;
+    }
+    const std::vector<FakeLine>& lines() const { return network_->lines; }
+    Bridge& bridge() { return *bridge_; }
+    std::optional<long> table;
+
+  private:
+    ChatEvents& events() {
+        REQUIRE(network_->events());
+        return *network_->events();
+    }
+
+    void read_lines() {
+        static const std::regex opened(R"(opened table #(\d+))");
+        for (; read_ < lines().size(); ++read_) {
+            const FakeLine& line = lines()[read_];
+            std::smatch m;
+            if (!line.is_private && std::regex_search(line.text, m, opened)) {
+                table = std::stol(m[1]);
+                watch(*table);
+            }
+            if (!line.is_private) continue;
+            for (auto& [nick, p] : people_) {
+                if (p.user.key != line.target) continue;
+                if (auto seat = bridge_test::seat_from_line(line.text)) p.seat = seat;
+                if (line.text.starts_with("You chose ")) {
+                    p.chosen = line.text.substr(10, line.text.find(' ', 10) - 10);
+                }
+                if (!bridge_test::offered_decisions(line.text).empty()) {
+                    p.prompt = line.text;
+                    p.prompt_since = std::chrono::steady_clock::now();
+                    if (bridge_test::is_card_prompt(line.text)) p.chosen.reset();
+                } else if (!p.last_sent.empty() &&
+                           (line.text.find("not legal") != std::string::npos ||
+                            line.text.find("illegal") != std::string::npos ||
+                            line.text.find("not your turn") != std::string::npos)) {
+                    // A stale view's decision was refused: answer from the prompt itself.
+                    p.prompt_since = {};
+                }
+            }
+        }
+    }
+
+    void watch(long id) {
+        if (oracle_) return;
+        niagara::client::GameClient::Settings settings;
+        settings.port = server_.port();
+        settings.auto_play = false;
+        settings.opening = {"/watch " + std::to_string(id)};
+        oracle_ = std::make_shared<niagara::client::GameClient>(io_, settings);
+        oracle_->start();
+    }
+
+    void play() {
+        const auto now = std::chrono::steady_clock::now();
+        for (auto& [nick, p] : people_) {
+            if (p.prompt.empty() || !p.seat) continue;
+            const bool card = bridge_test::is_card_prompt(p.prompt);
+            const Json game = oracle_ ? oracle_->view().value("game", Json()) : Json();
+            std::optional<std::string> decision;
+            if (card) {
+                // Cards at random: identical greedy players would mirror each other for a
+                // hundred rounds.
+                const auto offered = bridge_test::offered_decisions(p.prompt);
+                decision = offered[(p.decisions * 7 + nick.size()) % offered.size()];
+            } else if (p.prompt_since != std::chrono::steady_clock::time_point{} &&
+                       bridge_test::view_agrees(game, p.seat->second, card)) {
+                decision =
+                    bridge_test::greedy_decision(game, p.seat->second, p.chosen, p.decisions + 1);
+            }
+            if (!decision && now - p.prompt_since > 1500ms)
+                decision = bridge_test::offered_decisions(p.prompt).front();
+            if (!decision) continue;
+            p.prompt.clear();
+            ++p.decisions;
+            whisper(p, *decision);
+        }
+    }
+
+    server_test::TempDir dir_;
+    server_test::ServerProcess server_;
+    net::io_context io_;
+    std::unique_ptr<FakeNetwork> network_;
+    std::unique_ptr<BridgeState> state_;
+    std::unique_ptr<Bridge> bridge_;
+    std::shared_ptr<niagara::client::GameClient> oracle_;
+    std::map<std::string, FakePerson> people_;
+    std::size_t read_ = 0;
+};
+
+// What must never reach a channel: anything private.
+void check_channel_line(const std::string& text) {
+    static const std::regex token("[0-9a-f]{32}");
+    INFO(text);
+    CHECK(text.find("You chose") == std::string::npos);
+    CHECK(text.find("hidden until") == std::string::npos);
+    CHECK(text.find("choose your card") == std::string::npos);
+    CHECK(text.find("your turn") == std::string::npos);
+    CHECK(text.find("Your hand") == std::string::npos);
+    CHECK(text.find("resume") == std::string::npos);
+    CHECK_FALSE(std::regex_search(text, token));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "bridge core: three chat users play a whole game with a bot, through nick changes, "
+    "a leave and a bridge restart",
+    "[bridge][core]") {
+    CoreTable t;
+    auto& alice = t.add("alice");
+    auto& bob = t.add("bob");
+    auto& carol = t.add("carol");
+
+    t.say(alice, "!new players=4 bots=greedy");
+    REQUIRE(t.run_until([&] { return t.table.has_value(); }, 10s));
+    t.say(bob, "!join");
+    t.say(carol, "niagara: join");
+    REQUIRE(t.run_until([&] { return bob.seat && carol.seat && alice.seat; }, 10s));
+    // A card typed in the channel is refused and not echoed.
+    const std::size_t before = t.lines().size();
+    t.say(carol, "!play 4");
+    REQUIRE(t.run_until([&] { return t.channel_says("cards are secret", before); }, 5s));
+    for (std::size_t i = before; i < t.lines().size(); ++i)
+        CHECK(t.lines()[i].text.find("play 4") == std::string::npos);
+
+    t.say(alice, "!addbot greedy");
+    t.say(alice, "!start");
+    REQUIRE(t.run_until([&] { return t.channel_says("starts with 4 players"); }, 10s));
+    REQUIRE(t.run_until([&] { return t.channel_says("Round 2"); }, 60s));
+
+    // bob changes nick: his seat follows.
+    t.rename(bob, "bobby");
+    const int bob_decisions = bob.decisions;
+    REQUIRE(t.run_until([&] { return bob.decisions > bob_decisions + 1; }, 60s));
+
+    // carol leaves the channel (a dropped connection for the server) and comes back.
+    t.absent(carol);
+    REQUIRE(t.run_until([&] { return t.channel_says("carol (seat"); }, 10s));
+    t.present(carol);
+    REQUIRE(t.run_until([&] { return t.told(carol, "Welcome back to table"); }, 10s));
+
+    // The bridge restarts: everyone's seat comes back from the state file.
+    t.restart_bridge();
+    t.present(alice);
+    t.present(bob);
+    t.present(carol);
+    const int alice_decisions = alice.decisions;
+    REQUIRE(t.run_until([&] { return alice.decisions > alice_decisions + 1; }, 60s));
+
+    t.say(alice, "!board");
+    REQUIRE(t.run_until([&] { return t.channel_says("land:"); }, 5s));
+    REQUIRE(t.run_until([&] { return t.channel_says("Game over at table"); }, 240s));
+    CHECK(alice.decisions > 10);
+    CHECK(bob.decisions > 10);
+    CHECK(carol.decisions > 10);
+    for (const auto& line : t.lines())
+        if (!line.is_private) check_channel_line(line.text);
+    if (std::getenv("NIAGARA_BRIDGE_TRANSCRIPT"))
+        for (const auto& line : t.lines())
+            std::printf("%s %s: %s\n", line.is_private ? "PM" : "CH", line.target.c_str(),
+                        line.text.c_str());
+}
+
+TEST_CASE("bridge core: commands without a table, private commands and a flood", "[bridge][core]") {
+    CoreTable t;
+    auto& dave = t.add("dave");
+    t.say(dave, "!join");
+    REQUIRE(t.run_until([&] { return t.channel_says("no table here yet"); }, 5s));
+    t.say(dave, "!start");
+    REQUIRE(t.run_until([&] { return t.channel_says("no seat here"); }, 5s));
+    t.say(dave, "!frobnicate");
+    REQUIRE(t.run_until([&] { return t.channel_says("!help lists them"); }, 5s));
+    t.say(dave, "!help");
+    REQUIRE(t.run_until([&] { return t.channel_says("!new"); }, 5s));
+    t.whisper(dave, "hello there");
+    REQUIRE(t.run_until([&] { return t.told(dave, "play 4 chooses your card"); }, 5s));
+    t.whisper(dave, "play 4");
+    REQUIRE(t.run_until([&] { return t.told(dave, "no seat"); }, 5s));
+    // Talk in the channel is not a command.
+    const std::size_t before = t.lines().size();
+    t.say(dave, "anyone up for niagara later?");
+    t.run_until([] { return false; }, 200ms);
+    CHECK(t.lines().size() == before);
+}

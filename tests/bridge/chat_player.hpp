@@ -1,0 +1,34 @@
+// A test player who knows what a chat user knows: the lines the bridge sends them privately
+// and the channel's lines, plus the table's public view (what `!board` shows, read from a
+// spectator connection of the test's own, to decide well without parsing the picture). It
+// decides with the engine's greedy bot, so that games end in about 20 rounds, and answers
+// through the chat like a person.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bridge_test {
+
+using Json = nlohmann::json;
+
+// What a private prompt line offers: "Table #3: choose your card: 1, 2, cloud. Answer here:
+// play 1" → {"play 1", "play 2", "play cloud"}; "Table #3, your turn (card 5): canoe 1 up 3 →
+// land | done (and 3 more: say moves)" → {"canoe 1 up 3", "done"}. Empty for other lines.
+std::vector<std::string> offered_decisions(const std::string& private_line);
+bool is_card_prompt(const std::string& private_line);
+// "You sit at table #3, seat 2. ..." / "Welcome back to table #3, seat 2." → {3, 1}.
+std::optional<std::pair<long, int>> seat_from_line(const std::string& private_line);
+
+// The greedy bot's decision for `seat` on the public game view (a spectator's "game"), with
+// the seat's own chosen card filled in; nullopt when the view does not fit (stale, or the
+// seat need not act in it).
+std::optional<std::string> greedy_decision(const Json& spectator_game, int seat,
+                                           const std::optional<std::string>& chosen,
+                                           std::uint64_t seed);
+// Whether the public view has `seat` acting in the phase a prompt line asks about.
+bool view_agrees(const Json& spectator_game, int seat, bool card_prompt);
+
+}  // namespace bridge_test
