@@ -1,4 +1,5 @@
-# niagara-server image: build on Debian 12, run on debian:bookworm-slim as a non-root user.
+# niagara-server image (with niagara-bridge, the IRC/XMPP bridge, beside it): build on Debian 12,
+# run on debian:bookworm-slim as a non-root user.
 #
 #   docker build -t niagara-server .
 #   docker run -d --name niagara -p 8080:8080 -v niagara-data:/var/lib/niagara niagara-server
@@ -13,21 +14,21 @@ FROM debian:bookworm AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev \
-        libgoogle-perftools-dev libsimdjson-dev \
+        libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
 COPY . .
 RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
-    && cmake --build build --target niagara-server \
-    && strip --strip-unneeded build/server/niagara-server
+    && cmake --build build --target niagara-server niagara-bridge \
+    && strip --strip-unneeded build/server/niagara-server build/bridge/niagara-bridge
 
 # ---- run ---------------------------------------------------------------------------------------
 FROM debian:bookworm-slim
 
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libspdlog1.10 libfmt9 libsqlite3-0 libtcmalloc-minimal4 \
+        libspdlog1.10 libfmt9 libsqlite3-0 libtcmalloc-minimal4 libstrophe0 libssl3 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 niagara \
     && useradd --uid 10001 --gid niagara --home-dir /var/lib/niagara --no-create-home \
@@ -35,6 +36,9 @@ RUN apt-get update \
     && install -d -o niagara -g niagara -m 0700 /var/lib/niagara
 
 COPY --from=build /src/build/server/niagara-server /usr/local/bin/niagara-server
+# The chat bridge: the same image with `--entrypoint /usr/local/bin/niagara-bridge`
+# (deploy/docker-compose.yml, service `bridge`).
+COPY --from=build /src/build/bridge/niagara-bridge /usr/local/bin/niagara-bridge
 COPY server/web /usr/share/niagara/web
 
 ENV NIAGARA_BIND=0.0.0.0 \
