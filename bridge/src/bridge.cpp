@@ -183,6 +183,20 @@ PlayerLink& Bridge::link(Person& p) {
     return *p.link;
 }
 
+bool Bridge::may_link(Person& p) {
+    if (p.link || open_links() < options_.max_links) return true;
+    tell(p, "Sorry, this bridge has as many players as it can take right now; try again later.");
+    return false;
+}
+
+void Bridge::forget_if_idle(const std::string& key) {
+    auto it = people_.find(key);
+    if (it == people_.end()) return;
+    const Person& p = *it->second;
+    const UserMemory* memory = state_.user(stored(key));
+    if (!p.link && p.channels.empty() && !(memory && memory->seat) && !(p.retry)) people_.erase(it);
+}
+
 void Bridge::drop_link(Person& p) {
     if (p.retry) p.retry->cancel();
     if (!p.link) return;
@@ -245,6 +259,7 @@ void Bridge::on_absent(const std::string& where, const std::string& key) {
     auto& p = *it->second;
     p.channels.erase(where);
     if (p.channels.empty()) drop_link(p);
+    forget_if_idle(key);
 }
 
 void Bridge::on_renamed(const std::string& old_key, const ChatUser& now) {
@@ -276,11 +291,11 @@ void Bridge::on_private_line(const ChatUser& from, const std::string& text) {
     const ChatCommand command = parse_private_line(text);
     auto p = person(from);
     if (!allow(*p)) return;
-    if (command.kind == ChatCommand::Kind::none) {
+    if (command.kind == ChatCommand::Kind::none)
         tell(*p, help_line_private(self_));
-        return;
-    }
-    run_private_command(*p, command);
+    else
+        run_private_command(*p, command);
+    forget_if_idle(from.key);
 }
 
 // ---- commands ------------------------------------------------------------------------------
@@ -308,6 +323,7 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             if (!options_.bot_level.empty() && words.find("bots") == std::string::npos)
                 words += (words.empty() ? "" : " ") + std::string("bots=") + options_.bot_level;
             p.home_channel = where;
+            if (!may_link(p)) return;
             return link(p).send("/new " + words, Origin::channel);
         }
         case Kind::join:
@@ -365,6 +381,7 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
                 tell(p, line);
             return;
         case Kind::tables:
+            if (!may_link(p)) return;
             return link(p).send("/tables", Origin::private_chat);
         case Kind::new_table:
         case Kind::join:

@@ -39,6 +39,10 @@ class Bridge final : public ChatEvents {
         double commands_per_second = 2;
         double commands_burst = 6;
         std::chrono::milliseconds reconnect_delay{2000};
+        // The most chat users with a game-server connection at once: each is a connection
+        // from the bridge's address, which the server limits (--max-connections-per-address,
+        // 64 by default).
+        std::size_t max_links = 60;
     };
 
     Bridge(boost::asio::io_context& io, ChatNetwork& network, BridgeState& state, Options options);
@@ -58,6 +62,7 @@ class Bridge final : public ChatEvents {
     // For tests and metrics.
     std::size_t open_links() const;
     std::size_t dropped_commands() const { return dropped_commands_; }
+    std::size_t known_people() const { return people_.size(); }
 
   private:
     struct Person {
@@ -82,6 +87,10 @@ class Bridge final : public ChatEvents {
     void start_relay(const std::string& name);
     PlayerLink& link(Person& p);
     void drop_link(Person& p);
+    // Forgets someone the bridge holds nothing for (no connection, no channel, no seat), so
+    // that strangers sending private lines do not make it remember them forever.
+    void forget_if_idle(const std::string& key);
+    bool may_link(Person& p);
     bool allow(Person& p);
     void answer(const std::string& channel, const Person& p, const std::string& text);
     void tell(const Person& p, const std::string& text);

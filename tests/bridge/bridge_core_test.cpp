@@ -65,12 +65,7 @@ const std::string kChannel = "#niagara";
 // One person at the fake network, playing from their private lines.
 struct FakePerson {
     ChatUser user;
-    std::optional<std::pair<long, int>> seat;
-    std::optional<std::string> chosen;
-    std::string prompt;  // the last prompt line not answered yet
-    std::chrono::steady_clock::time_point prompt_since{};
-    std::string last_sent;
-    int decisions = 0;
+    bridge_test::SeatPlayer mind{1};
 };
 
 class CoreTable {
@@ -109,6 +104,7 @@ class CoreTable {
     FakePerson& add(const std::string& nick) {
         auto& p = people_[nick];
         p.user = {nick, nick};
+        p.mind = bridge_test::SeatPlayer(nick.size() + 3 * people_.size());
         present(p);
         return p;
     }
@@ -117,10 +113,7 @@ class CoreTable {
     void say(FakePerson& p, const std::string& text) {
         events().on_channel_line(kChannel, p.user, text);
     }
-    void whisper(FakePerson& p, const std::string& text) {
-        p.last_sent = text;
-        events().on_private_line(p.user, text);
-    }
+    void whisper(FakePerson& p, const std::string& text) { events().on_private_line(p.user, text); }
     void rename(FakePerson& p, const std::string& nick) {
         const std::string old = p.user.key;
         p.user = {nick, nick};
@@ -170,24 +163,8 @@ class CoreTable {
                 watch(*table);
             }
             if (!line.is_private) continue;
-            for (auto& [nick, p] : people_) {
-                if (p.user.key != line.target) continue;
-                if (auto seat = bridge_test::seat_from_line(line.text)) p.seat = seat;
-                if (line.text.starts_with("You chose ")) {
-                    p.chosen = line.text.substr(10, line.text.find(' ', 10) - 10);
-                }
-                if (!bridge_test::offered_decisions(line.text).empty()) {
-                    p.prompt = line.text;
-                    p.prompt_since = std::chrono::steady_clock::now();
-                    if (bridge_test::is_card_prompt(line.text)) p.chosen.reset();
-                } else if (!p.last_sent.empty() &&
-                           (line.text.find("not legal") != std::string::npos ||
-                            line.text.find("illegal") != std::string::npos ||
-                            line.text.find("not your turn") != std::string::npos)) {
-                    // A stale view's decision was refused: answer from the prompt itself.
-                    p.prompt_since = {};
-                }
-            }
+            for (auto& [nick, p] : people_)
+                if (p.user.key == line.target) p.mind.heard(line.text);
         }
     }
 
@@ -202,29 +179,9 @@ class CoreTable {
     }
 
     void play() {
-        const auto now = std::chrono::steady_clock::now();
-        for (auto& [nick, p] : people_) {
-            if (p.prompt.empty() || !p.seat) continue;
-            const bool card = bridge_test::is_card_prompt(p.prompt);
-            const Json game = oracle_ ? oracle_->view().value("game", Json()) : Json();
-            std::optional<std::string> decision;
-            if (card) {
-                // Cards at random: identical greedy players would mirror each other for a
-                // hundred rounds.
-                const auto offered = bridge_test::offered_decisions(p.prompt);
-                decision = offered[(p.decisions * 7 + nick.size()) % offered.size()];
-            } else if (p.prompt_since != std::chrono::steady_clock::time_point{} &&
-                       bridge_test::view_agrees(game, p.seat->second, card)) {
-                decision =
-                    bridge_test::greedy_decision(game, p.seat->second, p.chosen, p.decisions + 1);
-            }
-            if (!decision && now - p.prompt_since > 1500ms)
-                decision = bridge_test::offered_decisions(p.prompt).front();
-            if (!decision) continue;
-            p.prompt.clear();
-            ++p.decisions;
-            whisper(p, *decision);
-        }
+        const Json game = oracle_ ? oracle_->view().value("game", Json()) : Json();
+        for (auto& [nick, p] : people_)
+            if (auto decision = p.mind.decide(game)) whisper(p, *decision);
     }
 
     server_test::TempDir dir_;
@@ -266,7 +223,7 @@ TEST_CASE(
     REQUIRE(t.run_until([&] { return t.table.has_value(); }, 10s));
     t.say(bob, "!join");
     t.say(carol, "niagara: join");
-    REQUIRE(t.run_until([&] { return bob.seat && carol.seat && alice.seat; }, 10s));
+    REQUIRE(t.run_until([&] { return bob.mind.seat && carol.mind.seat && alice.mind.seat; }, 10s));
     // A card typed in the channel is refused and not echoed.
     const std::size_t before = t.lines().size();
     t.say(carol, "!play 4");
@@ -281,8 +238,8 @@ TEST_CASE(
 
     // bob changes nick: his seat follows.
     t.rename(bob, "bobby");
-    const int bob_decisions = bob.decisions;
-    REQUIRE(t.run_until([&] { return bob.decisions > bob_decisions + 1; }, 60s));
+    const int bob_decisions = bob.mind.decisions;
+    REQUIRE(t.run_until([&] { return bob.mind.decisions > bob_decisions + 1; }, 60s));
 
     // carol leaves the channel (a dropped connection for the server) and comes back.
     t.absent(carol);
@@ -295,15 +252,15 @@ TEST_CASE(
     t.present(alice);
     t.present(bob);
     t.present(carol);
-    const int alice_decisions = alice.decisions;
-    REQUIRE(t.run_until([&] { return alice.decisions > alice_decisions + 1; }, 60s));
+    const int alice_decisions = alice.mind.decisions;
+    REQUIRE(t.run_until([&] { return alice.mind.decisions > alice_decisions + 1; }, 60s));
 
     t.say(alice, "!board");
     REQUIRE(t.run_until([&] { return t.channel_says("land:"); }, 5s));
     REQUIRE(t.run_until([&] { return t.channel_says("Game over at table"); }, 240s));
-    CHECK(alice.decisions > 10);
-    CHECK(bob.decisions > 10);
-    CHECK(carol.decisions > 10);
+    CHECK(alice.mind.decisions > 10);
+    CHECK(bob.mind.decisions > 10);
+    CHECK(carol.mind.decisions > 10);
     for (const auto& line : t.lines())
         if (!line.is_private) check_channel_line(line.text);
     if (std::getenv("NIAGARA_BRIDGE_TRANSCRIPT"))
@@ -327,6 +284,22 @@ TEST_CASE("bridge core: commands without a table, private commands and a flood",
     REQUIRE(t.run_until([&] { return t.told(dave, "play 4 chooses your card"); }, 5s));
     t.whisper(dave, "play 4");
     REQUIRE(t.run_until([&] { return t.told(dave, "no seat"); }, 5s));
+    // A flood: 200 commands at once. A few are answered, the rest skipped (one warning), so
+    // neither the server's rate limit nor the network's patience is spent on them.
+    const std::size_t flood_from = t.lines().size();
+    for (int i = 0; i < 200; ++i)
+        t.say(dave, "!tables");
+    t.run_until([] { return false; }, 500ms);
+    CHECK(t.bridge().dropped_commands() >= 190);
+    CHECK(t.lines().size() - flood_from <= 12);
+    CHECK(t.told(dave, "too fast"));
+    // Strangers whispering are not remembered once answered.
+    for (int i = 0; i < 100; ++i) {
+        FakePerson stranger;
+        stranger.user = {"stranger" + std::to_string(i), "stranger" + std::to_string(i)};
+        t.whisper(stranger, "hello");
+    }
+    CHECK(t.bridge().known_people() <= 2);
     // Talk in the channel is not a command.
     const std::size_t before = t.lines().size();
     t.say(dave, "anyone up for niagara later?");

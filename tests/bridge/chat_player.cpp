@@ -83,4 +83,43 @@ std::optional<std::string> greedy_decision(const Json& game, int seat,
     }
 }
 
+void SeatPlayer::heard(const std::string& line) {
+    if (auto s = seat_from_line(line)) seat = s;
+    if (line.starts_with("You chose ")) chosen = line.substr(10, line.find(' ', 10) - 10);
+    if (!offered_decisions(line).empty()) {
+        prompt_ = line;
+        since_ = std::chrono::steady_clock::now();
+        sent_ = false;
+        if (is_card_prompt(line)) chosen.reset();
+    } else if (sent_ && !prompt_.empty() &&
+               (line.find("illegal") != std::string::npos ||
+                line.find("not legal") != std::string::npos ||
+                line.find("not your turn") != std::string::npos ||
+                line.find("cannot") != std::string::npos)) {
+        // A decision on a stale view was refused: answer from the prompt's own list.
+        ++refusals;
+        sent_ = false;
+        since_ = {};
+    }
+}
+
+std::optional<std::string> SeatPlayer::decide(const Json& game) {
+    if (prompt_.empty() || sent_ || !seat) return std::nullopt;
+    const bool card = is_card_prompt(prompt_);
+    const auto offered = offered_decisions(prompt_);
+    std::optional<std::string> decision;
+    if (card) {
+        decision = offered[(static_cast<std::size_t>(decisions) * 7 + seed_) % offered.size()];
+    } else if (since_ != std::chrono::steady_clock::time_point{} &&
+               view_agrees(game, seat->second, false)) {
+        decision = greedy_decision(game, seat->second, chosen, seed_ + decisions);
+    }
+    if (!decision && std::chrono::steady_clock::now() - since_ > std::chrono::milliseconds(1500))
+        decision = offered.front();
+    if (!decision) return std::nullopt;
+    sent_ = true;
+    ++decisions;
+    return decision;
+}
+
 }  // namespace bridge_test

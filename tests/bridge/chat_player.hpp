@@ -5,6 +5,8 @@
 // through the chat like a person.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -30,5 +32,29 @@ std::optional<std::string> greedy_decision(const Json& spectator_game, int seat,
                                            std::uint64_t seed);
 // Whether the public view has `seat` acting in the phase a prompt line asks about.
 bool view_agrees(const Json& spectator_game, int seat, bool card_prompt);
+
+// One chat player's mind: fed every line the bridge tells them privately, it knows their seat,
+// their chosen card and the prompt they owe, and decides: cards at random (identical greedy
+// players would mirror each other for a hundred rounds), moves with the greedy bot on the
+// public view; from the prompt's own list when the view does not agree within a while (it
+// lags the private line), or after a refusal.
+class SeatPlayer {
+  public:
+    explicit SeatPlayer(std::uint64_t seed) : seed_(seed) {}
+    void heard(const std::string& private_line);
+    // The decision to send now, if one is due.
+    std::optional<std::string> decide(const Json& spectator_game);
+
+    std::optional<std::pair<long, int>> seat;  // table, seat (from 0)
+    std::optional<std::string> chosen;
+    int decisions = 0;
+    int refusals = 0;
+
+  private:
+    std::string prompt_;
+    std::chrono::steady_clock::time_point since_{};
+    bool sent_ = false;
+    std::uint64_t seed_;
+};
 
 }  // namespace bridge_test

@@ -1,0 +1,220 @@
+// A whole game played from IRC: the real ngircd, the real game server and the real
+// niagara-bridge as child processes, and three IRC test clients in a channel who open a table,
+// add a bot, start and play to the end (cards privately, bob's moves in the channel, the
+// others' privately); bob changes nick and carol quits and reconnects mid-game, and the bridge
+// restarts. Every line every client receives is checked: no secret in the channel, nobody else's
+// card in private, every line within IRC's 512 bytes.
+#include <boost/asio/io_context.hpp>
+#include <catch2/catch.hpp>
+#include <regex>
+
+#include "bridge_process.hpp"
+#include "chat_player.hpp"
+#include "irc_test_client.hpp"
+#include "ngircd_fixture.hpp"
+#include "server_fixture.hpp"
+
+namespace {
+
+namespace net = boost::asio;
+using Json = nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kIrcChannel = "#niagara";
+
+struct IrcPlayer {
+    IrcPlayer(net::io_context& io, unsigned short port, const std::string& nick, std::uint64_t seed,
+              bool moves_in_channel)
+        : client(io, port, nick), mind(seed), moves_in_channel(moves_in_channel) {}
+    irc_test::IrcTestClient client;
+    bridge_test::SeatPlayer mind;
+    bool moves_in_channel;
+    std::size_t read = 0;
+};
+
+class IrcGame {
+  public:
+    explicit IrcGame(std::vector<std::string> bridge_flags = {})
+        : dir_("niagara-bridge-irc"), bridge_(dir_.path, [&] {
+              std::vector<std::string> args{
+                  "--server",       "ws://127.0.0.1:" + std::to_string(server_.port()) + "/ws",
+                  "--state_file",   (dir_.path / "state.json").string(),
+                  "--irc.host",     "127.0.0.1",
+                  "--irc.port",     std::to_string(ngircd_.port()),
+                  "--irc.nick",     "niagara",
+                  "--irc.channels", kIrcChannel,
+                  "--log_level",    "warn"};
+              args.insert(args.end(), bridge_flags.begin(), bridge_flags.end());
+              return args;
+          }()) {}
+
+    IrcPlayer& add(const std::string& nick, bool moves_in_channel = false) {
+        players_.push_back(std::make_unique<IrcPlayer>(io_, ngircd_.port(), nick,
+                                                       players_.size() * 5 + 1, moves_in_channel));
+        IrcPlayer& p = *players_.back();
+        REQUIRE(p.client.connect());
+        REQUIRE(p.client.join(kIrcChannel));
+        return p;
+    }
+    void start_bridge() {
+        bridge_.start();
+        REQUIRE(run([&] { return bot_in_channel(); }, 20s));
+    }
+    bool bot_in_channel() {
+        for (const auto& m : players_.front()->client.lines())
+            if (m.command == "JOIN" && m.nick == "niagara") return true;
+        return false;
+    }
+    void restart_bridge() {
+        bridge_.stop();
+        const std::size_t joins = count_bot_joins();
+        bridge_.start();
+        REQUIRE(run([&] { return count_bot_joins() > joins; }, 20s));
+    }
+    std::size_t count_bot_joins() {
+        std::size_t n = 0;
+        for (const auto& m : players_.front()->client.lines())
+            if (m.command == "JOIN" && m.nick == "niagara") ++n;
+        return n;
+    }
+
+    // Drives everything until `done`, playing everyone's prompts meanwhile.
+    bool run(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
+        return irc_test::run_until(
+            io_,
+            [&] {
+                feed();
+                return done();
+            },
+            timeout);
+    }
+    bool channel_says(const std::string& part) const {
+        for (const auto& r : players_.front()->client.received())
+            if (!r.is_private && r.from == "niagara" && r.text.find(part) != std::string::npos)
+                return true;
+        return false;
+    }
+    bool told(const IrcPlayer& p, const std::string& part) const {
+        for (const auto& r : p.client.received())
+            if (r.is_private && r.text.find(part) != std::string::npos) return true;
+        return false;
+    }
+    std::vector<std::unique_ptr<IrcPlayer>>& players() { return players_; }
+    std::optional<long> table;
+    std::string bridge_log() const { return bridge_.log(); }
+
+  private:
+    void feed() {
+        static const std::regex opened(R"(opened table #(\d+))");
+        for (auto& p : players_) {
+            const auto& received = p->client.received();
+            for (; p->read < received.size(); ++p->read) {
+                const auto& r = received[p->read];
+                if (r.from != "niagara") continue;
+                std::smatch m;
+                if (!r.is_private && !table && std::regex_search(r.text, m, opened)) {
+                    table = std::stol(m[1]);
+                    watch(*table);
+                }
+                if (r.is_private) p->mind.heard(r.text);
+            }
+            const Json game = oracle_ ? oracle_->view().value("game", Json()) : Json();
+            if (auto decision = p->mind.decide(game)) {
+                if (p->moves_in_channel && !decision->starts_with("play "))
+                    p->client.say(kIrcChannel, "!" + *decision);
+                else
+                    p->client.say("niagara", *decision);
+            }
+        }
+    }
+    void watch(long id) {
+        niagara::client::GameClient::Settings settings;
+        settings.port = server_.port();
+        settings.auto_play = false;
+        settings.opening = {"/watch " + std::to_string(id)};
+        oracle_ = std::make_shared<niagara::client::GameClient>(io_, settings);
+        oracle_->start();
+    }
+
+    server_test::TempDir dir_;
+    server_test::ServerProcess server_;
+    irc_test::NgircdServer ngircd_;
+    net::io_context io_;
+    bridge_test::BridgeProcess bridge_;
+    std::vector<std::unique_ptr<IrcPlayer>> players_;
+    std::shared_ptr<niagara::client::GameClient> oracle_;
+};
+
+void check_public_line(const std::string& text) {
+    static const std::regex token("[0-9a-f]{32}");
+    INFO(text);
+    CHECK(text.find("You chose") == std::string::npos);
+    CHECK(text.find("hidden until") == std::string::npos);
+    CHECK(text.find("choose your card") == std::string::npos);
+    CHECK(text.find("your turn") == std::string::npos);
+    CHECK(text.find("Your hand") == std::string::npos);
+    CHECK(text.find("resume") == std::string::npos);
+    CHECK_FALSE(std::regex_search(text, token));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "bridge over IRC: three people in a channel play a whole game with a bot, through a "
+    "nick change, a reconnect and a bridge restart",
+    "[bridge][irc][game]") {
+    // The bridge's pace is raised for the game (ngircd's flood control is off here); the flood
+    // test below runs the defaults against ngircd's own limits.
+    IrcGame game(
+        {"--irc.rate", "25", "--irc.burst", "25", "--user_rate", "20", "--user_burst", "40"});
+    auto& alice = game.add("alice");
+    auto& bob = game.add("bob", /*moves_in_channel=*/true);
+    auto& carol = game.add("carol");
+    game.start_bridge();
+
+    alice.client.say(kIrcChannel, "!new players=4 bots=greedy");
+    REQUIRE(game.run([&] { return game.table.has_value(); }, 20s));
+    bob.client.say(kIrcChannel, "!join");
+    carol.client.say(kIrcChannel, "niagara: join");
+    REQUIRE(game.run([&] { return alice.mind.seat && bob.mind.seat && carol.mind.seat; }, 20s));
+    carol.client.say(kIrcChannel, "!play 4");
+    REQUIRE(game.run([&] { return game.channel_says("cards are secret"); }, 10s));
+    alice.client.say(kIrcChannel, "!addbot greedy");
+    alice.client.say(kIrcChannel, "!start");
+    REQUIRE(game.run([&] { return game.channel_says("starts with 4 players"); }, 20s));
+    REQUIRE(game.run([&] { return game.channel_says("Round 2"); }, 60s));
+
+    REQUIRE(bob.client.rename("bobby"));
+    const int bob_before = bob.mind.decisions;
+    REQUIRE(game.run([&] { return bob.mind.decisions > bob_before + 1; }, 60s));
+
+    REQUIRE(carol.client.quit());
+    REQUIRE(game.run([&] { return game.channel_says("carol (seat 3) lost the connection"); }, 20s));
+    REQUIRE(carol.client.connect());
+    REQUIRE(carol.client.join(kIrcChannel));
+    REQUIRE(game.run([&] { return game.told(carol, "Welcome back to table"); }, 20s));
+
+    game.restart_bridge();
+    const int alice_before = alice.mind.decisions;
+    REQUIRE(game.run([&] { return alice.mind.decisions > alice_before + 1; }, 60s));
+
+    alice.client.say(kIrcChannel, "!board");
+    REQUIRE(game.run([&] { return game.channel_says("land:"); }, 20s));
+    const bool over = game.run([&] { return game.channel_says("Game over at table"); }, 300s);
+    if (!over) FAIL("no end of game; the bridge's log:\n" << game.bridge_log());
+    CHECK(alice.mind.decisions > 10);
+    CHECK(bob.mind.decisions > 10);
+    CHECK(carol.mind.decisions > 10);
+
+    // Every line everyone received.
+    for (const auto& p : game.players()) {
+        for (const auto& r : p->client.received()) {
+            CHECK(r.wire_bytes <= 512);
+            if (!r.is_private) {
+                check_public_line(r.text);
+            } else if (r.text.starts_with("You chose ")) {
+                CHECK(r.target == p->client.nick());
+            }
+        }
+    }
+}
