@@ -1,0 +1,234 @@
+#include "prosody_fixture.hpp"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#ifndef PROSODY_BIN
+#define PROSODY_BIN "/usr/bin/prosody"
+#endif
+#ifndef PROSODYCTL_BIN
+#define PROSODYCTL_BIN "/usr/bin/prosodyctl"
+#endif
+
+namespace xmpp_test {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A port the kernel just handed out and took back: free unless someone takes it in between,
+// which start() survives by trying another.
+unsigned short free_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+        if (fd >= 0) ::close(fd);
+        throw std::runtime_error("no free port");
+    }
+    ::close(fd);
+    return ntohs(address.sin_port);
+}
+
+bool accepts(unsigned short port) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return false;
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(port);
+    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    ::close(fd);
+    return ok;
+}
+
+// fork + exec with stdout and stderr appended to `output`; the child dies with the test.
+pid_t spawn_prosody_child(std::vector<std::string> args, const std::string& output) {
+    std::vector<char*> argv;
+    for (auto& arg : args)
+        argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {  // only async-signal-safe calls until exec
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);
+        const int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (fd >= 0) {
+            ::dup2(fd, 1);
+            ::dup2(fd, 2);
+        }
+        for (int i = 3; i < 4096; ++i)
+            ::close(i);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    return pid;
+}
+
+// Waits for `pid` until `deadline`, then kills it; returns the wait status.
+int reap_prosody_child(pid_t pid, Clock::time_point deadline) {
+    int status = 0;
+    while (true) {
+        const pid_t r = ::waitpid(pid, &status, WNOHANG);
+        if (r == pid || r < 0) return status;
+        if (Clock::now() >= deadline) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+            return status;
+        }
+        std::this_thread::sleep_for(5ms);
+    }
+}
+
+std::string read_text(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+}  // namespace
+
+ProsodyServer::ProsodyServer(std::initializer_list<std::pair<std::string, std::string>> users) {
+    std::string pattern = std::filesystem::temp_directory_path() / "niagara-prosody-XXXXXX";
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    dir_ = pattern;
+    std::filesystem::create_directories(dir_ / "data");
+    std::filesystem::create_directories(dir_ / "certs");  // empty: no TLS offered
+    try {
+        port_ = free_port();
+        write_config();
+        for (const auto& [user, password] : users)
+            register_user(user, password);
+        start();
+    } catch (...) {
+        stop();
+        std::error_code ec;
+        std::filesystem::remove_all(dir_, ec);
+        throw;
+    }
+}
+
+ProsodyServer::~ProsodyServer() {
+    stop();
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+}
+
+void ProsodyServer::write_config() const {
+    const std::string dir = dir_.string();
+    std::ofstream out(dir_ / "prosody.cfg.lua");
+    out << "-- written by the bridge's XMPP tests (tests/bridge/prosody_fixture.cpp)\n"
+        // Tests run as root here and in CI; prosody (and prosodyctl, which would otherwise
+        // switch to the 'prosody' user and lose the temporary directory) refuses without this.
+        << "run_as_root = true\n"
+        << "pidfile = \"" << dir << "/prosody.pid\"\n"
+        << "data_path = \"" << dir << "/data\"\n"
+        << "certificates = \"" << dir << "/certs\"\n"
+        << "log = { { levels = { min = \"info\" }, to = \"file\", filename = \"" << dir
+        << "/prosody.log\" } }\n"
+        << "interfaces = { \"127.0.0.1\" }\n"
+        << "c2s_ports = { " << port_
+        << " }\n"
+        // Nothing else listens: no s2s, no direct TLS, no components, no HTTP.
+        << "s2s_ports = {}\n"
+        << "c2s_direct_tls_ports = {}\n"
+        << "legacy_ssl_ports = {}\n"
+        << "component_ports = {}\n"
+        << "c2s_require_encryption = false\n"
+        << "allow_unencrypted_plain_auth = true\n"
+        << "authentication = \"internal_plain\"\n"
+        << "storage = \"internal\"\n"
+        // No mod_tls (no certificates: plain text), no offline storage (a message to someone
+        // away bounces), no s2s.
+        << "modules_enabled = { \"roster\", \"saslauth\", \"disco\", \"ping\" }\n"
+        << "modules_disabled = { \"s2s\", \"s2s_auth_certs\", \"offline\" }\n"
+        << "VirtualHost \"" << domain
+        << "\"\n"
+        // Rooms come into being unlocked on first join (the bot needs no room configuration)
+        // and show real JIDs to every occupant, so the bot keys people on their bare JIDs
+        // whoever created the room.
+        << "Component \"" << rooms << "\" \"muc\"\n"
+        << "    muc_room_locking = false\n"
+        << "    muc_room_default_public_jids = true\n"
+        << "Component \"" << hidden << "\" \"muc\"\n"
+        << "    muc_room_locking = false\n"
+        << "    muc_room_default_public_jids = false\n";
+    if (!out) throw std::runtime_error("cannot write the prosody config");
+}
+
+void ProsodyServer::register_user(const std::string& user, const std::string& password) const {
+    const std::string config = (dir_ / "prosody.cfg.lua").string();
+    const pid_t pid = spawn_prosody_child(
+        {PROSODYCTL_BIN, "--config", config, "register", user, domain, password},
+        (dir_ / "prosodyctl.out").string());
+    const int status = reap_prosody_child(pid, Clock::now() + 10s);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        throw std::runtime_error("prosodyctl register " + user + " failed:\n" +
+                                 read_text(dir_ / "prosodyctl.out"));
+}
+
+bool ProsodyServer::try_start() {
+    pid_ = spawn_prosody_child({PROSODY_BIN, "--config", (dir_ / "prosody.cfg.lua").string(), "-F"},
+                               (dir_ / "prosody.out").string());
+    const auto deadline = Clock::now() + 10s;
+    while (Clock::now() < deadline) {
+        int status = 0;
+        if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+            pid_ = -1;
+            return false;
+        }
+        if (accepts(port_)) return true;
+        std::this_thread::sleep_for(10ms);
+    }
+    stop();
+    return false;
+}
+
+void ProsodyServer::start() {
+    if (running()) throw std::runtime_error("prosody is running already");
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        if (try_start()) return;
+        // Perhaps the port was taken after free_port() chose it: another one.
+        if (read_text(dir_ / "prosody.log").find("Failed to open server port") == std::string::npos)
+            break;
+        port_ = free_port();
+        write_config();
+    }
+    throw std::runtime_error("prosody did not come up:\n" + log());
+}
+
+void ProsodyServer::stop(std::chrono::milliseconds timeout) {
+    if (!running()) return;
+    ::kill(pid_, SIGTERM);
+    reap_prosody_child(pid_, Clock::now() + timeout);
+    pid_ = -1;
+}
+
+void ProsodyServer::restart() {
+    stop();
+    start();
+}
+
+std::string ProsodyServer::log() const {
+    return read_text(dir_ / "prosody.log") + read_text(dir_ / "prosody.out");
+}
+
+}  // namespace xmpp_test
