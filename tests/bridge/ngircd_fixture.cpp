@@ -1,0 +1,183 @@
+// ngircd as a child process (NgircdServer).
+#include "ngircd_fixture.hpp"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#ifndef NGIRCD_BIN
+#error "NGIRCD_BIN must name the ngircd binary"
+#endif
+
+namespace irc_test {
+
+namespace {
+
+sockaddr_in loopback(unsigned short port) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return address;
+}
+
+}  // namespace
+
+unsigned short free_loopback_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) throw std::runtime_error("socket failed");
+    sockaddr_in address = loopback(0);
+    socklen_t length = sizeof address;
+    const bool bound = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+                       ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0;
+    ::close(fd);
+    if (!bound) throw std::runtime_error("cannot bind a loopback port");
+    return ntohs(address.sin_port);
+}
+
+bool accepts_connections(unsigned short port, std::chrono::milliseconds timeout) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return false;
+    const sockaddr_in address = loopback(port);
+    bool connected =
+        ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
+    if (!connected && errno == EINPROGRESS) {
+        pollfd waiting{fd, POLLOUT, 0};
+        if (::poll(&waiting, 1, int(timeout.count())) == 1) {
+            int error = 0;
+            socklen_t length = sizeof error;
+            connected = ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0;
+        }
+    }
+    ::close(fd);
+    return connected;
+}
+
+NgircdServer::NgircdServer(Options options) : options_(options) {
+    std::string pattern = std::filesystem::temp_directory_path() / "niagara-ngircd-XXXXXX";
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    dir_ = pattern;
+    std::filesystem::create_directory(dir_ / "include");  // empty: no system-wide settings
+    start();
+}
+
+NgircdServer::~NgircdServer() {
+    stop();
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
+}
+
+std::string NgircdServer::log() const {
+    std::ifstream in(dir_ / "ngircd.log");
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+void NgircdServer::write_config() const {
+    std::ofstream out(dir_ / "ngircd.conf", std::ios::trunc);
+    out << "[Global]\n"
+        << "Name = " << name << "\n"
+        << "Info = Niagara bridge tests\n"
+        << "AdminInfo1 = tests\nAdminInfo2 = tests\nAdminEMail = tests@irc.test\n"
+        << "Listen = 127.0.0.1\n"
+        << "Ports = " << port_ << "\n"
+        << "PidFile = " << (dir_ / "ngircd.pid").string() << "\n"
+        << "MotdPhrase = Niagara bridge tests\n"
+        << "HelpFile = " << (dir_ / "help.txt").string() << "\n"
+        << "[Limits]\n"
+        << "MaxConnectionsIP = 0\n"  // every test client comes from 127.0.0.1
+        << "MaxNickLength = " << options_.nick_length << "\n"
+        << (options_.flood_control ? "" : "MaxPenaltyTime = 0\n") << "[Options]\n"
+        << "PAM = no\nIdent = no\nDNS = no\n"
+        << "IncludeDir = " << (dir_ / "include").string() << "\n";
+}
+
+void NgircdServer::start() {
+    if (running()) throw std::runtime_error("ngircd is running already");
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    const bool fresh_port = port_ == 0;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (fresh_port) port_ = free_loopback_port();
+        if (try_start(deadline)) return;
+        // Most likely the port was taken (or, on a restart, not free yet): again, with a fresh
+        // port the first time.
+        std::this_thread::sleep_for(50ms);
+    }
+    throw std::runtime_error("ngircd did not come up within 10 s:\n" + log());
+}
+
+bool NgircdServer::try_start(std::chrono::steady_clock::time_point deadline) {
+    write_config();
+    const std::string binary = NGIRCD_BIN;
+    const std::string config = (dir_ / "ngircd.conf").string();
+    std::vector<std::string> args = {binary, "--nodaemon", "--config", config};
+    std::vector<char*> argv;
+    for (auto& arg : args)
+        argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    const std::string log_path = (dir_ / "ngircd.log").string();
+    const pid_t parent = getpid();
+
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {                        // the child: only async-signal-safe calls until exec
+        prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the test program
+        if (getppid() != parent) _exit(127);
+        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        for (int i = 3; i < 4096; ++i)  // the test's own sockets stay out of the server
+            close(i);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    pid_ = pid;
+
+    while (std::chrono::steady_clock::now() < deadline) {
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {  // exited: could not listen, most likely
+            pid_ = -1;
+            return false;
+        }
+        if (accepts_connections(port_, 200ms)) return true;
+        std::this_thread::sleep_for(10ms);
+    }
+    stop();
+    return false;
+}
+
+void NgircdServer::stop(std::chrono::milliseconds timeout) {
+    if (!running()) return;
+    kill(pid_, SIGTERM);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    int status = 0;
+    while (true) {
+        const pid_t reaped = waitpid(pid_, &status, WNOHANG);
+        if (reaped == pid_ || reaped < 0) break;
+        if (std::chrono::steady_clock::now() >= deadline) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, &status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(5ms);
+    }
+    pid_ = -1;
+}
+
+}  // namespace irc_test
