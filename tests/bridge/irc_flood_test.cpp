@@ -9,9 +9,12 @@
 // arrive in order (merged, and the oldest dropped where a target's backlog was full), within
 // the bucket's pace, and ngircd relays each as it comes (no backlog in the server).
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "irc_event_log.hpp"
@@ -24,21 +27,13 @@ namespace {
 using namespace irc_test;
 using Clock = std::chrono::steady_clock;
 
-// "flood 0042 to #flood ..." -> 42; -1 when the text is not one of the test's lines.
-int irc_flood_line_number(const std::string& text) {
-    if (text.rfind("flood ", 0) != 0 || text.size() < 10) return -1;
-    return std::atoi(text.c_str() + 6);
-}
-
-std::vector<std::string> irc_flood_split(const std::string& text) {
-    std::vector<std::string> parts;
-    std::size_t at = 0;
-    while (true) {
-        const auto bar = text.find(" | ", at);
-        parts.push_back(text.substr(at, bar - at));
-        if (bar == std::string::npos) return parts;
-        at = bar + 3;
-    }
+// The numbers of the test's lines in a message: merged lines are joined by the queue's mark,
+// whatever it is, and every line starts "flood NNNN ".
+std::vector<int> irc_flood_numbers(const std::string& text) {
+    std::vector<int> numbers;
+    for (auto at = text.find("flood "); at != std::string::npos; at = text.find("flood ", at + 1))
+        numbers.push_back(std::atoi(text.c_str() + at + 6));
+    return numbers;
 }
 
 }  // namespace
@@ -71,7 +66,7 @@ TEST_CASE("IRC adapter's default throttle floods ngircd without being disconnect
         if (i % 3 == 2) {
             bot.tell("watcher", "flood " + std::string(number) + " for you, watcher");
         } else {
-            bot.say("#flood", "flood " + std::string(number) + " to the channel #flood");
+            bot.say("#flood", "flood " + std::string(number) + " to the channel");
         }
     }
     const std::size_t dropped = bot.messages_dropped();
@@ -106,9 +101,9 @@ TEST_CASE("IRC adapter's default throttle floods ngircd without being disconnect
         if (r.from != "niagara") continue;
         ++bot_messages;
         CHECK(r.wire_bytes <= 512);
-        for (const auto& part : irc_flood_split(r.text)) {
-            const int number = irc_flood_line_number(part);
-            REQUIRE(number >= 0);
+        const auto in_message = irc_flood_numbers(r.text);
+        CHECK_FALSE(in_message.empty());
+        for (const int number : in_message) {
             CHECK((number % 3 == 2) == r.is_private);
             numbers[r.is_private].push_back(number);
         }
@@ -134,9 +129,12 @@ TEST_CASE("IRC adapter's default throttle floods ngircd without being disconnect
         const double earliest = (double(k + 1) - throttle.burst) / throttle.lines_per_second;
         CHECK(seconds[k] >= earliest - 0.1);
     }
-    // ngircd kept up: the last message arrived right after the bot's queue emptied.
+    // ngircd kept up: the last message arrived right after the bot's queue emptied (ngircd
+    // counts its penalties in whole seconds: up to 2 s late is its rhythm, not a backlog; a bot
+    // faster than ngircd reads would see minutes, as the 300 lines of a client without a
+    // throttle take 120 s to be relayed).
     const double backlog = std::chrono::duration<double>(last_arrival - *drained).count();
-    CHECK(backlog < 1.0);
+    CHECK(backlog < 2.0);
 
     spdlog::info(
         "flood: {} lines -> {} messages ({} dropped, {} lines missing) in {:.1f} s, {:.2f} "

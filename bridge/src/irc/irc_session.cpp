@@ -223,7 +223,8 @@ void IrcSession::handle(const IrcMessage& m) {
     } else if (c == "CAP") {
         handle_cap(m);
     } else if (c == "AUTHENTICATE") {
-        if (m.param(0) == "+")
+        // Only while the bot's own SASL login goes on: never the credentials on demand.
+        if (m.param(0) == "+" && cap_open_ && !settings_.sasl_user.empty())
             for (const auto& piece :
                  sasl_plain_messages(settings_.sasl_user, settings_.sasl_password))
                 send("AUTHENTICATE " + piece);
@@ -481,9 +482,11 @@ void IrcSession::handle_nick(const IrcMessage& m) {
 }
 
 void IrcSession::handle_text(const IrcMessage& m) {
-    // Only people: a server's notices (before login, "*** Looking up your hostname") are not
-    // lines of anyone.
-    if (m.nick.empty() || m.from_server() || m.params.size() < 2 || is_self(m.nick)) return;
+    // Only people, whom servers always name in full (nick!user@host): a prefix without user
+    // and host is a server's (notices before login, "*** Looking up your hostname").
+    if (m.nick.empty() || (m.user.empty() && m.host.empty()) || m.params.size() < 2 ||
+        is_self(m.nick))
+        return;
     const std::string& target = m.param(0);
     const std::string& raw = m.param(1);
     if (is_ctcp(raw)) return;  // VERSION, PING, ACTION: not said to the bridge
