@@ -5,10 +5,6 @@
 
 namespace niagara::bridge {
 
-namespace {
-constexpr std::string_view kJoiner = " | ";
-}
-
 OutputQueue::OutputQueue(Throttle throttle, std::size_t max_bytes)
     : throttle_(throttle), max_bytes_(max_bytes), tokens_(0) {
     // A bucket that holds less than one token never lets a line go (a burst of 0 in the

@@ -4,8 +4,9 @@
 // up a channel or another player's prompt. A token bucket paces all targets together.
 //
 // While lines wait, the next line for the same target is appended to the last waiting one when
-// both fit in one message (`max_bytes`), joined by " | ": a backlog shrinks into fewer, fuller
-// lines instead of growing. A target with `max_waiting` lines waiting drops the oldest.
+// both fit in one message (`max_bytes`), joined by " ‖ " (a mark no line of the bridge uses
+// otherwise, so a reader, or a test, can tell the lines apart): a backlog shrinks into fewer,
+// fuller lines instead of growing. A target with `max_waiting` lines waiting drops the oldest.
 #pragma once
 
 #include <chrono>
@@ -14,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "bridge_config.hpp"
 
@@ -22,6 +24,7 @@ namespace niagara::bridge {
 class OutputQueue {
   public:
     using Clock = std::chrono::steady_clock;
+    static constexpr std::string_view kJoiner = " \u2016 ";  // " ‖ "
 
     struct Line {
         std::string target;

@@ -58,7 +58,14 @@ void PlayerLink::start() {
     // io_context: the hooks run where the bridge does.
     std::weak_ptr<PlayerLink> weak = weak_from_this();
     client_->on_message = [weak](client::GameClient&, const Json& m, const std::string&) {
-        if (auto self = weak.lock()) self->on_message(m);
+        auto self = weak.lock();
+        if (!self) return;
+        // The server's messages are well formed; one that is not is skipped, not fatal.
+        try {
+            self->on_message(m);
+        } catch (const Json::exception& e) {
+            spdlog::warn("skipped a server message that does not read: {}", e.what());
+        }
     };
     client_->on_closed = [weak](client::GameClient&, const std::string& why) {
         auto self = weak.lock();

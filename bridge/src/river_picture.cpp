@@ -51,9 +51,22 @@ std::string gem_counts(const Json& counts) {  // {"violet": 6, "red": 1} -> "vio
 const std::map<std::string, std::string, std::less<>> kPlaceAt{
     {"T3", "violet"}, {"T4", "clear"}, {"T5", "yellow"}, {"L6", "blue"}, {"L7", "red"}};
 
+std::vector<std::string> draw(const Json& view);
+
 }  // namespace
 
 std::vector<std::string> river_picture(const Json& view) {
+    // The server's views are well formed; a malformed one draws nothing rather than throwing.
+    try {
+        return draw(view);
+    } catch (const Json::exception&) {
+        return {};
+    }
+}
+
+namespace {
+
+std::vector<std::string> draw(const Json& view) {
     const Json game = view.is_object() ? view.value("game", Json()) : Json();
     if (!game.is_object()) return {};
     std::vector<std::string> lines;
@@ -128,5 +141,7 @@ std::vector<std::string> river_picture(const Json& view) {
     lines.push_back(cards + " · " + gems);
     return lines;
 }
+
+}  // namespace
 
 }  // namespace niagara::bridge

@@ -83,7 +83,19 @@ std::optional<std::string> greedy_decision(const Json& game, int seat,
     }
 }
 
-void SeatPlayer::heard(const std::string& line) {
+void SeatPlayer::heard(const std::string& received) {
+    // A throttled bridge merges waiting lines into one message (output_queue.hpp).
+    static constexpr std::string_view joiner = " \u2016 ";
+    std::size_t start = 0;
+    while (true) {
+        const auto at = received.find(joiner, start);
+        heard_one(received.substr(start, at == std::string::npos ? at : at - start));
+        if (at == std::string::npos) return;
+        start = at + joiner.size();
+    }
+}
+
+void SeatPlayer::heard_one(const std::string& line) {
     if (auto s = seat_from_line(line)) seat = s;
     if (line.starts_with("You chose ")) chosen = line.substr(10, line.find(' ', 10) - 10);
     if (!offered_decisions(line).empty()) {

@@ -51,6 +51,8 @@ class SeatPlayer {
     int refusals = 0;
 
   private:
+    void heard_one(const std::string& line);
+
     std::string prompt_;
     std::chrono::steady_clock::time_point since_{};
     bool sent_ = false;

@@ -85,14 +85,14 @@ TEST_CASE("IRC output queue takes targets in turn", "[irc]") {
 
 TEST_CASE("IRC output queue merges waiting lines and drops the oldest of a full target", "[irc]") {
     SECTION("merging") {
-        OutputQueue queue(Throttle{1.0, 1, 20}, 20);
+        OutputQueue queue(Throttle{1.0, 1, 20}, 24);
         const auto now = OutputQueue::Clock::now();
         queue.push("#c", "first");  // goes with the one token
         REQUIRE(queue.pop(now));
         queue.push("#c", "aaaa");
-        queue.push("#c", "bbbb");            // "aaaa | bbbb": 11 bytes
-        queue.push("#c", "cccccc");          // 11 + 3 + 6 = 20: still fits
-        queue.push("#c", "d");               // would be 24: a line of its own
+        queue.push("#c", "bbbb");            // "aaaa ‖ bbbb": 13 bytes (‖ is 3 bytes)
+        queue.push("#c", "cccccc");          // 13 + 5 + 6 = 24: still fits
+        queue.push("#c", "d");               // would be 30: a line of its own
         queue.push("#other", "not merged");  // other targets never merge
         CHECK(queue.waiting() == 3);
         // One line a second, the targets in turn (#c was served last).
@@ -103,7 +103,7 @@ TEST_CASE("IRC output queue merges waiting lines and drops the oldest of a full 
             lines.push_back(got[0]);
         }
         CHECK(lines[0].target == "#other");
-        CHECK(lines[1].text == "aaaa | bbbb | cccccc");
+        CHECK(lines[1].text == "aaaa \u2016 bbbb \u2016 cccccc");
         CHECK(lines[2].text == "d");
     }
     SECTION("a long line is sent alone") {
