@@ -12,6 +12,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -71,6 +72,7 @@ NgircdServer::NgircdServer(Options options) : options_(options) {
     if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
     dir_ = pattern;
     std::filesystem::create_directory(dir_ / "include");  // empty: no system-wide settings
+    if (options_.tls) make_certificate();
     start();
 }
 
@@ -85,6 +87,17 @@ std::string NgircdServer::log() const {
     std::ostringstream out;
     out << in.rdbuf();
     return out.str();
+}
+
+void NgircdServer::make_certificate() const {
+    // An EC key: made in milliseconds (an RSA key of 2048 bits takes a while under ASan too).
+    const std::string command =
+        "/usr/bin/openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes "
+        "-days 2 -subj /CN=localhost -keyout '" +
+        (dir_ / "key.pem").string() + "' -out '" + (dir_ / "cert.pem").string() +
+        "' >/dev/null 2>&1";
+    if (std::system(command.c_str()) != 0)
+        throw std::runtime_error("openssl could not make a certificate");
 }
 
 void NgircdServer::write_config() const {
@@ -104,6 +117,11 @@ void NgircdServer::write_config() const {
         << (options_.flood_control ? "" : "MaxPenaltyTime = 0\n") << "[Options]\n"
         << "PAM = no\nIdent = no\nDNS = no\n"
         << "IncludeDir = " << (dir_ / "include").string() << "\n";
+    if (options_.tls)
+        out << "[SSL]\n"
+            << "CertFile = " << (dir_ / "cert.pem").string() << "\n"
+            << "KeyFile = " << (dir_ / "key.pem").string() << "\n"
+            << "Ports = " << tls_port_ << "\n";
 }
 
 void NgircdServer::start() {
@@ -111,7 +129,12 @@ void NgircdServer::start() {
     const auto deadline = std::chrono::steady_clock::now() + 10s;
     const bool fresh_port = port_ == 0;
     while (std::chrono::steady_clock::now() < deadline) {
-        if (fresh_port) port_ = free_loopback_port();
+        if (fresh_port) {
+            port_ = free_loopback_port();
+            if (options_.tls) do
+                    tls_port_ = free_loopback_port();
+                while (tls_port_ == port_);
+        }
         if (try_start(deadline)) return;
         // Most likely the port was taken (or, on a restart, not free yet): again, with a fresh
         // port the first time.
@@ -155,7 +178,9 @@ bool NgircdServer::try_start(std::chrono::steady_clock::time_point deadline) {
             pid_ = -1;
             return false;
         }
-        if (accepts_connections(port_, 200ms)) return true;
+        if (accepts_connections(port_, 200ms) &&
+            (!options_.tls || accepts_connections(tls_port_, 200ms)))
+            return true;
         std::this_thread::sleep_for(10ms);
     }
     stop();

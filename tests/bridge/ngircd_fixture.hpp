@@ -23,6 +23,9 @@ class NgircdServer {
         // only the flood test needs it on.
         bool flood_control = false;
         int nick_length = 9;  // ngircd's default MaxNickLength
+        // A TLS port too (tls_port()), with a self-signed certificate for "localhost" made by
+        // /usr/bin/openssl.
+        bool tls = false;
     };
 
     // Starts the server (see start()).
@@ -42,17 +45,20 @@ class NgircdServer {
     pid_t pid() const { return pid_; }  // to SIGSTOP it: a server that stops answering
 
     unsigned short port() const { return port_; }
+    unsigned short tls_port() const { return tls_port_; }  // 0 without Options::tls
     static constexpr const char* name = "irc.test";
     std::string log() const;  // what ngircd wrote to stdout and stderr
 
   private:
     bool try_start(std::chrono::steady_clock::time_point deadline);
     void write_config() const;
+    void make_certificate() const;
 
     Options options_;
     std::filesystem::path dir_;
     pid_t pid_ = -1;
     unsigned short port_ = 0;
+    unsigned short tls_port_ = 0;
 };
 
 // A TCP port of 127.0.0.1 that nobody listens on just now (bound to port 0, then closed).
