@@ -288,6 +288,12 @@ std::vector<ReceivedLine> XmppTestClient::received() const {
     return received_;
 }
 
+std::vector<ReceivedLine> XmppTestClient::received_from(std::size_t first) const {
+    std::lock_guard lock(mutex_);
+    if (first >= received_.size()) return {};
+    return {received_.begin() + static_cast<std::ptrdiff_t>(first), received_.end()};
+}
+
 bool XmppTestClient::wait_for(const std::function<bool(const std::vector<ReceivedLine>&)>& done,
                               std::chrono::milliseconds timeout) {
     return wait_state([&] { return done(received_); }, timeout);

@@ -62,6 +62,8 @@ class XmppTestClient {
     bool wait_occupant(const std::string& room, const std::string& nick,
                        std::chrono::milliseconds timeout = 5s);
     std::vector<ReceivedLine> received() const;
+    // The lines received since the first `first` (a game's players read them as they come).
+    std::vector<ReceivedLine> received_from(std::size_t first) const;
     // Waits until `done(received())` holds; false at the deadline.
     bool wait_for(const std::function<bool(const std::vector<ReceivedLine>&)>& done,
                   std::chrono::milliseconds timeout = 5s);
