@@ -34,8 +34,10 @@ struct IrcPlayer {
 
 class IrcGame {
   public:
-    explicit IrcGame(std::vector<std::string> bridge_flags = {})
-        : dir_("niagara-bridge-irc"), bridge_(dir_.path, [&] {
+    explicit IrcGame(std::vector<std::string> bridge_flags = {}, bool flood_control = false)
+        : dir_("niagara-bridge-irc"),
+          ngircd_(irc_test::NgircdServer::Options{flood_control, 9}),
+          bridge_(dir_.path, [&] {
               std::vector<std::string> args{
                   "--server",       "ws://127.0.0.1:" + std::to_string(server_.port()) + "/ws",
                   "--state_file",   (dir_.path / "state.json").string(),
@@ -223,4 +225,58 @@ TEST_CASE(
             if (!r.is_private) check_public_line(r.text);
         }
     }
+}
+
+TEST_CASE(
+    "bridge over IRC: 200 commands in a burst from one user neither get the bot killed by "
+    "ngircd's flood control nor hold up the players",
+    "[bridge][irc][flood]") {
+    // The bridge's defaults (2 lines a second after 5, 2 commands a second per user) against
+    // ngircd's flood control as shipped.
+    IrcGame game({}, /*flood_control=*/true);
+    auto& alice = game.add("alice");
+    auto& bob = game.add("bob");
+    auto& mallory = game.add("mallory");
+    game.start_bridge();
+    alice.client.say(kIrcChannel, "!new players=3 bots=greedy");
+    REQUIRE(game.run([&] { return game.table.has_value(); }, 20s));
+    bob.client.say(kIrcChannel, "!join");
+    REQUIRE(game.run([&] { return alice.mind.seat && bob.mind.seat; }, 20s));
+    alice.client.say(kIrcChannel, "!addbot greedy");
+    alice.client.say(kIrcChannel, "!start");
+    REQUIRE(game.run([&] { return game.channel_says("starts with 3 players"); }, 30s));
+
+    // Every !board asks for four lines to the channel: 800 lines, at 2 a second.
+    for (int i = 0; i < 200; ++i)
+        mallory.client.say(kIrcChannel, "!board");
+    std::vector<double> waits;
+    for (int probe = 0; probe < 5; ++probe) {
+        game.run([] { return false; }, 3s);  // the game goes on meanwhile
+        const std::size_t before = alice.client.received().size();
+        const auto asked = std::chrono::steady_clock::now();
+        alice.client.say("niagara", "hand");
+        const bool answered = game.run(
+            [&] {
+                const auto& received = alice.client.received();
+                for (std::size_t i = before; i < received.size(); ++i)
+                    if (received[i].is_private &&
+                        received[i].text.find("Your hand") != std::string::npos)
+                        return true;
+                return false;
+            },
+            10s);
+        REQUIRE(answered);
+        waits.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count());
+    }
+    INFO("seconds from asking to the answer: " << waits[0] << " " << waits[1] << " " << waits[2]
+                                               << " " << waits[3] << " " << waits[4]);
+    for (double wait : waits)
+        CHECK(wait < 4.0);
+    // The bot was never disconnected: it joined once and never quit.
+    CHECK(game.count_bot_joins() == 1);
+    for (const auto& m : alice.client.lines())
+        CHECK_FALSE((m.command == "QUIT" && m.nick == "niagara"));
+    // And the game went on: both players decided since the flood began.
+    CHECK(alice.mind.decisions + bob.mind.decisions >= 4);
 }
