@@ -61,7 +61,7 @@ TEST_CASE("IRC adapter's default throttle floods ngircd without being disconnect
     constexpr int kLines = 300;
     const auto t0 = Clock::now();
     for (int i = 0; i < kLines; ++i) {
-        char number[8];
+        char number[16];
         std::snprintf(number, sizeof number, "%04d", i);
         if (i % 3 == 2) {
             bot.tell("watcher", "flood " + std::string(number) + " for you, watcher");
