@@ -53,7 +53,7 @@ struct XmppTestClient::Strophe {
         if (event == XMPP_CONN_CONNECT) {
             xmpp_handler_add(conn, &Strophe::on_presence, nullptr, "presence", nullptr, &self);
             xmpp_handler_add(conn, &Strophe::on_message, nullptr, "message", nullptr, &self);
-            xmpp_send(conn, client_presence(self.ctx, "", nullptr));
+            client_send(conn, client_presence(self.ctx, "", nullptr));
             self.client.connected_ = true;
         } else {
             self.client.connected_ = false;
