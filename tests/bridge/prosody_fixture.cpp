@@ -28,6 +28,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// What prosody 0.12 logs when it cannot listen (core/portmanager.lua).
+constexpr const char* kPortTaken = "Failed to open server port";
+
 // A port the kernel just handed out and took back: free unless someone takes it in between,
 // which start() survives by trying another.
 unsigned short free_port() {
@@ -196,6 +199,8 @@ bool ProsodyServer::try_start() {
             return false;
         }
         if (accepts(port_)) return true;
+        // Prosody stays up when it cannot bind a port: no need to wait for the deadline.
+        if (read_text(dir_ / "prosody.log").find(kPortTaken) != std::string::npos) break;
         std::this_thread::sleep_for(10ms);
     }
     stop();

@@ -68,4 +68,16 @@ TEST_CASE("xmpp: a wrong password is retried quietly, without a ready", "[xmpp]"
     CHECK(bot.events().empty());
 }
 
+TEST_CASE("xmpp: with tls_required the bot never logs in over plain text", "[xmpp]") {
+    ProsodyServer server({{"bot", "botpw"}});
+    auto settings = bot_settings(server, "bot", "botpw", {kRestartRoom});
+    settings.tls_required = true;  // the test server offers no STARTTLS
+    XmppAdapterHarness bot(settings);
+    bot.start();
+    CHECK_FALSE(bot.wait_event([](const ChatEventRecord& e) { return e.kind == "ready"; }, 1500ms));
+    CHECK(bot.events().empty());
+    // The server never saw an authentication attempt.
+    CHECK(server.log().find("Authenticated as bot@localhost") == std::string::npos);
+}
+
 }  // namespace xmpp_test
