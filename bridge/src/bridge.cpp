@@ -144,8 +144,8 @@ PlayerLink& Bridge::link(Person& p) {
     hooks.seat_gone = [this, weak] {
         auto q = weak.lock();
         if (!q) return;
-        if (const UserMemory* memory = state_.user(stored(q->user.key)))
-            state_.set_user(stored(q->user.key), UserMemory{memory->name, std::nullopt});
+        // Nothing left to remember: the state file holds only people with seats.
+        state_.forget_user(stored(q->user.key));
     };
     hooks.table_created = [this, weak](long table, const Json& options) {
         auto q = weak.lock();
@@ -184,7 +184,9 @@ PlayerLink& Bridge::link(Person& p) {
 }
 
 bool Bridge::may_link(Person& p) {
-    if (p.link || open_links() < options_.max_links) return true;
+    // Someone with a seat always gets it back; the cap is for newcomers.
+    const UserMemory* memory = state_.user(stored(p.user.key));
+    if (p.link || (memory && memory->seat) || open_links() < options_.max_links) return true;
     tell(p, "Sorry, this bridge has as many players as it can take right now; try again later.");
     return false;
 }
@@ -329,6 +331,7 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
         case Kind::join:
             if (!table) return answer(where, p, "no table here yet: !new opens one.");
             p.home_channel = where;
+            if (!may_link(p)) return;
             return link(p).send(
                 "/join " + std::to_string(*table) + (c.args.empty() ? "" : " " + c.args),
                 Origin::channel);

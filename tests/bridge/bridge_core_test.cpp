@@ -72,7 +72,8 @@ class CoreTable {
   public:
     // `fast`: players may send far more than a person would (the game's players answer at
     // once); otherwise the bridge's defaults.
-    explicit CoreTable(bool fast = true) : fast_(fast), dir_("niagara-bridge-core") {
+    explicit CoreTable(bool fast = true, std::size_t max_links = 60)
+        : fast_(fast), max_links_(max_links), dir_("niagara-bridge-core") {
         network_ = std::make_unique<FakeNetwork>(io_);
         start_bridge();
     }
@@ -93,6 +94,7 @@ class CoreTable {
             options.commands_burst = 50;
         }
         options.reconnect_delay = 200ms;
+        options.max_links = max_links_;
         bridge_ = std::make_unique<Bridge>(io_, *network_, *state_, options);
         network_->start(*bridge_);
         io_.run_for(50ms);
@@ -148,6 +150,12 @@ class CoreTable {
         return false;
     }
     const std::vector<FakeLine>& lines() const { return network_->lines; }
+    std::string transcript() const {
+        std::string out;
+        for (const auto& l : lines())
+            out += (l.is_private ? "PM " : "CH ") + l.target + ": " + l.text + "\n";
+        return out;
+    }
     Bridge& bridge() { return *bridge_; }
     std::optional<long> table;
 
@@ -189,6 +197,7 @@ class CoreTable {
     }
 
     bool fast_;
+    std::size_t max_links_;
     server_test::TempDir dir_;
     server_test::ServerProcess server_;
     net::io_context io_;
@@ -262,7 +271,8 @@ TEST_CASE(
 
     t.say(alice, "!board");
     REQUIRE(t.run_until([&] { return t.channel_says("land:"); }, 5s));
-    REQUIRE(t.run_until([&] { return t.channel_says("Game over at table"); }, 240s));
+    if (!t.run_until([&] { return t.channel_says("Game over at table"); }, 240s))
+        FAIL(t.transcript());
     CHECK(alice.mind.decisions > 10);
     CHECK(bob.mind.decisions > 10);
     CHECK(carol.mind.decisions > 10);
@@ -310,4 +320,26 @@ TEST_CASE("bridge core: commands without a table, private commands and a flood",
     t.say(dave, "anyone up for niagara later?");
     t.run_until([] { return false; }, 200ms);
     CHECK(t.lines().size() == before);
+}
+
+TEST_CASE("bridge core: the bridge takes at most max_links players with a server connection",
+          "[bridge][core]") {
+    CoreTable t(/*fast=*/true, /*max_links=*/2);
+    auto& ann = t.add("ann");
+    auto& ben = t.add("ben");
+    auto& cy = t.add("cy");
+    t.say(ann, "!new players=3");
+    REQUIRE(t.run_until([&] { return t.table.has_value(); }, 10s));
+    t.say(ben, "!join");
+    REQUIRE(t.run_until([&] { return ben.mind.seat.has_value(); }, 10s));
+    t.say(cy, "!join");
+    if (!t.run_until([&] { return t.told(cy, "as many players as it can take"); }, 5s))
+        FAIL(t.transcript());
+    CHECK(t.bridge().open_links() == 2);
+    CHECK_FALSE(cy.mind.seat);
+    // When someone leaves, the place is free again.
+    t.absent(ben);
+    t.run_until([&] { return t.bridge().open_links() == 1; }, 5s);
+    t.say(cy, "!join");
+    REQUIRE(t.run_until([&] { return cy.mind.seat.has_value(); }, 10s));
 }

@@ -103,12 +103,11 @@ void SeatPlayer::heard_one(const std::string& line) {
         since_ = std::chrono::steady_clock::now();
         sent_ = false;
         if (is_card_prompt(line)) chosen.reset();
-    } else if (sent_ && !prompt_.empty() &&
-               (line.find("illegal") != std::string::npos ||
-                line.find("not legal") != std::string::npos ||
-                line.find("not your turn") != std::string::npos ||
-                line.find("cannot") != std::string::npos)) {
-        // A decision on a stale view was refused: answer from the prompt's own list.
+    } else if (sent_ && !prompt_.empty() && !line.starts_with("You chose ") &&
+               !line.starts_with("You sit at") && !line.starts_with("Welcome back") &&
+               !line.starts_with("Your hand") && !line.starts_with("The game at")) {
+        // Anything else after a decision is its refusal (a decision on a stale view: "canoe 2
+        // has already moved this turn"): answer from the prompt's own list.
         ++refusals;
         sent_ = false;
         since_ = {};
