@@ -7,6 +7,28 @@
 
 namespace bridge_test {
 
+std::vector<std::string> secrets_in_public_line(const std::string& text) {
+    static const std::regex token("[0-9a-f]{32}");
+    static const char* const kPrivateWords[] = {"You chose", "hidden until", "choose your card",
+                                                "your turn", "Your hand",    "resume"};
+    std::vector<std::string> found;
+    for (const char* words : kPrivateWords)
+        if (text.find(words) != std::string::npos) found.emplace_back(words);
+    if (std::regex_search(text, token)) found.emplace_back("a token");
+    return found;
+}
+
+std::shared_ptr<niagara::client::GameClient> watch_table(boost::asio::io_context& io,
+                                                         unsigned short port, long table) {
+    niagara::client::GameClient::Settings settings;
+    settings.port = port;
+    settings.auto_play = false;
+    settings.opening = {"/watch " + std::to_string(table)};
+    auto client = std::make_shared<niagara::client::GameClient>(io, settings);
+    client->start();
+    return client;
+}
+
 bool is_card_prompt(const std::string& line) {
     return line.find(": choose your card:") != std::string::npos;
 }

@@ -5,12 +5,16 @@
 // through the chat like a person.
 #pragma once
 
+#include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "game_client.hpp"
 
 namespace bridge_test {
 
@@ -38,6 +42,14 @@ bool view_agrees(const Json& spectator_game, int seat, bool card_prompt);
 // players would mirror each other for a hundred rounds), moves with the greedy bot on the
 // public view; from the prompt's own list when the view does not agree within a while (it
 // lags the private line), or after a refusal.
+// What a line said in a channel must never hold, and does: a private line's words ("You chose",
+// "your turn", "Your hand", ...) or a seat token. Empty when the line is clean.
+std::vector<std::string> secrets_in_public_line(const std::string& text);
+
+// The test's spectator of a table (what `!board` shows), on `io`.
+std::shared_ptr<niagara::client::GameClient> watch_table(boost::asio::io_context& io,
+                                                         unsigned short port, long table);
+
 class SeatPlayer {
   public:
     explicit SeatPlayer(std::uint64_t seed) : seed_(seed) {}
