@@ -42,30 +42,18 @@ ChannelRelay::ChannelRelay(boost::asio::io_context& io, ServerAddress server, Ho
     : io_(io), server_(std::move(server)), hooks_(std::move(hooks)) {}
 
 void ChannelRelay::start() {
-    client::GameClient::Settings settings;
-    settings.host = server_.host;
-    settings.port = server_.port;
-    settings.auto_play = false;
-    settings.keep_view = true;
-    client_ = std::make_shared<client::GameClient>(io_, settings);
     std::weak_ptr<ChannelRelay> weak = weak_from_this();
-    client_->on_message = [weak](client::GameClient&, const Json& m, const std::string&) {
-        auto self = weak.lock();
-        if (!self) return;
-        // The server's messages are well formed; one that is not is skipped, not fatal.
-        try {
-            self->on_message(m);
-        } catch (const Json::exception& e) {
-            spdlog::warn("skipped a server message that does not read: {}", e.what());
-        }
-    };
-    client_->on_closed = [weak](client::GameClient&, const std::string& why) {
-        auto self = weak.lock();
-        if (!self || self->closed_) return;
-        self->closed_ = true;
-        if (self->hooks_.closed) self->hooks_.closed(why);
-    };
-    client_->start();
+    client_ = open_server_connection(
+        io_, server_,
+        [weak](const Json& m) {
+            if (auto self = weak.lock()) self->on_message(m);
+        },
+        [weak](const std::string& why) {
+            auto self = weak.lock();
+            if (!self || self->closed_) return;
+            self->closed_ = true;
+            if (self->hooks_.closed) self->hooks_.closed(why);
+        });
 }
 
 void ChannelRelay::close() {

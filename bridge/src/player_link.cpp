@@ -2,41 +2,11 @@
 
 #include <spdlog/spdlog.h>
 
-#include <charconv>
-
 #include "private_lines.hpp"
 
 namespace niagara::bridge {
 
 using Json = nlohmann::json;
-
-std::optional<ServerAddress> parse_server_url(const std::string& url) {
-    std::string_view rest = url;
-    if (!rest.starts_with("ws://")) return std::nullopt;
-    rest.remove_prefix(5);
-    const auto slash = rest.find('/');
-    const std::string_view path = slash == std::string_view::npos ? "" : rest.substr(slash);
-    if (!path.empty() && path != "/ws") return std::nullopt;
-    std::string_view authority = rest.substr(0, slash);
-    const auto colon = authority.rfind(':');
-    ServerAddress address;
-    if (colon == std::string_view::npos) {
-        address.host = std::string(authority);
-        address.port = 80;
-    } else {
-        address.host = std::string(authority.substr(0, colon));
-        const std::string_view port = authority.substr(colon + 1);
-        unsigned value = 0;
-        auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
-        if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535)
-            return std::nullopt;
-        address.port = static_cast<unsigned short>(value);
-    }
-    if (address.host.starts_with('[') && address.host.ends_with(']'))
-        address.host = address.host.substr(1, address.host.size() - 2);
-    if (address.host.empty()) return std::nullopt;
-    return address;
-}
 
 PlayerLink::PlayerLink(boost::asio::io_context& io, ServerAddress server,
                        std::vector<std::string> names, std::optional<SeatMemory> resume,
@@ -48,32 +18,18 @@ PlayerLink::PlayerLink(boost::asio::io_context& io, ServerAddress server,
       hooks_(std::move(hooks)) {}
 
 void PlayerLink::start() {
-    client::GameClient::Settings settings;
-    settings.host = server_.host;
-    settings.port = server_.port;
-    settings.auto_play = false;  // a person decides
-    settings.keep_view = true;   // for `hand`, `moves` and the prompt's card
-    client_ = std::make_shared<client::GameClient>(io_, settings);
-    // The GameClient calls back on its strand, which runs on the bridge's one-thread
-    // io_context: the hooks run where the bridge does.
     std::weak_ptr<PlayerLink> weak = weak_from_this();
-    client_->on_message = [weak](client::GameClient&, const Json& m, const std::string&) {
-        auto self = weak.lock();
-        if (!self) return;
-        // The server's messages are well formed; one that is not is skipped, not fatal.
-        try {
-            self->on_message(m);
-        } catch (const Json::exception& e) {
-            spdlog::warn("skipped a server message that does not read: {}", e.what());
-        }
-    };
-    client_->on_closed = [weak](client::GameClient&, const std::string& why) {
-        auto self = weak.lock();
-        if (!self || self->stage_ == Stage::closed) return;
-        self->stage_ = Stage::closed;
-        if (self->hooks_.closed) self->hooks_.closed(why);
-    };
-    client_->start();
+    client_ = open_server_connection(
+        io_, server_,
+        [weak](const Json& m) {
+            if (auto self = weak.lock()) self->on_message(m);
+        },
+        [weak](const std::string& why) {
+            auto self = weak.lock();
+            if (!self || self->stage_ == Stage::closed) return;
+            self->stage_ = Stage::closed;
+            if (self->hooks_.closed) self->hooks_.closed(why);
+        });
 }
 
 void PlayerLink::close() {

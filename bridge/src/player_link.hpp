@@ -19,16 +19,9 @@
 
 #include "bridge_state.hpp"
 #include "game_client.hpp"
+#include "server_connection.hpp"
 
 namespace niagara::bridge {
-
-struct ServerAddress {
-    std::string host = "127.0.0.1";
-    unsigned short port = 8080;
-};
-// "ws://host:port/ws" → the address; nullopt for anything else (wss: the bridge talks to the
-// server directly, beside it or over a private network; TLS is for the public side).
-std::optional<ServerAddress> parse_server_url(const std::string& url);
 
 // Where a command came from, so that its answer goes back there.
 enum class Origin { channel, private_chat };
