@@ -80,12 +80,6 @@ void Bridge::start_relay(const std::string& name) {
             if (!ec && !stopped_) start_relay(name);
         });
     };
-    hooks.is_bridged_name = [this](const std::string& name) {
-        for (const auto& [key, p] : people_)
-            if (p->link && state_.user(stored(key)) && state_.user(stored(key))->name == name)
-                return true;
-        return false;
-    };
     c.relay = std::make_shared<ChannelRelay>(io_, options_.server, std::move(hooks));
     c.relay->start();
     if (auto table = state_.channel_table(stored(name))) c.relay->watch(*table);

@@ -145,9 +145,8 @@ void ChannelRelay::on_message(const Json& m) {
     }
     if (type == "started") picture_pending_ = true;
     if (type == "chat") {
-        // A line from the table's chat: a player at the web page, say. Lines from this
-        // channel's own players were said here already.
-        if (hooks_.is_bridged_name && hooks_.is_bridged_name(m.value("from", ""))) return;
+        // A line from the table's chat: a player at the web page, say. (The bridge never
+        // sends chat for its players: what they say in the channel stays there.)
         hooks_.say(text);
         return;
     }

@@ -26,9 +26,6 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
         std::function<void()> table_gone;
         // The spectator connection ended (the server went away).
         std::function<void(const std::string& why)> closed;
-        // Names of the table's players who play from this chat: their chat lines are not
-        // posted back to the channel they came from.
-        std::function<bool(const std::string& name)> is_bridged_name;
     };
 
     ChannelRelay(boost::asio::io_context& io, ServerAddress server, Hooks hooks);
