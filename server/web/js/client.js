@@ -83,8 +83,14 @@ export class Client {
     leave() {
         const token = this.store.state.table?.token;
         if (token) session.forgetSeat(token);
-        this.send({ type: 'leave' });
-        this.store.update((s) => this.leaveTable(s));
+        // A finished game lets go of its connections by itself: a /leave then is refused
+        // ("join or watch a table first"), a false red notice that stayed into the next table.
+        const over = this.store.state.result || gameOf(this.store.state)?.phase === 'over';
+        if (!over) this.send({ type: 'leave' });
+        this.store.update((s) => {
+            this.leaveTable(s);
+            s.notice = null;  // a notice of the table left is no news in the lobby
+        });
         this.listTables();
     }
 
