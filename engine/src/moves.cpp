@@ -288,7 +288,12 @@ std::string describe_move(const State& s, const Action& a, int budget) {
         std::string move =
             std::string(boat.where == Where::Land ? "leaves land and moves " : "moves ") +
             (a.direction == Direction::Up ? "up " : "down ") + std::to_string(d.steps);
-        if (d.kind == Destination::Land)
+        // A pushed canoe's walk ends on the whirlpool; the push is its own line (with where
+        // the canoe ends), so this part must not name the end after the push ("moves up 1 to
+        // R6" for a canoe that started at R6 read as if it had not moved).
+        if (d.pushed)
+            move += " onto the whirlpool at " + std::string(pos_name(d.pushed_from));
+        else if (d.kind == Destination::Land)
             move += " to land";
         else if (d.kind == Destination::Waterfall)
             move += " over the waterfall";
@@ -329,7 +334,11 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         if (d.pushed)
             say(log, [&] {
                 return seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
-                       " cannot stay on the whirlpool and drifts down-river.";
+                       " cannot stay on the whirlpool and drifts down-river" +
+                       // over the waterfall: the loss is the next line
+                       (d.kind == Destination::Waterfall ? std::string()
+                                                         : " to " + std::string(pos_name(d.pos))) +
+                       ".";
             });
         switch (d.kind) {
             case Destination::Land: {
