@@ -1,33 +1,68 @@
 // The board in SVG: river, discs, discovery places with their gems, canoes with their cargo,
 // the weather track and the expansion's pieces; and, when we must move a canoe, the legal
-// choices from the server's prompt highlighted (never worked out here).
+// choices from the server's prompt highlighted (never worked out here). What the last move
+// changed is marked, every piece has an accessible name and a tooltip, and the whole board is
+// also written out as a list that a screen reader can walk.
 
-import { GEM_FILL, seatColour } from './colours.js';
-import { h, s } from './dom.js';
 import { GEM_COLOURS, canoeName } from './describe.js';
+import { GEM_FILL, GEM_SHAPE, gemIcon, gemShape, seatColour } from './colours.js';
+import { h, s } from './dom.js';
+import { goesOverFalls, previewText } from './preview.js';
 import {
-    DISC_R, FALLS, LAND, LOST, PLACE, PLACE_BESIDE, PLACE_R, POS, POSITIONS, VIEW,
-    bankPoint, discStep, spread,
+    DISC_R, FALLS, LAND, LOST, PLACE, PLACE_BESIDE, PLACE_R, PORTRAIT_TRANSFORM, PORTRAIT_VIEWBOX,
+    POS, POSITIONS, STACK, VIEW, bankPoint, discStep, grid, labelPoint, portraitToBoard, stack,
 } from './geometry.js';
 import { gameOf, mySeat, seatName } from './store.js';
+
+export { gemShape };
 
 const CANOE_W = 44;
 const CANOE_H = 18;
 const DOUBLE_W = 58;
+const PORTRAIT_CANOE = 1.25;  // how much larger canoes are drawn on the turned board
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+// The place beside each position, and the positions beside each place, for the words.
+const BESIDE = {};
+for (const [pos, colour] of Object.entries(PLACE_BESIDE)) (BESIDE[colour] ||= []).push(pos);
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+// "3 blue gems", "2 blue gems and 1 red gem", "no gems"
+function gemsWords(held) {
+    const parts = GEM_COLOURS.filter((c) => held?.[c]).map((c) => `${held[c]} ${c} gem${held[c] === 1 ? '' : 's'}`);
+    if (!parts.length) return 'no gems';
+    return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+// The spaces from land to a location ("land", "river:T4", "bank:L6"), in the river's order.
+function chainTo(where) {
+    const pos = where.includes(':') ? where.split(':')[1] : where;
+    const trunk = ['land', 'T1', 'T2', 'T3', 'T4', 'T5'];
+    if (pos === 'land') return ['land'];
+    const i = trunk.indexOf(pos);
+    if (i >= 0) return trunk.slice(0, i + 1);
+    return [...trunk, ...(pos.endsWith('6') ? [pos] : [`${pos[0]}6`, pos])];
+}
+
+// The spaces a canoe passes going from one location to another (both ends included).
+function riverRoute(from, to) {
+    const a = chainTo(from);
+    const b = chainTo(to);
+    let common = 0;
+    while (common < a.length && common < b.length && a[common] === b[common]) common++;
+    return [...a.slice(common - 1).reverse(), ...b.slice(common)];
+}
+
+function spaceCentre(where) {
+    if (where === 'land') return { x: LAND.x + LAND.width - 20, y: POS.T1.y };
+    return POS[where];
+}
 
 // A canoe seen from above, centred on 0,0.
 function hullPath(w, h) {
     return `M ${-w / 2} 0 Q ${-w / 4} ${-h / 2 - 2} 0 ${-h / 2} Q ${w / 4} ${-h / 2 - 2} ${w / 2} 0 ` +
         `Q ${w / 4} ${h / 2 + 2} 0 ${h / 2} Q ${-w / 4} ${h / 2 + 2} ${-w / 2} 0 Z`;
-}
-
-export function gemShape(colour, x, y, size = 6) {
-    return s('path', {
-        class: `gem gem-${colour}`,
-        d: `M ${x} ${y - size} L ${x + size} ${y} L ${x} ${y + size} L ${x - size} ${y} Z`,
-        fill: GEM_FILL[colour] || '#999',
-    });
 }
 
 function whirlpoolShape(x, y) {
@@ -52,6 +87,8 @@ export class Board {
         this.select = select;
         this.lastFlow = 0;
         this.lastState = null;
+        this.seen = null;       // what the last view showed: {table, version, canoes, places}
+        this.lastMove = null;   // what the last move changed: {canoes, places, trails, seat, lines}
         this.build();
         portraitQuery?.addEventListener?.('change', () => {
             this.build();
@@ -66,16 +103,18 @@ export class Board {
         this.canoeLooks = new Map();  // "seat-canoe" or "joe" -> what its drawing shows
         const { x, y, width, height } = VIEW;
         this.svg = s('svg', {
-            viewBox: this.portrait ? `0 0 ${height} ${width}` : `${x} ${y} ${width} ${height}`,
+            viewBox: this.portrait ? PORTRAIT_VIEWBOX : `${x} ${y} ${width} ${height}`,
             class: `board${this.portrait ? ' portrait' : ''}`,
-            role: 'img',
-            'aria-label': 'The river: land, positions T1 to T5, the fork, L6 L7 and R6 R7, the waterfall',
+            role: 'group',
+            'aria-roledescription': 'board',
+            'aria-label': 'The river board (written out in the list "The board in words" after it)',
         });
         // Everything is drawn in the landscape frame; in portrait one group turns it.
-        this.root = s('g', { transform: this.portrait ? `translate(${y + height} 0) rotate(90)` : undefined });
+        this.root = s('g', { transform: this.portrait ? PORTRAIT_TRANSFORM : undefined });
         this.svg.append(this.root);
         this.info = h('div', { class: 'board-info' });
-        this.container.replaceChildren(this.info, this.svg);
+        this.words = h('section', { class: 'board-words sr-only', 'aria-label': 'The board in words' });
+        this.container.replaceChildren(this.info, this.svg, this.words);
         this.drawStatic();
     }
 
@@ -87,13 +126,13 @@ export class Board {
     }
 
     upright(el, x, y) {
-        if (this.portrait) el.setAttribute('transform', `rotate(-90 ${x} ${y})`);
+        if (this.portrait) el.setAttribute('transform', `rotate(90 ${x} ${y})`);
         return el;
     }
 
     // The board point that is (dx, dy) away from (x, y) as seen on the screen.
     offset(x, y, dx, dy) {
-        return this.portrait ? { x: x + dy, y: y - dx } : { x: x + dx, y: y + dy };
+        return this.portrait ? { x: x - dy, y: y + dx } : { x: x + dx, y: y + dy };
     }
 
     // Labels of areas whose shape changes with the orientation, in board coordinates.
@@ -103,24 +142,25 @@ export class Board {
             lost: { x: LOST.x + 10, y: LOST.y + 18, anchor: 'start' },
             falls: { x: FALLS.x + FALLS.width / 2, y: VIEW.y + VIEW.height / 2, anchor: 'middle' },
         };
-        // On the turned board: land is a band at the top, the lost canoes a column on the
-        // left, the falls a band at the bottom (screen point (sx, sy) is board (sy, 580 - sx)).
+        // On the turned board: land is a band at the bottom with its label on its left, the
+        // lost canoes a column at the bottom right, the falls a band at the top.
         const portrait = {
-            land: { x: 80, y: VIEW.y + VIEW.height - 190, anchor: 'middle' },
-            lost: { x: 32, y: VIEW.y + VIEW.height - 60, anchor: 'middle' },
+            land: { ...portraitToBoard(45, 925), anchor: 'middle' },
+            lost: { ...portraitToBoard(460, 688), anchor: 'middle' },
             falls: { x: FALLS.x + FALLS.width / 2, y: VIEW.y + VIEW.height / 2, anchor: 'middle' },
         };
         return (this.portrait ? portrait : landscape)[name];
     }
 
-    layer(name) {
-        const g = s('g', { class: `layer-${name}` });
+    layer(name, attrs = {}) {
+        const g = s('g', { class: `layer-${name}`, ...attrs });
         this.root.append(g);
         return g;
     }
 
     drawStatic() {
-        const bg = this.layer('background');
+        // The scenery says nothing a screen reader needs: the list of words does.
+        const bg = this.layer('background', { 'aria-hidden': 'true' });
         bg.append(
             s('rect', { class: 'water-bg', x: VIEW.x, y: VIEW.y, width: VIEW.width, height: VIEW.height }),
             s('rect', { class: 'land', x: LAND.x, y: LAND.y, width: LAND.width, height: LAND.height, rx: 14 }),
@@ -145,37 +185,54 @@ export class Board {
             this.areaText('lost', this.portrait ? 'Lost' : 'Lost canoes'),
         );
 
-        this.discs = this.layer('discs');
-        this.discEls = {};
+        this.discs = this.layer('discs', { 'aria-hidden': 'true' });
         for (const pos of POSITIONS) {
             const p = POS[pos];
-            const disc = s('g', { class: 'disc', dataset: { pos } },
+            this.discs.append(s('g', { class: 'disc', dataset: { pos } },
                 s('circle', { cx: p.x, cy: p.y, r: DISC_R }),
-                this.text({ class: 'pos-label', ...this.offset(p.x, p.y, 0, DISC_R - 8), 'text-anchor': 'middle' }, pos));
-            this.discEls[pos] = disc;
-            this.discs.append(disc);
+                s('title', {}, `Position ${pos}`)));
         }
-        this.flowLayer = this.layer('flow');
+        this.flowLayer = this.layer('flow', { 'aria-hidden': 'true' });
 
         const places = this.layer('places');
+        this.placeEls = {};
         this.placeGems = {};
         for (const colour of GEM_COLOURS) {
             const p = PLACE[colour];
             const gems = s('g', { class: 'place-gems' });
-            places.append(s('g', { class: `place place-${colour}`, dataset: { place: colour } },
-                s('circle', { cx: p.x, cy: p.y, r: PLACE_R, fill: GEM_FILL[colour] }),
+            // The place's own shape, large and pale behind its gems: its colour is not the
+            // only thing that tells it.
+            const mark = gemShape(colour, p.x, p.y, PLACE_R * 0.62);
+            mark.setAttribute('class', `place-mark gem-${colour}`);
+            this.upright(mark, p.x, p.y);
+            const place = s('g', { class: `place place-${colour}`, dataset: { place: colour }, role: 'img' },
+                s('circle', { class: 'place-ring', cx: p.x, cy: p.y, r: PLACE_R, fill: GEM_FILL[colour] }),
                 s('circle', { class: 'place-inner', cx: p.x, cy: p.y, r: PLACE_R - 6 }),
-                gems));
+                mark,
+                gems);
+            places.append(place);
+            this.placeEls[colour] = place;
             this.placeGems[colour] = gems;
         }
 
-        this.forkFlag = s('g', { class: 'fork-flag' });
+        this.forkFlag = s('g', { class: 'fork-flag', role: 'img' });
         this.layer('info').append(this.forkFlag);
         this.pieces = this.layer('pieces');
-        this.targets = this.layer('targets');       // clickable destinations, under the canoes
+        // Position names over the whirlpool (which used to hide them), under the canoes.
+        this.labels = this.layer('labels', { 'aria-hidden': 'true' });
+        for (const pos of POSITIONS) {
+            const p = labelPoint(pos);
+            this.labels.append(this.text({ class: 'pos-label', x: p.x, y: p.y, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, pos));
+        }
+        this.trails = this.layer('trails', { 'aria-hidden': 'true' });  // the last move's paths
+        this.targets = this.layer('targets', { 'aria-hidden': 'true' });  // clickable destinations, under the canoes
         this.canoeLayer = this.layer('canoes');
-        this.rings = this.layer('rings');           // the destinations' rings, over the canoes
+        this.rings = this.layer('rings', { 'aria-hidden': 'true' });    // the destinations' rings, over the canoes
         this.badges = this.layer('badges');
+        const defs = s('defs', {},
+            s('marker', { id: 'trail-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+                s('path', { d: 'M 0 0 L 10 5 L 0 10 Z', class: 'trail-head' })));
+        this.svg.prepend(defs);
     }
 
     areaText(name, label) {
@@ -195,8 +252,15 @@ export class Board {
         this.lastState = state;
         const game = gameOf(state);
         this.svg.classList.toggle('empty', !game);
-        if (!game) return;
+        if (!game) {
+            this.seen = null;
+            this.lastMove = null;
+            this.words.replaceChildren();
+            return;
+        }
         const spirits = !!game.options?.spirits;
+        const placed = this.placeCanoes(game);
+        this.noteLastMove(state, game, placed);
         this.renderInfo(game);
         this.renderPlaces(game);
         this.renderPieces(game);
@@ -204,11 +268,74 @@ export class Board {
         const moves = prompt ? prompt.actions.filter((a) => a.type === 'move') : [];
         const me = mySeat(state);
         const selected = moves.some((a) => a.canoe === state.ui.selected) ? state.ui.selected : null;
-        this.renderCanoes(state, game, spirits, me, moves, selected);
+        this.renderCanoes(state, game, spirits, me, moves, selected, placed);
         this.renderTargets(moves, selected);
+        this.renderLastMove();
+        this.renderWords(state, game, spirits, placed);
         if (state.flow && state.flow.seq !== this.lastFlow) {
             this.lastFlow = state.flow.seq;
             this.animateFlow(state.flow);
+        }
+    }
+
+    // ---- the last move ----------------------------------------------------------------------------
+
+    // Compares this view with the one drawn before: a new version that moved, loaded or lost
+    // canoes, or changed a place's gems, becomes the last move (a view that changes none of
+    // them, such as a card chosen, leaves the mark where it was). Of the river's own moves
+    // only what it did to canoes beyond moving them is marked: the player's move stays clear.
+    noteLastMove(state, game, placed) {
+        const table = state.table?.id ?? null;
+        const canoes = new Map(placed.map((item) => [item.key, {
+            where: item.where, cargo: JSON.stringify(item.data.cargo || []), x: item.x, y: item.y, seat: item.seat,
+        }]));
+        const places = Object.fromEntries(GEM_COLOURS.map((c) => [c, JSON.stringify(game.places?.[c] || {})]));
+        const before = this.seen;
+        this.seen = { table, version: state.version, canoes, places };
+        if (!before || before.table !== table) {
+            this.lastMove = null;
+            return;
+        }
+        if (before.version === state.version) return;
+        const moved = [];
+        for (const [key, now] of canoes) {
+            const was = before.canoes.get(key);
+            if (!was) continue;
+            const cargo = was.cargo !== now.cargo;
+            if (was.where !== now.where || cargo) moved.push({ key, was, now, cargo, lost: now.where === 'lost' });
+        }
+        const changedPlaces = GEM_COLOURS.filter((c) => before.places[c] !== places[c]);
+        if (!moved.length && !changedPlaces.length) return;
+        const event = [...state.log].reverse().find((e) => e.kind === 'event');
+        const seat = event?.seat ?? null;
+        // The acting seat's canoes, and whatever else happened to a canoe beyond drifting.
+        let marked = moved.filter((m) => m.now.seat === seat || m.cargo || m.lost);
+        if (!marked.length) marked = moved;
+        this.lastMove = {
+            seat,
+            lines: event?.lines ?? [],
+            canoes: new Set(marked.map((m) => m.key)),
+            places: new Set(changedPlaces),
+            trails: marked.filter((m) => m.was.where !== m.now.where && !m.lost).map((m) => ({ key: m.key, from: m.was, to: m.now })),
+        };
+    }
+
+    // A dashed path from where each marked canoe was to where it is, and the marks.
+    renderLastMove() {
+        const last = this.lastMove;
+        this.trails.replaceChildren();
+        for (const [key, g] of this.canoes) g.classList.toggle('last-move', !!last?.canoes.has(key));
+        for (const colour of GEM_COLOURS) this.placeEls[colour].classList.toggle('last-move', !!last?.places.has(colour));
+        if (!last) return;
+        for (const t of last.trails) {
+            // Along the river, through the spaces between, not straight across the land.
+            const between = riverRoute(t.from.where, t.to.where).slice(1, -1).map((where) => spaceCentre(where));
+            const points = [t.from, ...between, t.to];
+            this.trails.append(s('path', {
+                class: 'trail', dataset: { canoe: t.key },
+                d: points.map((p, i) => `${i ? 'L' : 'M'} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' '),
+                'marker-end': 'url(#trail-arrow)',
+            }));
         }
     }
 
@@ -230,17 +357,22 @@ export class Board {
                 [-1, 0, 1, 2].map((v) => h('span', {
                     class: `weather-step${game.weather === v ? ' on' : ''}`,
                     'aria-current': game.weather === v ? 'true' : undefined,
-                }, game.weather === v ? `☁ ${sign(v)}` : sign(v)))),
+                }, game.weather === v ? h('span', {}, h('span', { 'aria-hidden': 'true' }, '☁ '), sign(v)) : sign(v)))),
             h('span', { class: 'speed' }, speed),
             h('span', { class: 'fork', title: 'The fork flag: where the next disc from T5 goes' },
-                `Fork flag: ${game.fork} branch`));
+                `Fork flag: ${game.fork} branch`),
+            h('span', { class: 'gem-legend', title: 'Every gem colour has its own shape' },
+                GEM_COLOURS.map((c) => h('span', { class: 'legend-item', dataset: { shape: GEM_SHAPE[c] } }, gemIcon(c), ` ${c}`))));
         // The fork flag on the board (R2.4, R2.5).
         const g = this.forkFlag;
         g.replaceChildren();
         const left = game.fork === 'left';
-        const fx = POS.T5.x + 62;
-        const fy = POS.T5.y;
+        // Beside T5 between the branches; on the turned board that is where the blue place's
+        // count is written, so there it stands on the other side of T5.
+        const fx = this.portrait ? POS.T5.x - 48 : POS.T5.x + 62;
+        const fy = this.portrait ? POS.T5.y + 72 : POS.T5.y;
         g.dataset.fork = game.fork;
+        g.setAttribute('aria-label', `Fork flag: the next disc goes into the ${game.fork} branch`);
         g.append(
             s('line', { x1: fx, y1: fy + 22, x2: fx, y2: fy - 22 }),
             s('path', { d: left ? `M ${fx} ${fy - 22} L ${fx + 26} ${fy - 32} L ${fx + 8} ${fy - 8} Z`
@@ -250,6 +382,16 @@ export class Board {
 
     // ---- gems at the discovery places ---------------------------------------------------------
 
+    // A place's words: its own colour counted apart from any other gems lying there.
+    placeWords(colour, held) {
+        const own = held?.[colour] || 0;
+        const others = GEM_COLOURS.filter((c) => c !== colour && held?.[c]);
+        const beside = BESIDE[colour].join(' and ');
+        let text = `${colour} place (beside ${beside}): ${plural(own, `${colour} gem`)}`;
+        if (others.length) text += `, and also ${gemsWords(Object.fromEntries(others.map((c) => [c, held[c]])))}`;
+        return text;
+    }
+
     renderPlaces(game) {
         for (const colour of GEM_COLOURS) {
             const g = this.placeGems[colour];
@@ -257,7 +399,7 @@ export class Board {
             const p = PLACE[colour];
             const held = game.places?.[colour] || {};
             const gems = [];
-            for (const c of GEM_COLOURS) for (let i = 0; i < (held[c] || 0); i++) gems.push(c);
+            for (const c of [colour, ...GEM_COLOURS.filter((x) => x !== colour)]) for (let i = 0; i < (held[c] || 0); i++) gems.push(c);
             const shown = gems.slice(0, 16);
             const cols = 4;
             shown.forEach((c, i) => {
@@ -265,12 +407,16 @@ export class Board {
                 const col = i % cols;
                 const rows = Math.ceil(shown.length / cols);
                 const inRow = Math.min(cols, shown.length - row * cols);
-                g.append(gemShape(c, p.x + (col - (inRow - 1) / 2) * 15, p.y + (row - (rows - 1) / 2) * 15, 6));
+                const at = this.offset(p.x, p.y, (col - (inRow - 1) / 2) * 16, (row - (rows - 1) / 2) * 16);
+                g.append(this.upright(gemShape(c, at.x, at.y, 6), at.x, at.y));
             });
-            const parts = GEM_COLOURS.filter((c) => held[c]).map((c) => `${held[c]} ${c}`);
-            g.append(s('title', {}, `${colour} place: ${parts.join(', ') || 'empty'}`));
-            g.append(this.text({ class: 'place-count', ...this.offset(p.x, p.y, 0, PLACE_R + 15), 'text-anchor': 'middle' },
-                gems.length ? `${colour} place: ${gems.length}` : `${colour} place: empty`));
+            const words = this.placeWords(colour, held);
+            this.placeEls[colour].setAttribute('aria-label', words);
+            g.append(s('title', {}, words));
+            const own = held[colour] || 0;
+            const others = gems.length - own;
+            const label = `${colour}: ${own}${others ? ` +${others} other` : ''}`;
+            g.append(this.text({ class: 'place-count', ...this.offset(p.x, p.y, 0, PLACE_R + 15), 'text-anchor': 'middle' }, label));
         }
     }
 
@@ -282,34 +428,40 @@ export class Board {
         this.badges.replaceChildren();
         if (game.whirlpool && POS[game.whirlpool]) {
             const p = POS[game.whirlpool];
-            g.append(s('g', { class: 'piece-whirlpool' }, whirlpoolShape(p.x, p.y),
-                s('title', {}, `The whirlpool is at ${game.whirlpool}`)));
+            const text = `The whirlpool is at ${game.whirlpool}: a canoe that ends its move there is pushed on`;
+            g.append(s('g', { class: 'piece-whirlpool', role: 'img', 'aria-label': text }, whirlpoolShape(p.x + 6, p.y),
+                s('title', {}, text)));
         } else if (game.whirlpool === 'waiting') {
-            const p = { x: LAND.x + 30, y: LAND.y - 38 };
-            g.append(s('g', { class: 'piece-whirlpool waiting' }, whirlpoolShape(p.x, p.y),
-                this.text({ class: 'info-label', x: p.x + 40, y: p.y + 4 }, 'whirlpool: enters at T1 next'),
-                s('title', {}, 'The whirlpool went over the falls; it is the next disc to enter at T1')));
+            const p = this.portrait ? portraitToBoard(40, 720) : { x: LAND.x + 30, y: LAND.y - 38 };
+            const text = 'The whirlpool went over the falls; it is the next disc to enter at T1';
+            const label = this.offset(p.x, p.y, this.portrait ? 0 : 40, this.portrait ? 50 : 4);
+            g.append(s('g', { class: 'piece-whirlpool waiting', role: 'img', 'aria-label': text }, whirlpoolShape(p.x, p.y),
+                this.text({ class: 'info-label', ...label, 'text-anchor': this.portrait ? 'middle' : 'start' },
+                    this.portrait ? 'next at T1' : 'whirlpool: enters at T1 next'),
+                s('title', {}, text)));
         }
         if (game.beaver && POS[game.beaver]) {
             const p = POS[game.beaver];
-            this.badges.append(this.badge('beaver', p.x + 30, p.y - 38, 'Beaver',
+            const at = this.offset(p.x, p.y, 30, -38);
+            this.badges.append(this.badge('beaver', at.x, at.y, 'Beaver',
                 `The Bathing Beaver is on ${game.beaver}; when it falls the weather goes back to 0`));
         }
         if (game.elk?.at === 'red' || game.elk?.at === 'returning') {
             const p = PLACE.red;
             const returning = game.elk.at === 'returning';
-            this.badges.append(this.badge(`elk${returning ? ' returning' : ''}`, p.x, p.y - PLACE_R - 12,
-                returning ? 'Elk (back soon)' : 'Elk',
+            const at = this.offset(p.x, p.y, 0, -PLACE_R - 12);
+            this.badges.append(this.badge(`elk${returning ? ' returning' : ''}`, at.x, at.y,
+                returning ? 'Elk (back soon)' : 'Elk +2',
                 returning ? 'The Hurried Elk returns to the red place after the next phase III'
-                    : 'The Hurried Elk waits at the red place'));
+                    : 'The Hurried Elk waits at the red place: a canoe that takes it gets 2 more points'));
         }
     }
 
     badge(kind, x, y, label, title) {
-        const w = label.length * 7.5 + 14;
-        return this.upright(s('g', { class: `badge badge-${kind}` },
-            s('rect', { x: x - w / 2, y: y - 11, width: w, height: 20, rx: 9 }),
-            s('text', { x, y: y + 4, 'text-anchor': 'middle' }, label),
+        const w = label.length * 8.5 + 16;
+        return this.upright(s('g', { class: `badge badge-${kind}`, role: 'img', 'aria-label': title },
+            s('rect', { x: x - w / 2, y: y - 12, width: w, height: 24, rx: 10 }),
+            s('text', { x, y: y + 5, 'text-anchor': 'middle' }, label),
             s('title', {}, title)), x, y);
     }
 
@@ -332,35 +484,47 @@ export class Board {
             });
         });
         if (game.joe?.pos) add(`river:${game.joe.pos}`, { key: 'joe', joe: true, data: game.joe });
+        const layout = this.portrait ? STACK.portrait : STACK.landscape;
         const placed = [];
         for (const [where, items] of groups) {
             let points;
             if (where === 'land') {
-                points = items.map((_, i) => ({
-                    x: LAND.x + 35 + (i % 2) * 60, y: LAND.y + 52 + Math.floor(i / 2) * 38, scale: 1,
-                }));
+                const box = this.portrait ? { x: LAND.x, y: LAND.y, width: LAND.width, height: LAND.height }
+                    : { x: LAND.x + 4, y: LAND.y + 34, width: LAND.width - 8, height: LAND.height - 40 };
+                points = grid(items.length, box, this.portrait ? { along: 64, across: 66 } : { along: 60, across: 34 });
             } else if (where === 'lost') {
-                points = items.map((_, i) => ({
-                    x: LOST.x + 40 + (i % 5) * 60, y: LOST.y + 44 + Math.floor(i / 5) * 30, scale: 1,
-                }));
+                const box = this.portrait ? { x: LOST.x, y: LOST.y, width: LOST.width - 56, height: LOST.height }
+                    : { x: LOST.x + 4, y: LOST.y + 26, width: LOST.width - 8, height: LOST.height - 28 };
+                points = grid(items.length, box, this.portrait ? { along: 52, across: 48 } : { along: 60, across: 30 });
             } else {
                 const [kind, pos] = where.split(':');
-                const c = kind === 'bank' ? bankPoint(pos) : POS[pos];
-                points = spread(items.length, c.x, c.y - (kind === 'bank' ? 0 : 6), { dx: 60, dy: 24 });
+                const c = kind === 'bank' ? bankPoint(pos, this.portrait) : POS[pos];
+                // A little down-river of the centre: the position's name is up-river.
+                points = stack(items.length, c.x + (kind === 'bank' ? 0 : 8), c.y, layout);
             }
             items.forEach((item, i) => placed.push({ ...item, ...points[i], where }));
         }
         return placed;
     }
 
-    renderCanoes(state, game, spirits, me, moves, selected) {
+    // "alice's canoe 2 at T4, carrying a red gem"
+    canoeWords(state, item, spirits) {
+        const cargo = item.data.cargo || [];
+        const owner = item.joe ? 'Diamond Joe\'s canoe' : `${seatName(state, item.seat)}'s ${canoeName(item.canoe, spirits)}`;
+        const where = item.where === 'land' ? 'on land' : item.where === 'lost' ? 'lost (over the falls)'
+            : item.where.startsWith('bank:') ? `on the bank at ${item.data.pos}` : `at ${item.data.pos}`;
+        const load = cargo.length ? `carrying ${cargo.map((c) => `a ${c} gem`).join(' and ')}` : 'empty';
+        return `${owner} ${where}, ${load}`;
+    }
+
+    renderCanoes(state, game, spirits, me, moves, selected, placed) {
         const movable = new Set(moves.map((a) => a.canoe));
         const victims = new Set();
         for (const a of moves)
             if (a.canoe === selected) for (const st of a.steal || []) victims.add(`${st.seat}-${st.canoe}`);
         const elkOn = game.elk?.at === 'canoe' ? `${game.elk.seat}-${game.elk.canoe}` : null;
         const seen = new Set();
-        for (const item of this.placeCanoes(game)) {
+        for (const item of placed) {
             seen.add(item.key);
             let g = this.canoes.get(item.key);
             if (!g) {
@@ -389,6 +553,7 @@ export class Board {
             g.dataset.where = item.data.where ?? 'river';
             g.dataset.pos = item.data.pos ?? '';
             g.dataset.location = item.where.startsWith('river:') ? item.where.slice(6) : item.where;
+            g.dataset.seat = item.joe ? 'joe' : String(item.seat);
             g.classList.toggle('mine', mine);
             g.classList.toggle('movable', isMovable);
             g.classList.toggle('selected', isMovable && item.canoe === selected);
@@ -396,9 +561,23 @@ export class Board {
             g.classList.toggle('lost', item.where === 'lost');
             g.classList.toggle('bank', item.where.startsWith('bank:'));
             g.classList.toggle('turn', !item.joe && game.turn?.seat === item.seat && game.phase === 'actions');
-            g.setAttribute('tabindex', isMovable ? '0' : '-1');
-            if (isMovable) g.setAttribute('role', 'button');
-            else g.removeAttribute('role');
+            // Only a canoe that can move takes the focus: a tap on any other one (an
+            // opponent's, when it marks a destination) leaves no focus box behind.
+            const hasElk = elkOn === item.key;
+            let name = this.canoeWords(state, item, spirits);
+            if (hasElk) name += ', with the elk (+2 points)';
+            if (isMovable) {
+                g.setAttribute('tabindex', '0');
+                g.setAttribute('role', 'button');
+                g.setAttribute('aria-pressed', String(item.canoe === selected));
+                name += ': your move, press to choose where it goes';
+            } else {
+                g.removeAttribute('tabindex');
+                g.setAttribute('role', 'img');
+                g.removeAttribute('aria-pressed');
+                if (document.activeElement === g) g.blur();
+            }
+            g.setAttribute('aria-label', name);
             const spot = `${item.x} ${item.y} ${item.scale}`;
             if (g.dataset.spot && g.dataset.spot !== spot && !reducedMotion()) {
                 g.classList.add('gliding');
@@ -407,14 +586,14 @@ export class Board {
                 g.glideTimer = setTimeout(() => g.classList.remove('gliding'), 3000);
             }
             g.dataset.spot = spot;
-            g.style.transform = `translate(${item.x}px, ${item.y}px) scale(${item.scale})`;
+            // On the turned phone board canoes are drawn larger (their tap target stays 64).
+            g.style.transform = `translate(${item.x}px, ${item.y}px) scale(${item.scale * (this.portrait ? PORTRAIT_CANOE : 1)})`;
             // Redrawn only when it looks different: a canoe pressed while a patch comes in
             // keeps the element under the pointer, so the click still lands.
-            const hasElk = elkOn === item.key;
-            const look = JSON.stringify([item.data.cargo, item.where, item.data.pos, spirits, hasElk, seatName(state, item.seat)]);
+            const look = JSON.stringify([item.data.cargo, item.where, item.data.pos, spirits, hasElk, name]);
             if (this.canoeLooks.get(item.key) !== look) {
                 this.canoeLooks.set(item.key, look);
-                g.replaceChildren(...this.canoeShape(state, item, spirits, hasElk));
+                g.replaceChildren(...this.canoeShape(item, spirits, hasElk, name));
             }
         }
         for (const [key, g] of this.canoes) {
@@ -426,31 +605,41 @@ export class Board {
         }
     }
 
-    canoeShape(state, item, spirits, hasElk) {
+    canoeShape(item, spirits, hasElk, name) {
         const double = !item.joe && spirits && item.canoe === 0;
         const w = double ? DOUBLE_W : CANOE_W;
         const cargo = item.data.cargo || [];
+        // The part that takes clicks and taps: 64 × 64 on the turned phone board (44 px).
+        const k = 32 / PORTRAIT_CANOE;
+        const hit = this.portrait ? { x: -k, y: -k, width: 2 * k, height: 2 * k } : { x: -w / 2 - 6, y: -13, width: w + 12, height: 26 };
         const parts = [
-            s('rect', { class: 'hit', x: -w / 2 - 6, y: -17, width: w + 12, height: 34, rx: 8 }),
+            s('rect', { class: 'hit', ...hit, rx: 8 }),
+            s('path', { class: 'last-outline', d: hullPath(w + 10, CANOE_H + 10) }),
             s('path', {
                 class: 'hull',
                 d: hullPath(w, CANOE_H),
                 fill: item.joe ? '#222' : seatColour(item.seat),
             }),
         ];
-        const label = item.joe ? 'J' : `${item.seat + 1}`;
-        parts.push(this.text({ class: 'canoe-label', x: -w / 2 + 11, y: 0, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, label));
+        // Each of a seat's canoes shows its own number (1, 2); Joe's shows J.
+        const label = item.joe ? 'J' : `${item.canoe + 1}`;
+        const lx = -w / 2 + 10;
+        parts.push(s('circle', { class: 'canoe-number-bg', cx: lx, cy: 0, r: 7.5 }));
+        parts.push(this.text({ class: 'canoe-label', x: lx, y: 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, label));
         const slots = double ? 2 : 1;
         for (let i = 0; i < slots; i++) {
-            const x = double ? 4 + i * 14 : 6;
-            if (cargo[i]) parts.push(gemShape(cargo[i], x, 0, 6));
+            const x = double ? 4 + i * 15 : 7;
+            if (cargo[i]) parts.push(this.upright(gemShape(cargo[i], x, 0, 6), x, 0));
             else parts.push(s('circle', { class: 'slot', cx: x, cy: 0, r: 3 }));
         }
-        if (hasElk) parts.push(this.text({ class: 'elk-mark', x: 0, y: -13, 'text-anchor': 'middle' }, 'elk +2'));
-        const owner = item.joe ? 'Diamond Joe\'s canoe' : `${seatName(state, item.seat)}'s ${canoeName(item.canoe, spirits)}`;
-        const where = item.where === 'land' ? 'on land' : item.where === 'lost' ? 'lost'
-            : item.where.startsWith('bank:') ? `on the bank at ${item.data.pos}` : `at ${item.data.pos ?? item.data.pos}`;
-        parts.push(s('title', {}, `${owner}, ${where}, carrying ${cargo.length ? cargo.join(' and ') : 'nothing'}`));
+        if (hasElk) {
+            // The elk's +2 at the bow, large enough to read.
+            const ex = w / 2 + 12;
+            parts.push(s('g', { class: 'elk-mark' },
+                s('circle', { cx: ex, cy: 0, r: 11 }),
+                this.text({ x: ex, y: 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, '+2')));
+        }
+        parts.push(s('title', {}, name));
         return parts;
     }
 
@@ -464,6 +653,51 @@ export class Board {
         // A canoe sitting on a highlighted destination: the click means the destination.
         const target = this.targets.querySelector(`[data-dest="${g.dataset.location}"]`);
         if (target) target.dispatchEvent(new MouseEvent('click'));
+    }
+
+    // ---- the board in words ----------------------------------------------------------------------
+
+    // The same board as a list, in the river's order: what a screen reader walks instead of the
+    // picture (and what the tests read).
+    renderWords(state, game, spirits, placed) {
+        const at = new Map();
+        for (const item of placed) {
+            const where = item.where.startsWith('river:') ? item.where.slice(6) : item.where;
+            if (!at.has(where)) at.set(where, []);
+            at.get(where).push(item);
+        }
+        const canoeList = (items) => (items?.length
+            ? h('ul', {}, items.map((item) => h('li', { class: 'word-canoe', dataset: { canoe: item.key } },
+                this.canoeWords(state, item, spirits),
+                this.lastMove?.canoes.has(item.key) ? ' (moved in the last move)' : '')))
+            : ' no canoes');
+        const entry = (title, extra, items) => h('li', {}, h('strong', {}, title), extra ? ` ${extra}` : '', canoeList(items));
+        const pieceAt = (pos) => [
+            game.whirlpool === pos ? 'the whirlpool is here.' : '',
+            game.beaver === pos ? 'the beaver is here.' : '',
+        ].filter(Boolean).join(' ');
+        const spaces = [
+            entry('Land:', '', at.get('land')),
+            ...POSITIONS.map((pos) => {
+                const branch = pos.startsWith('L') ? ' (left branch)' : pos.startsWith('R') ? ' (right branch)' : '';
+                const place = PLACE_BESIDE[pos] ? `beside the ${PLACE_BESIDE[pos]} place.` : '';
+                const banks = at.get(`bank:${pos}`);
+                return h('li', {}, h('strong', {}, `${pos}${branch}:`), ` ${[place, pieceAt(pos)].filter(Boolean).join(' ')}`,
+                    canoeList(at.get(pos)),
+                    banks?.length ? h('span', {}, ' On its bank:', canoeList(banks)) : '');
+            }),
+            entry('Lost canoes:', '', at.get('lost')),
+        ];
+        const last = this.lastMove?.lines?.length ? h('p', { class: 'words-last' }, `Last move: ${this.lastMove.lines.join(' ')}`) : null;
+        this.words.replaceChildren(
+            h('h2', {}, 'The board in words'),
+            h('p', {}, `Round ${game.round}, weather ${game.weather}, fork flag on the ${game.fork} branch.`,
+                game.whirlpool === 'waiting' ? ' The whirlpool enters at T1 next.' : ''),
+            last,
+            h('h3', {}, 'The river, from land to the waterfall'),
+            h('ul', { class: 'words-river' }, spaces),
+            h('h3', {}, 'Discovery places'),
+            h('ul', { class: 'words-places' }, GEM_COLOURS.map((c) => h('li', {}, this.placeWords(c, game.places?.[c])))));
     }
 
     // ---- where the selected canoe can go -----------------------------------------------------------
@@ -515,8 +749,12 @@ export class Board {
                 }));
             } else if (POS[dest]) {
                 const p = POS[dest];
-                this.targets.append(s('circle', { class: 'target', dataset: { dest }, cx: p.x, cy: p.y, r: DISC_R, onclick: click }));
-                this.rings.append(s('circle', { class: `ring${danger ? ' danger' : ''}`, dataset: { dest }, cx: p.x, cy: p.y, r: DISC_R + 4, onclick: click }));
+                // The river preview as the target's tooltip; a ring whose canoe may go over the
+                // falls with the river is marked (preview.js).
+                const preview = previewText(actions[0].after_river);
+                const risky = goesOverFalls(actions[0].after_river) ? ' river-falls' : '';
+                this.targets.append(s('circle', { class: `target${risky}`, dataset: { dest }, cx: p.x, cy: p.y, r: DISC_R, onclick: click }, preview ? s('title', {}, preview) : null));
+                this.rings.append(s('circle', { class: `ring${danger ? ' danger' : ''}${risky}`, dataset: { dest }, cx: p.x, cy: p.y, r: DISC_R + 4, onclick: click }, preview ? s('title', {}, preview) : null));
                 if (count) this.rings.append(this.text({ class: 'ring-count', ...this.offset(p.x, p.y, 0, -DISC_R - 8), 'text-anchor': 'middle' }, count));
             }
         }

@@ -1,7 +1,7 @@
 // The players in the order of play: who starts, whose turn it is, chosen and revealed cards,
 // canoes, collections and how close each is to winning, turn timers.
 
-import { GEM_FILL, seatColour } from './colours.js';
+import { gemIcon, seatColour } from './colours.js';
 import { h } from './dom.js';
 import { GEM_COLOURS, canoeName, cardName } from './describe.js';
 import { progressText, winningProgress } from './collections.js';
@@ -11,7 +11,7 @@ function gemDots(collection) {
     const dots = [];
     for (const colour of GEM_COLOURS)
         for (let i = 0; i < (collection?.[colour] || 0); i++)
-            dots.push(h('span', { class: `gem-dot gem-${colour}`, style: `background:${GEM_FILL[colour]}`, title: colour }));
+            dots.push(h('span', { class: `gem-dot gem-${colour}`, title: colour }, gemIcon(colour, { label: `${colour} gem` })));
     return dots.length ? dots : [h('span', { class: 'muted small' }, 'no gems yet:')];
 }
 
