@@ -4,7 +4,19 @@
 import { Connection } from './connection.js';
 import { applyPatch, PatchError } from './patch.js';
 import { session } from './session.js';
-import { addLog, gameOf } from './store.js';
+import { personalNews } from './notices.js';
+import { addLog, gameOf, replaceTableLog } from './store.js';
+
+// A line of the table's history (the server keeps its recent lines) as a log entry.
+function historyEntry(line) {
+    if (line.kind === 'event') {
+        const lines = (line.lines || []).filter((l) => l);
+        if (line.cause && lines.length) lines[0] = `(${line.cause}) ${lines[0]}`;
+        return lines.length ? { kind: 'event', lines, seat: line.seat } : null;
+    }
+    if (line.kind === 'chat') return { kind: 'chat', from: line.from, text: line.message };
+    return line.text ? { kind: 'info', text: line.text } : null;
+}
 
 
 export class Client {
@@ -82,7 +94,12 @@ export class Client {
 
     leave() {
         const token = this.store.state.table?.token;
-        if (token) session.forgetSeat(token);
+        // A game in progress goes on with a bot in the seat: the lobby keeps the token for its
+        // "Return to your seat" (this tab does not resume it by itself any more).
+        const playing = gameOf(this.store.state)?.phase && gameOf(this.store.state).phase !== 'over'
+            && !this.store.state.result;
+        if (token && playing) session.releaseSeat();
+        else if (token) session.forgetSeat(token);
         // A finished game lets go of its connections by itself: a /leave then is refused
         // ("join or watch a table first"), a false red notice that stayed into the next table.
         const over = this.store.state.result || gameOf(this.store.state)?.phase === 'over';
@@ -97,6 +114,12 @@ export class Client {
     // A bot of `level` (random, greedy, strong; absent: the table's level) into a free seat.
     addBot(level) {
         this.send(level ? { type: 'addbot', level } : { type: 'addbot' });
+    }
+
+    // "Play again" after the game at `table`: the first of its players opens a new table with
+    // its options and bots; the others are told (`again`) and join it with one click.
+    again(table) {
+        this.send({ type: 'again', table });
     }
 
     startGame() {
@@ -145,6 +168,7 @@ export class Client {
         s.chosen = null;
         s.timers = {};
         s.result = null;
+        s.again = null;
         s.flow = null;
         s.ui = { selected: null, chooser: null };
     }
@@ -160,18 +184,23 @@ export class Client {
     receive(m) {
         const handler = this.handlers[m.type];
         this.store.update((s) => {
+            const before = gameOf(s);
+            const hadPrompt = !!s.prompt;
             if (handler) handler.call(this, s, m);
-            else if (m.text) addLog(s, { kind: 'info', text: m.text });
+            else if (m.text) addLog(s, { kind: 'info', text: m.text, table: typeof m.table === 'number' ? m.table : undefined });
+            personalNews(s, before, hadPrompt, m);  // a notice and a sound for what happened to us
         });
     }
 
     // What rides on a snapshot or patch: what happened, the card we chose, our decision. A
     // decision holds even when its patch could not be applied (its actions are complete).
     news(s, m) {
+        // The table's recent lines come once, with the first snapshot after joining, watching
+        // or coming back: they replace what this page had of the table (a reload had nothing).
+        if (Array.isArray(m.history)) replaceTableLog(s, m.table, m.history.map(historyEntry).filter((e) => e));
         if (m.event) {
-            const lines = (m.event.lines || []).filter((line) => line);
-            if (m.event.cause && lines.length) lines[0] = `(${m.event.cause}) ${lines[0]}`;
-            if (lines.length) addLog(s, { kind: 'event', lines, seat: m.event.seat });
+            const entry = historyEntry({ kind: 'event', ...m.event });
+            if (entry) addLog(s, { ...entry, table: m.table });
         }
         if (m.chosen !== undefined) s.chosen = m.chosen;
         if (m.prompt) this.handlers.prompt.call(this, s, { ...m.prompt, table: m.table });
@@ -258,20 +287,20 @@ Client.prototype.handlers = {
         addLog(s, { kind: 'info', text: m.text });
     },
     left(s, m) {
-        addLog(s, { kind: 'info', text: m.text });
+        addLog(s, { kind: 'info', text: m.text, table: m.table });
     },
     joined(s, m) {
-        addLog(s, { kind: 'info', text: m.text });
+        addLog(s, { kind: 'info', text: m.text, table: m.table });
     },
     presence(s, m) {
-        addLog(s, { kind: 'info', text: m.text });
+        addLog(s, { kind: 'info', text: m.text, table: m.table });
     },
     started(s, m) {
-        addLog(s, { kind: 'info', text: m.text });
+        addLog(s, { kind: 'info', text: m.text, table: m.table });
         s.result = null;
     },
     chat(s, m) {
-        addLog(s, { kind: 'chat', from: m.from, text: m.message ?? m.text, lobby: m.table === 0 });
+        addLog(s, { kind: 'chat', from: m.from, text: m.message ?? m.text, lobby: m.table === 0, table: m.table || undefined });
     },
     snapshot(s, m) {
         if (!s.table || m.table !== s.table.id) return;
@@ -305,11 +334,19 @@ Client.prototype.handlers = {
     timer(s, m) {
         const seats = m.seats || (m.seat !== null && m.seat !== undefined ? [m.seat] : []);
         s.timers = {};
-        const deadline = Date.now() + m.seconds * 1000;
-        for (const seat of seats) s.timers[seat] = deadline;
+        // Each clock runs from its own seat's decision: what is left of each, when told.
+        const left = Array.isArray(m.remaining_ms) && m.remaining_ms.length === seats.length ? m.remaining_ms : null;
+        seats.forEach((seat, i) => {
+            s.timers[seat] = Date.now() + (left ? left[i] : m.seconds * 1000);
+        });
+    },
+    again(s, m) {
+        // Someone of the game just finished opened a new table to play again.
+        s.again = { table: m.next, name: m.name, from: m.table };
+        addLog(s, { kind: 'info', text: m.text, important: true });
     },
     timeout(s, m) {
-        addLog(s, { kind: 'info', text: m.text });
+        addLog(s, { kind: 'info', text: m.text, table: m.table });
     },
     ended(s, m) {
         s.result = m.result;
@@ -317,6 +354,6 @@ Client.prototype.handlers = {
         s.pending = null;
         s.timers = {};
         if (s.table?.token) session.forgetSeat(s.table.token);
-        addLog(s, { kind: 'info', text: m.text, important: true });
+        addLog(s, { kind: 'info', text: m.text, important: true, table: m.table });
     },
 };

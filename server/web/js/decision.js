@@ -2,7 +2,9 @@
 // legal action of the server's prompt (the board offers the same canoe moves by clicking).
 
 import { h, morph } from './dom.js';
-import { canoeName, cardName, describeAction, destinationName } from './describe.js';
+import { GEM_COLOURS, canoeName, cardName, describeAction, destinationName } from './describe.js';
+import { clockText } from './players.js';
+import { goesOverFalls, riverPreview } from './preview.js';
 import { gameOf, mySeat, seatName } from './store.js';
 
 const CARD_ORDER = ['1', '2', '3', '4', '5', '6', '7', '1/2/3', 'cloud', 'lasso'];
@@ -10,6 +12,32 @@ const CARD_ORDER = ['1', '2', '3', '4', '5', '6', '7', '1/2/3', 'cloud', 'lasso'
 function cardLabel(card) {
     if (card === 'cloud') return '☁';
     return card;
+}
+
+// What a card does, for its tooltip (RULES.md R4, R7.1, R10.5, R10.6).
+export function cardHint(card) {
+    switch (card) {
+        case 'cloud': return 'Cloud card: move the weather one step up or down; no canoe moves';
+        case 'lasso': return 'Lasso: your canoes in the river wait on the bank this round (safe from thieves, they do not drift)';
+        case '1/2/3': return '1/2/3 card: move one canoe of your choice 1, 2 or 3 points';
+        default: return `Card ${card}: each of your canoes in the river moves ${card} point${card === '1' ? '' : 's'}; the lowest number card played sets the river's speed`;
+    }
+}
+
+// Where a canoe is, in words: "on land", "at T3".
+function whereWords(canoe) {
+    if (!canoe) return '';
+    return { land: 'on land', lost: 'lost', bank: `on the bank at ${canoe.pos}` }[canoe.where] ?? `at ${canoe.pos}`;
+}
+
+// The colours of a collection after paying one gem of `colour` for a buy-back (R8.3), in words
+// when the payment costs something that counts towards winning (R9.1).
+export function buybackWarning(collection, colour) {
+    const have = GEM_COLOURS.filter((c) => (collection?.[c] || 0) > 0);
+    const count = collection?.[colour] || 0;
+    const total = GEM_COLOURS.reduce((n, c) => n + (collection?.[c] || 0), 0);
+    if (count === 1) return `paying ${colour} leaves you ${have.length - 1} colour${have.length - 1 === 1 ? '' : 's'} (and ${total - 1} gems)`;
+    return `paying ${colour} leaves you ${count - 1} ${colour} (and ${total - 1} gems)`;
 }
 
 function names(state, game) {
@@ -39,8 +67,16 @@ export function situation(state, game, me) {
                 const may = (turn.may_move || []).map((k) => k + 1);
                 let text = `Your turn with ${card}:`;
                 if (must.length) text += ` move canoe ${must.join(' and ')}.`;
-                if (may.length && !must.length && turn.exactly_one)
-                    text += ` move one canoe from land (${may.map((k) => `canoe ${k}`).join(' or ')}).`;
+                if (may.length && !must.length && turn.exactly_one) {
+                    // With the 1/2/3 card the one canoe may be in the river (R10.6); without a
+                    // canoe in the river it comes from land (R4.2).
+                    const canoes = game.seats[me]?.canoes || [];
+                    const named = may.map((k) => `canoe ${k} ${whereWords(canoes[k - 1])}`).join(' or ');
+                    const onLand = may.every((k) => canoes[k - 1]?.where === 'land');
+                    text += turn.card === '1/2/3'
+                        ? ` move one canoe 1, 2 or 3 points (${named}).`
+                        : onLand ? ` move one canoe from land (${named}).` : ` move one canoe (${named}).`;
+                }
                 else if (may.length) text += ` You may also move canoe ${may.join(' or ')}.`;
                 if (!must.length && !may.length) text += ' nothing left to move.';
                 return text;
@@ -72,21 +108,34 @@ export class DecisionPanel {
         const online = state.status === 'open';
         const open = prompt && !state.pending && online;
         const actions = open ? prompt.actions : [];
-        const context = { spirits, weather: game.weather, names: names(state, game) };
+        const context = {
+            spirits, weather: game.weather, names: names(state, game), whirlpool: game.whirlpool, joe: game.joe,
+            canoes: me !== null ? game.seats[me]?.canoes : null,
+        };
         const parts = [];
         const yourTurn = !!open;
         root.classList.toggle('your-turn', yourTurn);
-        parts.push(h('h2', {}, yourTurn ? 'Your decision' : me === null ? 'Watching' : 'The game'));
+        // Your own clock beside your decision (also in the players panel).
+        const deadline = me !== null ? state.timers?.[me] : null;
+        parts.push(h('h2', { class: 'decision-title', tabindex: '-1' }, yourTurn ? 'Your decision' : me === null ? 'Watching' : 'The game',
+            deadline ? h('span', { class: 'clock my-clock', title: 'time left for your decision', dataset: { deadline } }, clockText(deadline)) : null));
         parts.push(h('p', { class: 'situation', 'aria-live': 'polite' }, situation(state, game, me)));
         if (state.pending) parts.push(h('p', { class: 'pending' }, `Sending “${state.pending}”…`));
         if (!online) parts.push(h('p', { class: 'pending' }, 'Connection lost: reconnecting, then your seat comes back…'));
         if (me !== null) parts.push(this.hand(state, game, me, actions));
         if (actions.length) {
+            parts.push(this.buyBack(state, game, me, actions, context));
             parts.push(this.quickActions(actions, context, state));
             parts.push(this.canoeChoices(state, game, actions, context));
             parts.push(this.allChoices(actions, context));
         }
+        // A played card or a chosen move leaves the page (or is disabled): the focus stays in
+        // the decision area rather than falling to the top of the page.
+        const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
         morph(root, ...parts.filter(Boolean));
+        const focused = document.activeElement;
+        if (hadFocus && (!root.contains(focused) || focused.disabled || focused === document.body))
+            root.querySelector('.decision-title')?.focus({ preventScroll: true });
     }
 
     hand(state, game, me, actions) {
@@ -103,20 +152,21 @@ export class DecisionPanel {
                 class: `card${action ? ' playable' : ''}${isChosen ? ' chosen' : ''}`,
                 disabled: !action,
                 dataset: { card },
-                title: action ? `Play ${cardName(card)}` : isChosen ? 'Your chosen card (secret)' : cardName(card),
+                title: `${action ? 'Play it. ' : isChosen ? 'Your chosen card (secret). ' : ''}${cardHint(card)}`,
+                'aria-label': `${card === 'cloud' ? 'cloud card' : cardName(card)}${isChosen ? ', chosen' : ''}`,
                 onclick: () => action && this.act(action.text),
-            }, h('span', { class: 'card-value' }, cardLabel(card)), isChosen ? h('span', { class: 'card-note' }, 'chosen') : null);
+            }, h('span', { class: 'card-value', 'aria-hidden': 'true' }, cardLabel(card)), isChosen ? h('span', { class: 'card-note', 'aria-hidden': 'true' }, 'chosen') : null);
         });
         const discard = seat.discard?.length ? `Played: ${seat.discard.map(cardLabel).join(' ')}` : '';
         return h('div', { class: 'hand-area' },
             h('h3', {}, plays.size ? 'Your hand: tap a card to play it' : 'Your hand'),
-            h('div', { class: 'hand' }, buttons.length ? buttons : h('span', { class: 'muted' }, 'no cards')),
+            h('div', { class: `hand${plays.size ? ' choosing' : ''}` }, buttons.length ? buttons : h('span', { class: 'muted' }, 'no cards')),
             discard ? h('p', { class: 'muted small' }, discard) : null);
     }
 
     // The short decisions as big buttons: cloud, done, elk, fork, free canoe, Joe, buy-back.
     quickActions(actions, context) {
-        const quick = actions.filter((a) => a.type !== 'play' && a.type !== 'move');
+        const quick = actions.filter((a) => a.type !== 'play' && a.type !== 'move' && a.type !== 'buyback');
         if (!quick.length) return null;
         return h('div', { class: 'quick' }, quick.map((a) => h('button', {
             class: `action big action-${a.type}`,
@@ -152,24 +202,72 @@ export class DecisionPanel {
             }
             parts.push(h('h3', {}, 'Where to? (glowing on the board)'));
             parts.push(h('div', { class: 'choices' }, [...byDest].map(([to, list]) => h('button', {
-                class: `dest-choice${to === 'falls' ? ' danger' : ''}`,
+                class: `dest-choice${to === 'falls' ? ' danger' : ''}${goesOverFalls(list[0].after_river) ? ' river-falls' : ''}`,
                 dataset: { dest: to },
                 onclick: () => this.choose(list),
-            }, `→ ${destinationName(to)}${list.length > 1 ? ` (${list.length} ways)` : ''}`))));
+            }, `→ ${destinationName(to)}${list.length > 1 ? ` (${list.length} ways)` : ''}`, riverPreview(list[0].after_river)))));
         }
         return h('div', { class: 'canoe-moves' }, parts);
     }
 
-    // Every legal action in plain words: the fallback that always works.
-    allChoices(actions, context) {
-        const list = h('ul', { class: 'all-choices' }, actions.map((a, i) => h('li', {},
-            h('button', {
-                class: 'action',
-                dataset: { text: a.text, index: i, type: a.type, ...(a.to ? { to: a.to } : {}) },
+    // Buying back a lost canoe (R8.3) is optional: each price says what paying it costs the
+    // collection, and "Not now" puts the offer away (playing a card declines it as well).
+    buyBack(state, game, me, actions, context) {
+        const offers = actions.filter((a) => a.type === 'buyback');
+        if (!offers.length || me === null) return null;
+        if (this.declined === state.promptSeq) {
+            return h('div', { class: 'buyback declined' }, h('button', {
+                class: 'action small', id: 'buyback-show', onclick: () => { this.declined = null; this.rerender(state); },
+            }, 'Buy back a lost canoe…'));
+        }
+        const collection = game.seats[me].collection;
+        return h('div', { class: 'buyback', role: 'group', 'aria-labelledby': 'buyback-title' },
+            h('h3', { id: 'buyback-title' }, 'Buy back a lost canoe? (optional, one gem from your collection)'),
+            h('div', { class: 'choices' }, offers.map((a) => h('button', {
+                class: 'action action-buyback',
+                dataset: { text: a.text },
                 onclick: () => this.act(a.text),
-            }, describeAction(a, context), h('code', {}, `/${a.text}`)))));
+            }, describeAction(a, context), h('span', { class: 'warning small' }, buybackWarning(collection, a.pay)))),
+            h('button', {
+                class: 'action not-now', id: 'buyback-not-now',
+                onclick: () => { this.declined = state.promptSeq; this.rerender(state); },
+            }, 'Not now')));
+    }
+
+    rerender(state) {
+        this.render(state);
+    }
+
+    // Every legal action in plain words, grouped by canoe, with the command text secondary: the
+    // fallback that always works. The cards are the hand above, so they are not repeated.
+    allChoices(actions, context) {
+        // The hand and the buy-back offer are shown above: not repeated here.
+        const listed = actions.filter((a) => a.type !== 'play' && a.type !== 'buyback');
+        if (!listed.length) return null;
+        const groups = new Map();
+        for (const a of listed) {
+            const key = a.type === 'move' ? `canoe-${a.canoe}` : a.type;
+            if (!groups.has(key)) groups.set(key, []);
+            groups.get(key).push(a);
+        }
+        const title = (key, list) => {
+            const a = list[0];
+            if (a.type === 'move') {
+                const canoe = context.canoes?.[a.canoe];
+                return `${canoeName(a.canoe, context.spirits)} ${whereWords(canoe)}: ${list.length} move${list.length > 1 ? 's' : ''}`;
+            }
+            return { buyback: 'Buy back', cloud: 'The cloud', done: 'End the turn', elk: 'The Hurried Elk', fork: 'The fork', free: 'A free canoe', joe: 'Diamond Joe' }[a.type] ?? key;
+        };
+        const index = new Map(actions.map((a, i) => [a, i]));
+        const sections = [...groups].map(([key, list]) => h('li', { class: 'choice-group', dataset: { group: key } },
+            h('h4', {}, title(key, list)),
+            h('ul', {}, list.map((a) => h('li', {}, h('button', {
+                class: 'action',
+                dataset: { text: a.text, index: index.get(a), type: a.type, ...(a.to ? { to: a.to } : {}) },
+                onclick: () => this.act(a.text),
+            }, h('span', { class: 'what' }, describeAction(a, context)), h('code', { 'aria-hidden': 'true' }, `/${a.text}`)))))));
         // Open by default when short; then as the player left it.
-        const open = this.allOpen ?? actions.length <= 12;
+        const open = this.allOpen ?? listed.length <= 8;
         // The handler reads the element it fires on: morph keeps the one already on the page.
         return h('details', {
             class: 'all',
@@ -177,6 +275,6 @@ export class DecisionPanel {
             ontoggle: (e) => {
                 this.allOpen = e.currentTarget.open;
             },
-        }, h('summary', {}, `All ${actions.length} legal choices`), list);
+        }, h('summary', {}, `All ${listed.length} choice${listed.length > 1 ? 's' : ''} in words`), h('ul', { class: 'all-choices' }, sections));
     }
 }

@@ -39,7 +39,7 @@ function victim(steal, names) {
 }
 
 // The parts of a canoe move, in the order they happen.
-export function moveSteps(action, { names } = {}) {
+export function moveSteps(action, { names, whirlpool } = {}) {
     const parts = [];
     const gemParts = [];
     if (action.unload?.length) gemParts.push(`unload ${gems(action.unload)}`);
@@ -50,11 +50,20 @@ export function moveSteps(action, { names } = {}) {
     if (action.direction) {
         const branch = action.branch ? ` (${action.branch} branch)` : '';
         const way = action.direction === 'up' ? 'up-river' : 'down-river';
-        parts.push(`${way} ${action.steps} to ${placeWords(action.to)}${branch}`);
+        if (action.pushed) {
+            // `to` is where the canoe ends after the push (R10.3): the paddling stops on the
+            // whirlpool, which sets it one place down-river. Never "to R6, then pushed on".
+            const at = typeof whirlpool === 'string' && whirlpool !== 'waiting' ? ` at ${whirlpool}` : '';
+            parts.push(`${way} ${action.steps} onto the whirlpool${at}`);
+            parts.push(action.to === 'falls'
+                ? 'the whirlpool pushes it over the waterfall (lost!)'
+                : `the whirlpool pushes it down to ${action.to}${branch}: it ends at ${action.to}`);
+        } else {
+            parts.push(`${way} ${action.steps} to ${placeWords(action.to)}${branch}`);
+        }
     } else if (!gemParts.length) {
         parts.push('stay');
     }
-    if (action.pushed) parts.push('the whirlpool pushes it on');
     if (gemParts.length && !before) parts.push(...gemParts);
     for (const steal of action.steal || [])
         parts.push(`steal ${steal.gem} from ${victim(steal, names)}`);
@@ -62,13 +71,19 @@ export function moveSteps(action, { names } = {}) {
     return parts;
 }
 
+// "red " for Diamond Joe's cargo (the view's joe: {pos, cargo}), "" when unknown.
+function joeGem(joe) {
+    const gem = Array.isArray(joe?.cargo) ? joe.cargo[0] : null;
+    return gem ? `${gem} ` : '';
+}
+
 // One sentence for any action of a prompt.
-export function describeAction(action, { spirits = false, weather = null, names } = {}) {
+export function describeAction(action, { spirits = false, weather = null, names, whirlpool, joe } = {}) {
     switch (action.type) {
         case 'play':
             return `Play ${cardName(action.card)}`;
         case 'buyback':
-            return `Buy back canoe ${action.canoe + 1}, paying a ${action.pay} gem`;
+            return `Buy back ${canoeName(action.canoe, spirits)}, paying a ${action.pay} gem`;
         case 'cloud': {
             const sign = (v) => (v > 0 ? `+${v}` : `${v}`);
             const next = weather === null ? '' : ` (weather ${sign(weather + (action.direction === 'up' ? 1 : -1))})`;
@@ -77,7 +92,7 @@ export function describeAction(action, { spirits = false, weather = null, names 
         case 'done':
             return 'Done: leave my land canoe on land';
         case 'move':
-            return `${canoeName(action.canoe, spirits)}: ${moveSteps(action, { names }).join(', then ')}`;
+            return `${canoeName(action.canoe, spirits)}: ${moveSteps(action, { names, whirlpool }).join(', then ')}`;
         case 'elk':
             return action.canoe === null || action.canoe === undefined
                 ? 'Leave the elk where it is'
@@ -89,9 +104,9 @@ export function describeAction(action, { spirits = false, weather = null, names 
         case 'joe':
             switch (action.deal) {
                 case 'take':
-                    return `Take Diamond Joe's gem into canoe ${action.canoe + 1}`;
+                    return `Take Diamond Joe's ${joeGem(joe)}gem into canoe ${action.canoe + 1}`;
                 case 'swap':
-                    return `Swap canoe ${action.canoe + 1}'s ${action.gem} for Diamond Joe's gem`;
+                    return `Swap canoe ${action.canoe + 1}'s ${action.gem} for Diamond Joe's ${joeGem(joe)}gem`;
                 case 'give':
                     return `Give canoe ${action.canoe + 1}'s ${action.gem} to Diamond Joe`;
                 default:

@@ -3,9 +3,13 @@
 
 import { Board } from './board.js';
 import { Client } from './client.js';
+import { confirmDialog } from './confirm.js';
 import { DecisionPanel } from './decision.js';
 import { describeAction } from './describe.js';
 import { $, h, morph } from './dom.js';
+import { HowTo } from './howto.js';
+import { Sounds } from './sounds.js';
+import { riverPreview } from './preview.js';
 import { LobbyView } from './lobby.js';
 import { LogView } from './log.js';
 import { PlayersPanel, clockText } from './players.js';
@@ -59,6 +63,51 @@ function renderHeader(state) {
     leave.hidden = !table;
 }
 
+// On a phone the decision is below the board: when a decision opens, bring it into view (once
+// per turn, so a player working on the board is not pulled away again within the turn).
+const narrow = window.matchMedia?.('(max-width: 860px)');
+let shownTurn = null;
+function bringDecisionIntoView(state) {
+    const open = state.prompt && !state.pending && mySeat(state) !== null;
+    if (!open) {
+        shownTurn = null;
+        return;
+    }
+    const game = gameOf(state);
+    const turn = `${state.table?.id}|${game?.round}|${game?.phase}|${game?.turn?.seat}`;
+    if (shownTurn === turn || !narrow?.matches) return;
+    shownTurn = turn;
+    const panel = $('#decision');
+    const box = panel.getBoundingClientRect();
+    if (box.top >= 0 && box.top < window.innerHeight * 0.5) return;  // already in view
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+}
+
+// Sounds: off by default, a header toggle, remembered (sounds.js); the cues come from the
+// client (notices.js).
+const sounds = new Sounds();
+let lastCue = 0;
+function renderSound(state) {
+    const toggle = $('#sound-toggle');
+    toggle.textContent = sounds.enabled ? 'Sound: on' : 'Sound: off';
+    toggle.setAttribute('aria-pressed', sounds.enabled ? 'true' : 'false');
+    if (state.cue && state.cue.seq !== lastCue) {
+        lastCue = state.cue.seq;
+        sounds.play(state.cue.name);
+    }
+}
+$('#sound-toggle').addEventListener('click', () => {
+    sounds.set(!sounds.enabled);
+    renderSound(store.state);
+});
+const howTo = new HowTo($('#howto-open'));
+
+// The log keeps its newest line in view when its box changes size (the lobby's tall log
+// becomes the table's short one on a laptop).
+const logList = $('#talk .log');
+if (logList && window.ResizeObserver) new ResizeObserver(() => { logList.scrollTop = logList.scrollHeight; }).observe(logList);
+
 function renderNotice(state) {
     const notice = $('#notice');
     const n = state.notice;
@@ -87,7 +136,7 @@ function renderChooser(state) {
         h('h2', { id: 'chooser-title' }, 'Which one?'),
         h('ul', {}, list.map((a) => h('li', {}, h('button', {
             class: 'action', dataset: { text: a.text }, onclick: () => act(a.text),
-        }, describeAction(a, context), h('code', {}, `/${a.text}`))))),
+        }, describeAction(a, context), riverPreview(a.after_river), h('code', {}, `/${a.text}`))))),
         h('button', { class: 'cancel', onclick: () => store.update((s) => { s.ui.chooser = null; }) }, 'Cancel')));
 }
 
@@ -107,16 +156,18 @@ function render(state) {
     $('#table').hidden = !atTable;
     renderHeader(state);
     renderNotice(state);
+    renderSound(state);
     if (atTable) {
         const game = gameOf(state);
         $('#board-area').hidden = !game;
         const view = `${state.table.id}|${state.version}|${state.view ? 'v' : '-'}`;
         const decisionKey = `${view}|${state.status}|${state.promptSeq}|${state.prompt ? 'p' : '-'}|${state.pending}|${state.ui.selected}|${state.chosen}`;
         redraw(board, `${decisionKey}|${state.flow?.seq}`, state);
-        redraw(decision, decisionKey, state);
+        redraw(decision, `${decisionKey}|${JSON.stringify(state.timers)}`, state);
+        bringDecisionIntoView(state);
         redraw(players, `${view}|${JSON.stringify(state.timers)}`, state);
         redraw(waiting, `${view}|${state.me.name}`, state);
-        redraw(result, `${view}|${state.result ? 'r' : '-'}`, state);
+        redraw(result, `${view}|${state.result ? 'r' : '-'}|${state.again?.table}`, state);
         renderChooser(state);
         const myTurn = state.prompt && !state.pending && mySeat(state) !== null;
         document.title = myTurn ? '● Your turn — Niagara' : `Niagara — table #${state.table.id}`;
@@ -146,7 +197,22 @@ setInterval(() => {
     renderNotice(store.state);
 }, 1000);
 
-$('#leave').addEventListener('click', () => client.leave());
+// Leaving a game in progress hands the seat to a bot: asked first. The player can come back
+// (the lobby's "Return to your seat", or /join from the same page).
+async function leaveAsked() {
+    const state = store.state;
+    const game = gameOf(state);
+    const playing = state.table && !state.table.watching && game && game.phase !== 'over' && !state.result;
+    if (playing && !await confirmDialog({
+        id: 'leave-confirm',
+        title: 'Leave the game?',
+        text: 'A bot plays your seat until you come back. You can return to it from the lobby.',
+        confirm: 'Leave the game',
+        cancel: 'Stay',
+    })) return;
+    client.leave();
+}
+$('#leave').addEventListener('click', leaveAsked);
 document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') store.update((s) => {
         s.ui.chooser = null;
@@ -155,6 +221,6 @@ document.addEventListener('keydown', (e) => {
 });
 
 // For tests and the curious: the client's state, read-only by convention.
-window.niagara = { store, client };
+window.niagara = { store, client, sounds, howTo };
 client.start();
 render(store.state);
