@@ -238,29 +238,21 @@ export class DecisionPanel {
         this.render(state);
     }
 
-    // Every legal action in plain words, grouped by canoe, with the command text secondary: the
-    // fallback that always works. The cards are the hand above, so they are not repeated.
+    // Every legal canoe move in plain words, grouped by canoe, with the command text secondary:
+    // the fallback that always works.
     allChoices(actions, context) {
-        // The hand and the buy-back offer are shown above: not repeated here.
-        const listed = actions.filter((a) => a.type !== 'play' && a.type !== 'buyback');
+        // The hand, the buy-back offer and the short decisions are buttons above: not repeated.
+        const listed = actions.filter((a) => a.type === 'move');
         if (!listed.length) return null;
         const groups = new Map();
         for (const a of listed) {
-            const key = a.type === 'move' ? `canoe-${a.canoe}` : a.type;
-            if (!groups.has(key)) groups.set(key, []);
-            groups.get(key).push(a);
+            if (!groups.has(a.canoe)) groups.set(a.canoe, []);
+            groups.get(a.canoe).push(a);
         }
-        const title = (key, list) => {
-            const a = list[0];
-            if (a.type === 'move') {
-                const canoe = context.canoes?.[a.canoe];
-                return `${canoeName(a.canoe, context.spirits)} ${whereWords(canoe)}: ${list.length} move${list.length > 1 ? 's' : ''}`;
-            }
-            return { buyback: 'Buy back', cloud: 'The cloud', done: 'End the turn', elk: 'The Hurried Elk', fork: 'The fork', free: 'A free canoe', joe: 'Diamond Joe' }[a.type] ?? key;
-        };
+        const title = (k, list) => `${canoeName(k, context.spirits)} ${whereWords(context.canoes?.[k])}: ${list.length} move${list.length > 1 ? 's' : ''}`;
         const index = new Map(actions.map((a, i) => [a, i]));
-        const sections = [...groups].map(([key, list]) => h('li', { class: 'choice-group', dataset: { group: key } },
-            h('h4', {}, title(key, list)),
+        const sections = [...groups].map(([k, list]) => h('li', { class: 'choice-group', dataset: { group: `canoe-${k}` } },
+            h('h4', {}, title(k, list)),
             h('ul', {}, list.map((a) => h('li', {}, h('button', {
                 class: 'action',
                 dataset: { text: a.text, index: index.get(a), type: a.type, ...(a.to ? { to: a.to } : {}) },
@@ -275,6 +267,6 @@ export class DecisionPanel {
             ontoggle: (e) => {
                 this.allOpen = e.currentTarget.open;
             },
-        }, h('summary', {}, `All ${listed.length} choice${listed.length > 1 ? 's' : ''} in words`), h('ul', { class: 'all-choices' }, sections));
+        }, h('summary', {}, `All ${listed.length} move${listed.length > 1 ? 's' : ''} in words`), h('ul', { class: 'all-choices' }, sections));
     }
 }

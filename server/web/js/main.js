@@ -81,7 +81,9 @@ function bringDecisionIntoView(state) {
     const box = panel.getBoundingClientRect();
     if (box.top >= 0 && box.top < window.innerHeight * 0.5) return;  // already in view
     const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    panel.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    // 'nearest': the decision's bottom at the screen's bottom, so the board's lower part
+    // (the river's end, where most canoes are) stays in view above it.
+    panel.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
 }
 
 // Sounds: off by default, a header toggle, remembered (sounds.js); the cues come from the
@@ -180,6 +182,9 @@ function render(state) {
     log.render(state);
     document.body.dataset.ready = state.status === 'open' ? 'yes' : 'no';
 }
+
+// The board notes what each change moved (the last move), message by message.
+store.subscribe((state) => board.observe(state));
 
 let scheduled = false;
 store.subscribe((state) => {
