@@ -98,6 +98,8 @@ export class Board {
 
     build() {
         this.portrait = !!portraitQuery?.matches;
+        this.seen = null;  // the marks' places were for the other orientation
+        this.lastMove = null;
         this.targetSignature = null;
         this.canoes = new Map();  // "seat-canoe" or "joe" -> <g>
         this.canoeLooks = new Map();  // "seat-canoe" or "joe" -> what its drawing shows
@@ -260,7 +262,7 @@ export class Board {
         }
         const spirits = !!game.options?.spirits;
         const placed = this.placeCanoes(game);
-        this.noteLastMove(state, game, placed);
+        this.noteLastMove(state, game, placed);  // in case observe() was not called
         this.renderInfo(game);
         this.renderPlaces(game);
         this.renderPieces(game);
@@ -279,6 +281,20 @@ export class Board {
     }
 
     // ---- the last move ----------------------------------------------------------------------------
+
+    // Called on every change of the state, not once a frame as render() is: each new view is
+    // compared with the one before it together with the event that came with it (two
+    // messages in one frame, a move and then someone choosing a card, stay apart).
+    observe(state) {
+        const game = gameOf(state);
+        if (!game) {
+            this.seen = null;
+            this.lastMove = null;
+            return;
+        }
+        if (this.seen && this.seen.version === state.version && this.seen.table === (state.table?.id ?? null)) return;
+        this.noteLastMove(state, game, this.placeCanoes(game));
+    }
 
     // Compares this view with the one drawn before: a new version that moved, loaded or lost
     // canoes, or changed a place's gems, becomes the last move (a view that changes none of
@@ -311,9 +327,11 @@ export class Board {
         // The acting seat's canoes, and whatever else happened to a canoe beyond drifting.
         let marked = moved.filter((m) => m.now.seat === seat || m.cargo || m.lost);
         if (!marked.length) marked = moved;
+        // The server's lines say "Seat 2"; the words use the names, as the log does.
+        const named = (line) => line.replace(/\bSeat (\d+)/g, (all, n) => seatName(state, Number(n) - 1));
         this.lastMove = {
             seat,
-            lines: event?.lines ?? [],
+            lines: (event?.lines ?? []).map(named),
             canoes: new Set(marked.map((m) => m.key)),
             places: new Set(changedPlaces),
             trails: marked.filter((m) => m.was.where !== m.now.where && !m.lost).map((m) => ({ key: m.key, from: m.was, to: m.now })),
