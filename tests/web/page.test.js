@@ -172,7 +172,24 @@ test('laptop: rules from the header, one screen for a turn, wording, buy-back, c
     });
     assert.match(words, /up-river 1 onto the whirlpool at T5/);
     assert.match(words, /it ends at R6/);
-    assert.doesNotMatch(words, /pushes it on/);
+    assert.doesNotMatch(words, /pushes it on\b/);
+    // Diamond Joe's gem is named; the 1/2/3 card never says "from land" for a canoe in the river.
+    const joe = await page.evaluate(async () => {
+        const { describeAction } = await import('./js/describe.js');
+        return describeAction({ type: 'joe', deal: 'take', canoe: 0 }, { joe: { pos: 'T3', cargo: ['red'] } });
+    });
+    assert.equal(joe, "Take Diamond Joe's red gem into canoe 1");
+    const oneTwoThree = await page.evaluate(async () => {
+        const { situation } = await import('./js/decision.js');
+        const game = {
+            phase: 'actions', acting: [0], you: 0,
+            turn: { seat: 0, card: '1/2/3', stage: 'move', must_move: [], may_move: [0, 1], exactly_one: true },
+            seats: [{ canoes: [{ where: 'river', pos: 'T3', cargo: [] }, { where: 'land', pos: null, cargo: [] }] }],
+        };
+        return situation(window.niagara.store.state, game, 0);
+    });
+    assert.doesNotMatch(oneTwoThree, /from land/);
+    assert.match(oneTwoThree, /canoe 1 at T3 or canoe 2 on land/);
     const real = await page.evaluate(() => [...document.querySelectorAll('#decision .all-choices .action .what')]
         .map((e) => e.textContent).filter((t) => t.includes('whirlpool')));
     for (const line of real) assert.match(line, /ends at|over the waterfall/, `a real whirlpool move says where it ends: ${line}`);

@@ -54,10 +54,9 @@ export function moveSteps(action, { names, whirlpool } = {}) {
             // `to` is where the canoe ends after the push (R10.3): the paddling stops on the
             // whirlpool, which sets it one place down-river. Never "to R6, then pushed on".
             const at = typeof whirlpool === 'string' && whirlpool !== 'waiting' ? ` at ${whirlpool}` : '';
-            parts.push(`${way} ${action.steps} onto the whirlpool${at}`);
             parts.push(action.to === 'falls'
-                ? 'the whirlpool pushes it over the waterfall (lost!)'
-                : `the whirlpool pushes it down to ${action.to}${branch}: it ends at ${action.to}`);
+                ? `${way} ${action.steps} onto the whirlpool${at}, which pushes it over the waterfall (lost!)`
+                : `${way} ${action.steps} onto the whirlpool${at}, which pushes it one place down: it ends at ${action.to}${branch}`);
         } else {
             parts.push(`${way} ${action.steps} to ${placeWords(action.to)}${branch}`);
         }
