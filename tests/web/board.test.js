@@ -112,6 +112,9 @@ async function crowdTheRiver(page) {
             c.where = 'river';
             c.pos = spots[i][k];
         }));
+        // The whirlpool on T4 and the elk in seat 1's canoe 1, as in the expansion.
+        s.view.game.whirlpool = 'T4';
+        s.view.game.elk = { at: 'canoe', seat: 0, canoe: 0 };
         s.flow = { seq: 1e6, steps: 0, fork: s.view.game.fork };  // a redraw, no animation
     }));
     await page.waitForFunction(() => document.querySelectorAll('svg.board .canoe[data-location="T2"]').length === 3);
@@ -123,6 +126,24 @@ async function uncrowd(page) {
         s.view = window.realView;
         s.flow = { seq: 1e6 + 1, steps: 0, fork: s.view.game.fork };
     }));
+}
+
+// The whirlpool leaves its space's name readable; the elk's +2 is large enough to read.
+async function checkPieces(page, where) {
+    const { labelOverWhirlpool, elk, whirlpool } = await page.evaluate(() => {
+        const pieces = document.querySelector('svg.board .layer-pieces');
+        const labels = document.querySelector('svg.board .layer-labels');
+        const mark = document.querySelector('svg.board .canoe[data-canoe="0-0"] .elk-mark');
+        const r = mark?.getBoundingClientRect();
+        return {
+            labelOverWhirlpool: !!(pieces.compareDocumentPosition(labels) & Node.DOCUMENT_POSITION_FOLLOWING),
+            whirlpool: document.querySelectorAll('svg.board .piece-whirlpool').length,
+            elk: r ? { w: r.width, h: r.height, text: mark.textContent } : null,
+        };
+    });
+    assert.equal(whirlpool, 1, `${where}: the whirlpool is drawn`);
+    assert.ok(labelOverWhirlpool, `${where}: the position names are drawn over the whirlpool`);
+    assert.ok(elk && elk.text === '+2' && elk.w >= 16 && elk.h >= 16, `${where}: the elk's +2 is legible (${JSON.stringify(elk)})`);
 }
 
 function checkApart(boxes, discs, where) {
@@ -233,11 +254,9 @@ test('laptop: gem shapes, canoe numbers, names, words, canoes apart, the last mo
             const s = window.niagara.store.state;
             return s.prompt && !s.pending && s.view.game.phase === 'choose';
         }, null, { timeout: 1500 }).then(() => true, () => false);
-        if (process.env.DEBUG_BOARD) console.log(`# ${text}: waiting ${waiting}`);
         if (!waiting) continue;
         // Unless a bot moved after ann (the river's round ends after the last player's move).
         const last = await page.evaluate(() => document.querySelector('.board-words .words-last')?.textContent ?? '');
-        if (process.env.DEBUG_BOARD) console.log(`# ${text}: ${last}`);
         if (!last.startsWith('Last move: ann')) continue;
         const key = `0-${Number(moved[1]) - 1}`;
         await page.waitForSelector(`svg.board .canoe.last-move[data-canoe="${key}"]`, { timeout: 3000 });
@@ -269,6 +288,7 @@ test('laptop: gem shapes, canoe numbers, names, words, canoes apart, the last mo
     await waitForOurCard(page);
     await crowdTheRiver(page);
     checkApart(await canoeBoxes(page), await discBoxes(page), 'laptop');
+    await checkPieces(page, 'laptop');
     await page.screenshot({ path: path.join(out, 'board-crowded-laptop.png') });
     await uncrowd(page);
     assert.deepEqual(ann.problems, []);
@@ -296,6 +316,7 @@ test('phone: the turned board keeps the branches on their sides, finger-sized ca
     await waitForOurCard(page);
     await crowdTheRiver(page);
     checkApart(await canoeBoxes(page), await discBoxes(page), 'phone');
+    await checkPieces(page, 'phone');
     await check44('crowded river');
     await page.locator('#board').screenshot({ path: path.join(out, 'board-crowded-phone.png') });
     await uncrowd(page);

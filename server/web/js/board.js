@@ -684,33 +684,43 @@ export class Board {
             if (!at.has(where)) at.set(where, []);
             at.get(where).push(item);
         }
+        const elkOn = game.elk?.at === 'canoe' ? `${game.elk.seat}-${game.elk.canoe}` : null;
         const canoeList = (items) => (items?.length
             ? h('ul', {}, items.map((item) => h('li', { class: 'word-canoe', dataset: { canoe: item.key } },
                 this.canoeWords(state, item, spirits),
+                elkOn === item.key ? ', with the elk (+2 points)' : '',
                 this.lastMove?.canoes.has(item.key) ? ' (moved in the last move)' : '')))
-            : ' no canoes');
-        const entry = (title, extra, items) => h('li', {}, h('strong', {}, title), extra ? ` ${extra}` : '', canoeList(items));
+            : null);
+        const sentence = (parts) => {
+            const words = parts.filter(Boolean);
+            return words.length ? ` ${words.join('; ')}.` : '';
+        };
+        const entry = (title, items) => h('li', {}, h('strong', {}, title), items?.length ? '' : ' no canoes.', canoeList(items));
         const pieceAt = (pos) => [
-            game.whirlpool === pos ? 'the whirlpool is here.' : '',
-            game.beaver === pos ? 'the beaver is here.' : '',
-        ].filter(Boolean).join(' ');
+            game.whirlpool === pos ? 'the whirlpool is here' : '',
+            game.beaver === pos ? 'the beaver is here' : '',
+        ];
         const spaces = [
-            entry('Land:', '', at.get('land')),
+            entry('Land:', at.get('land')),
             ...POSITIONS.map((pos) => {
                 const branch = pos.startsWith('L') ? ' (left branch)' : pos.startsWith('R') ? ' (right branch)' : '';
-                const place = PLACE_BESIDE[pos] ? `beside the ${PLACE_BESIDE[pos]} place.` : '';
+                const place = PLACE_BESIDE[pos] ? `beside the ${PLACE_BESIDE[pos]} place` : '';
+                const items = at.get(pos);
                 const banks = at.get(`bank:${pos}`);
-                return h('li', {}, h('strong', {}, `${pos}${branch}:`), ` ${[place, pieceAt(pos)].filter(Boolean).join(' ')}`,
-                    canoeList(at.get(pos)),
+                return h('li', {}, h('strong', {}, `${pos}${branch}:`),
+                    sentence([place, ...pieceAt(pos), items?.length ? '' : 'no canoes']),
+                    canoeList(items),
                     banks?.length ? h('span', {}, ' On its bank:', canoeList(banks)) : '');
             }),
-            entry('Lost canoes:', '', at.get('lost')),
+            entry('Lost canoes:', at.get('lost')),
         ];
         const last = this.lastMove?.lines?.length ? h('p', { class: 'words-last' }, `Last move: ${this.lastMove.lines.join(' ')}`) : null;
         this.words.replaceChildren(
             h('h2', {}, 'The board in words'),
             h('p', {}, `Round ${game.round}, weather ${game.weather}, fork flag on the ${game.fork} branch.`,
-                game.whirlpool === 'waiting' ? ' The whirlpool enters at T1 next.' : ''),
+                game.whirlpool === 'waiting' ? ' The whirlpool enters at T1 next.' : '',
+                game.elk?.at === 'red' ? ' The elk waits at the red place.' : '',
+                game.elk?.at === 'returning' ? ' The elk returns to the red place after the next river.' : ''),
             last,
             h('h3', {}, 'The river, from land to the waterfall'),
             h('ul', { class: 'words-river' }, spaces),
