@@ -109,6 +109,8 @@ const howTo = new HowTo($('#howto-open'));
 // becomes the table's short one on a laptop).
 const logList = $('#talk .log');
 if (logList && window.ResizeObserver) new ResizeObserver(() => { logList.scrollTop = logList.scrollHeight; }).observe(logList);
+// It scrolls by itself in the one-screen layout: reachable with the keyboard.
+if (logList && !logList.hasAttribute('tabindex')) logList.tabIndex = 0;
 
 function renderNotice(state) {
     const notice = $('#notice');
