@@ -261,6 +261,30 @@ test('laptop: your own clock beside your decision; a notice when it is your turn
     });
     await bo.page.waitForSelector('#notice.notice-you:has-text("Your turn")');
     assert.equal(await bo.page.getAttribute('#notice', 'aria-live'), 'polite');
+
+    // What happens to you gets a notice and a sound cue: a gem stolen, a canoe over the falls.
+    const news = await bo.page.evaluate(async () => {
+        const { personalNews } = await import('./js/notices.js');
+        const seatOf = (canoes) => ({ canoes, collection: {} });
+        const view = (mine) => ({
+            table: { seats: [{ name: 'bo' }, { name: 'bot-2' }] },
+            game: { you: 0, phase: 'actions', seats: [seatOf(mine), seatOf([])] },
+        });
+        const before = view([{ where: 'river', pos: 'T3', cargo: ['red'] }, { where: 'river', pos: 'L7', cargo: ['blue'] }]).game;
+        const told = [];
+        for (const after of [
+            [{ where: 'river', pos: 'T3', cargo: [] }, { where: 'river', pos: 'L7', cargo: ['blue'] }],
+            [{ where: 'river', pos: 'T3', cargo: ['red'] }, { where: 'lost', pos: null, cargo: [] }],
+        ]) {
+            const s = { view: view(after), table: { id: 1, seat: 0 }, prompt: null, pending: null, notice: null, cue: null };
+            personalNews(s, before, false, { type: 'patch', event: { seat: 1 } });
+            told.push([s.notice?.text, s.cue?.name]);
+        }
+        return told;
+    });
+    assert.deepEqual(news[0], ['bot-2 stole your red from canoe 1!', 'stolen']);
+    assert.match(news[1][0], /Your canoe 2 went over the waterfall with blue/);
+    assert.equal(news[1][1], 'lost');
     noProblems(bo);
     await bo.context.close();
 });
