@@ -38,6 +38,7 @@ function gemsWords(held) {
 // The spaces from land to a location ("land", "river:T4", "bank:L6"), in the river's order.
 function chainTo(where) {
     const pos = where.includes(':') ? where.split(':')[1] : where;
+    if (pos !== 'land' && !POS[pos]) return [];  // lost: not on the river
     const trunk = ['land', 'T1', 'T2', 'T3', 'T4', 'T5'];
     if (pos === 'land') return ['land'];
     const i = trunk.indexOf(pos);
@@ -334,7 +335,7 @@ export class Board {
             lines: (event?.lines ?? []).map(named),
             canoes: new Set(marked.map((m) => m.key)),
             places: new Set(changedPlaces),
-            trails: marked.filter((m) => m.was.where !== m.now.where && !m.lost).map((m) => ({ key: m.key, from: m.was, to: m.now })),
+            trails: marked.filter((m) => m.was.where !== m.now.where && !m.lost && m.was.where !== 'lost').map((m) => ({ key: m.key, from: m.was, to: m.now })),
         };
     }
 
@@ -347,7 +348,7 @@ export class Board {
         if (!last) return;
         for (const t of last.trails) {
             // Along the river, through the spaces between, not straight across the land.
-            const between = riverRoute(t.from.where, t.to.where).slice(1, -1).map((where) => spaceCentre(where));
+            const between = riverRoute(t.from.where, t.to.where).slice(1, -1).map((where) => spaceCentre(where)).filter(Boolean);
             const points = [t.from, ...between, t.to];
             this.trails.append(s('path', {
                 class: 'trail', dataset: { canoe: t.key },
