@@ -73,8 +73,11 @@ export class PlayersPanel {
                 place === 0 ? h('span', { class: 'tag start', title: 'holds the life preserver: starts this round' }, 'starts') : null,
                 timer ? h('span', { class: 'clock', dataset: { deadline: timer } }, clockText(timer)) : null),
             h('div', { class: 'player-status' }, isTurn ? `▶ ${status}` : status),
-            h('div', { class: 'collection' }, gemDots(view.collection),
-                h('span', { class: 'progress' }, progressText(progress))),
+            // One short line while empty (the goal is in the rules, one tap away): the panel
+            // must fit beside the decision on a laptop.
+            h('div', { class: 'collection' }, progress.total
+                ? [gemDots(view.collection), h('span', { class: 'progress' }, progressText(progress))]
+                : h('span', { class: 'muted small', title: progressText(progress) }, 'no gems yet')),
             h('div', { class: 'canoes muted small' }, view.canoes.map((c, k) => canoeText(c, k, spirits)).join(' · ')),
             hand ? h('div', { class: 'muted small' }, hand) : null);
         });
