@@ -2,7 +2,7 @@
 // legal action of the server's prompt (the board offers the same canoe moves by clicking).
 
 import { h, morph } from './dom.js';
-import { GEM_COLOURS, canoeName, cardName, describeAction, destinationName } from './describe.js';
+import { GEM_COLOURS, canoeName, cardName, describeAction, destinationName, moveSteps } from './describe.js';
 import { clockText } from './players.js';
 import { goesOverFalls, riverPreview } from './preview.js';
 import { gameOf, mySeat, seatName } from './store.js';
@@ -22,6 +22,10 @@ export function cardHint(card) {
         case '1/2/3': return '1/2/3 card: move one canoe of your choice 1, 2 or 3 points';
         default: return `Card ${card}: each of your canoes in the river moves ${card} point${card === '1' ? '' : 's'}; the lowest number card played sets the river's speed`;
     }
+}
+
+function capitalised(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // Where a canoe is, in words: "on land", "at T3".
@@ -257,15 +261,17 @@ export class DecisionPanel {
                 class: 'action',
                 dataset: { text: a.text, index: index.get(a), type: a.type, ...(a.to ? { to: a.to } : {}) },
                 onclick: () => this.act(a.text),
-            }, h('span', { class: 'what' }, describeAction(a, context)), h('code', { 'aria-hidden': 'true' }, `/${a.text}`)))))));
+            }, h('span', { class: 'what' }, capitalised(moveSteps(a, context).join(', then '))), h('code', { 'aria-hidden': 'true' }, `/${a.text}`)))))));
         // Open by default when short; then as the player left it.
         const open = this.allOpen ?? listed.length <= 8;
+        this.renderedOpen = open;
         // The handler reads the element it fires on: morph keeps the one already on the page.
         return h('details', {
             class: 'all',
             open: open || undefined,
             ontoggle: (e) => {
-                this.allOpen = e.currentTarget.open;
+                // A details drawn open fires a toggle too: only the player's own toggles count.
+                if (e.currentTarget.open !== this.renderedOpen) this.allOpen = e.currentTarget.open;
             },
         }, h('summary', {}, `All ${listed.length} move${listed.length > 1 ? 's' : ''} in words`), h('ul', { class: 'all-choices' }, sections));
     }

@@ -57,6 +57,8 @@ export function moveSteps(action, { names, whirlpool } = {}) {
             parts.push(action.to === 'falls'
                 ? `${way} ${action.steps} onto the whirlpool${at}, which pushes it over the waterfall (lost!)`
                 : `${way} ${action.steps} onto the whirlpool${at}, which pushes it one place down: it ends at ${action.to}${branch}`);
+        } else if (action.to === 'falls') {
+            parts.push(`${way} ${action.steps} over the waterfall (lost!)`);
         } else {
             parts.push(`${way} ${action.steps} to ${placeWords(action.to)}${branch}`);
         }
