@@ -227,7 +227,8 @@ export class DecisionPanel {
         const collection = game.seats[me].collection;
         return h('div', { class: 'buyback', role: 'group', 'aria-labelledby': 'buyback-title' },
             h('h3', { id: 'buyback-title' }, 'Buy back a lost canoe? (optional, one gem from your collection)'),
-            h('div', { class: 'choices' }, offers.map((a) => h('button', {
+            // (.quick: where the short decisions' buttons are found, by tests too.)
+            h('div', { class: 'choices quick' }, offers.map((a) => h('button', {
                 class: 'action action-buyback',
                 dataset: { text: a.text },
                 onclick: () => this.act(a.text),
