@@ -16,7 +16,7 @@ function withNames(line, state) {
         const name = seats[seat]?.name;
         if (!name) continue;
         parts.push(line.slice(last, match.index));
-        parts.push(h('span', { class: 'who', style: `color:${seatColour(seat)}`, title: `seat ${seat + 1}` }, name));
+        parts.push(h('span', { class: 'who', style: `color:${seatInk(seat)}`, title: `seat ${seat + 1}` }, name));
         last = match.index + match[0].length;
     }
     parts.push(line.slice(last));
@@ -63,6 +63,11 @@ export class LogView {
     render(state) {
         const log = state.log;
         const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+        if (this.epoch !== state.logEpoch) {  // rewritten (the table's history came): draw again
+            this.epoch = state.logEpoch;
+            this.shown = null;
+            this.list.replaceChildren();
+        }
         let start = this.shown ? log.indexOf(this.shown) + 1 : 0;
         if (this.shown && start === 0) {  // the oldest entries were dropped: draw again
             this.list.replaceChildren();
