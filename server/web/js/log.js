@@ -1,7 +1,7 @@
 // The game log in plain language (the server's `event` lines), chat, and the server's other
 // messages; and the chat box, which also takes /commands (sent as typed).
 
-import { seatColour } from './colours.js';
+import { seatInk } from './colours.js';
 import { h } from './dom.js';
 import { tableOf } from './store.js';
 
