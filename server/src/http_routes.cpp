@@ -201,7 +201,10 @@ Route route(std::string_view method, std::string_view target, const RouteOptions
     }
     constexpr std::string_view games = "/games/";
     if (path.substr(0, games.size()) == games) {
-        const std::string_view id = path.substr(games.size());
+        std::string_view id = path.substr(games.size());
+        // What follows the id: nothing (the record) or "/replay" (replay_route.hpp).
+        const std::string_view rest = id.substr(std::min(id.find('/'), id.size()));
+        id.remove_suffix(rest.size());
         long value = 0;
         const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), value);
         if (id.empty() || id.size() > 18 || !std::all_of(id.begin(), id.end(), is_digit) ||
@@ -210,8 +213,17 @@ Route route(std::string_view method, std::string_view target, const RouteOptions
             r.why = "a game id is a number: /games/12";
             return r;
         }
-        r.kind = Route::Kind::game_record;
         r.game = value;
+        if (rest.empty()) {
+            r.kind = Route::Kind::game_record;
+        } else if (rest == "/replay") {
+            r.kind = Route::Kind::game_replay;
+        } else {
+            std::string_view why;
+            static_key(rest, why);  // a dot segment, an escape or control character: 400
+            r.kind = why.empty() ? Route::Kind::not_found : Route::Kind::bad_request;
+            r.why = why;
+        }
         return r;
     }
     std::string_view why;

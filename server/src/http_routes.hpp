@@ -21,6 +21,7 @@ struct Route {
         healthz,             // GET /healthz
         metrics,             // GET /metrics, where this listener serves it
         game_record,         // GET /games/<id>: `game`
+        game_replay,         // GET /games/<id>/replay: `game` (replay_route.hpp)
         static_file,         // a file of the web root: `key`
         bad_request,         // 400: `why`
         not_found,           // 404
@@ -29,7 +30,7 @@ struct Route {
     };
     Kind kind = Kind::not_found;
     std::string key;       // static_file: the file's key ("index.html", "js/main.js")
-    long game = 0;         // game_record
+    long game = 0;         // game_record, game_replay
     std::string_view why;  // bad_request: a short text for the client
 };
 

@@ -619,6 +619,21 @@ std::optional<std::string> Store::finished_record(long table) {
     return s.text(0);
 }
 
+std::vector<StoredSeat> Store::finished_seats(long table) {
+    std::lock_guard lock(mutex_);
+    std::vector<StoredSeat> seats;
+    Statement s(db_,
+                "SELECT s.seat, s.name, s.bot FROM seats s JOIN tables t ON t.id = s.table_id"
+                " WHERE s.table_id = ? AND t.finished = 1 ORDER BY s.seat");
+    s.bind(1, table);
+    while (s.step()) {
+        const long bot = s.integer(2);
+        seats.push_back(
+            StoredSeat{int(s.integer(0)), s.text(1), {}, bot != 0, bot > 1 ? int(bot - 1) : 0});
+    }
+    return seats;
+}
+
 std::vector<long> Store::finished_ids(int limit) {
     std::lock_guard lock(mutex_);
     std::vector<long> ids;

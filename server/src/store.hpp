@@ -140,6 +140,8 @@ class Store {
     std::vector<StoredTable> unfinished_tables();
     std::optional<std::string> finished_record(long table);
     std::vector<long> finished_ids(int limit);
+    // Who sat at a finished table, in seat order, without their tokens (for its replay).
+    std::vector<StoredSeat> finished_seats(long table);
 
     long checkpoints() const;  // of the log into the database file, completed so far
 

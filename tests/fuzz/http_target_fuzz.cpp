@@ -85,6 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             (void)content_type(r.key);
         }
         if (r.kind == Route::Kind::game_record && r.game < 0) broken("negative game", target);
+        if (r.kind == Route::Kind::game_replay && (r.game < 0 || !site_too))
+            broken("a replay of a negative game, or from the metrics listener", target);
     }
 
     static const std::string plain = content_security_policy("example.org");
