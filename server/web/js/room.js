@@ -87,6 +87,35 @@ export class ResultBanner {
             h('h2', { id: 'result-title' }, title),
             h('p', {}, `After ${result.rounds} round${result.rounds === 1 ? '' : 's'}.`),
             rows.length ? h('ul', { class: 'results' }, rows) : null,
-            h('button', { class: 'primary', id: 'back-to-lobby', onclick: () => this.client.leave() }, 'Back to the lobby'));
+            this.replayLink(state),
+            h('button', { class: 'primary', id: 'back-to-lobby', onclick: () => this.client.leave() }, 'Back to the lobby'),
+            this.againRow(state));
+    }
+
+    // The finished game, move by move (replay.html), in a tab of its own: this one keeps the
+    // table. Only once `ended` came (the record is stored before it is sent); an abandoned
+    // game keeps no record to replay.
+    replayLink(state) {
+        const id = state.table?.id ?? tableOf(state)?.id;
+        if (!state.result || state.result.abandoned || id === undefined || id === null) return null;
+        return h('p', { class: 'replay-link' }, h('a', {
+            id: 'watch-replay', href: `replay.html?game=${encodeURIComponent(id)}`, target: '_blank', rel: 'noopener',
+        }, 'Watch the replay'), h('span', { class: 'muted small' }, ' — step through the game move by move'));
+    }
+
+    // "Play again": the first player to click opens a table with the same options and bots;
+    // the others see who did and join it with one click.
+    againRow(state) {
+        const table = state.table;
+        if (!table || table.watching) return null;
+        const offer = state.again && state.again.from === table.id ? state.again : null;
+        return h('div', { class: 'row again' },
+            offer
+                ? h('button', { class: 'primary', id: 'join-again', onclick: () => this.client.join(offer.table) },
+                    `Join ${offer.name}'s new table #${offer.table}`)
+                : h('button', { id: 'play-again', onclick: () => this.client.again(table.id) }, 'Play again'),
+            h('span', { class: 'muted small' }, offer
+                ? 'Same options and bots; the host starts it.'
+                : 'A new table with the same options and bots; the other players are invited.'));
     }
 }
