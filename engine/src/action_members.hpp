@@ -4,7 +4,7 @@
 //
 // A sink takes each member as it comes:
 //   number(key, int)  text(key, string_view)  null(key)  flag(key) (true)
-//   gems(key, const GemList&)  steals(key, const Action&)
+//   gems(key, const GemList&)  steals(key, const Action&)  river(key, const RiverPreview&)
 // The action's text is not among them: each caller has its own (to_text, or the decision's).
 #pragma once
 
@@ -14,6 +14,7 @@
 #include "internal.hpp"
 #include "niagara/action.hpp"
 #include "niagara/notation.hpp"
+#include "niagara/preview.hpp"
 #include "niagara/state.hpp"
 
 namespace niagara::detail {
@@ -83,10 +84,11 @@ void write_action_members(Sink& out, const Action& a) {
     if (a.steal_count) out.steals("steal", a);
 }
 
-// What legal_action_to_json adds for a move in state `s`: where it starts and ends, and
-// whether it pushes another canoe.
+// What legal_action_to_json adds for a move in state `s`: where it starts and ends, whether
+// the whirlpool pushes it, and for a move that ends in the river where the canoe is after
+// the river moves by each speed of `speeds` (possible_river_speeds for the moving seat).
 template <class Sink>
-void write_move_ends(Sink& out, const State& s, const Action& a) {
+void write_move_ends(Sink& out, const State& s, const Action& a, std::uint16_t speeds) {
     if (a.type != ActionType::MoveCanoe) return;
     const Canoe& boat = s.seats[std::size_t(a.seat)].canoes[std::size_t(a.canoe)];
     out.text("from", boat.where == Where::Land ? std::string_view("land") : pos_name(boat.pos));
@@ -100,6 +102,7 @@ void write_move_ends(Sink& out, const State& s, const Action& a) {
             break;
         case Destination::River:
             out.text("to", pos_name(d.pos));
+            if (speeds) out.river("after_river", river_preview(s, d.pos, speeds));
             break;
     }
     if (d.pushed) out.flag("pushed");

@@ -179,8 +179,18 @@ std::string explain_move(const State& s, const Action& a) {
     if (budget == 0 && a.direction != Direction::None)
         return "loading and unloading use all " + points(total) +
                "; the canoe does not move (R5.8)";
-    if (budget > 0 && a.direction == Direction::None)
-        return "all " + points(total) + " must be used: say up or down and how far (R4.4)";
+    if (budget > 0 && a.direction == Direction::None) {
+        // R4.4 lets points go unused only on reaching land: say so where land is in reach.
+        const bool land_in_reach =
+            start &&
+            walk_up(*start, budget, Branch::Left,
+                    s.whirlpool.in_river ? std::optional<Pos>(s.whirlpool.pos) : std::nullopt)
+                    .kind == Destination::Land;
+        return land_in_reach
+                   ? "the canoe must move: say up or down and how far (points may be "
+                     "left unused only by reaching land, R4.4)"
+                   : "all " + points(total) + " must be used: say up or down and how far (R4.4)";
+    }
     if (budget == 0 && a.timing == Timing::After)
         return "with no movement, write the loading before the move";
     if (a.direction == Direction::Up && !start)
@@ -207,9 +217,17 @@ std::string explain_move(const State& s, const Action& a) {
             fixed.branch = Branch::Right;
             write += " or '" + to_text(fixed) + "'";
         }
+        // Why the count is that: only a move ending in the river must use every point.
+        const std::string rule =
+            d.kind == Destination::Land
+                ? "a canoe that reaches land may leave its other points unused; write the spaces "
+                  "moved, R4.4"
+            : d.kind == Destination::Waterfall
+                ? "the move ends at the waterfall; write the spaces moved, R4.6"
+                : "all points must be used, R4.4";
         return "with " + points(budget) + " for moving, " + canoe_label(a.canoe) + " " + end +
                " after " + std::to_string(d.steps) + (d.steps == 1 ? " space" : " spaces") +
-               "; write " + write + " (all points must be used, R4.4)";
+               "; write " + write + " (" + rule + ")";
     }
     if (d.used_branch && !a.branch)
         return d.pushed && d.pushed_from == Pos::T5

@@ -137,7 +137,7 @@ namespace {
 // R7.1: the cloud must move, and stay within -1..+2.
 bool cloud_allowed(const State& s, bool up) {
     return s.phase == Phase::Actions && s.turn.stage == Stage::Cloud &&
-           (up ? s.weather < 2 : s.weather > -1);
+           (up ? s.weather < detail::kWeatherMax : s.weather > detail::kWeatherMin);
 }
 
 // R4.2: the turn may end early only by leaving optional land canoes where they are.

@@ -280,6 +280,12 @@ struct ObjectMembers {
                                   {"gem", colour_name(a.steals[i].colour)}});
         j[std::string(key)] = std::move(steals);
     }
+    void river(std::string_view key, const RiverPreview& preview) {
+        Json outcomes = Json::array();
+        for (const RiverOutcome& o : preview)
+            outcomes.push_back(Json{{"speed", o.speed}, {"to", o.to ? pos_name(*o.to) : "falls"}});
+        j[std::string(key)] = std::move(outcomes);
+    }
 };
 
 }  // namespace
@@ -295,7 +301,8 @@ Json action_to_json(const Action& a) {
 Json legal_action_to_json(const State& s, const Action& a) {
     Json j = action_to_json(a);
     ObjectMembers members{j};
-    write_move_ends(members, s, a);
+    write_move_ends(members, s, a,
+                    a.type == ActionType::MoveCanoe ? possible_river_speeds(s, a.seat) : 0);
     return j;
 }
 

@@ -61,6 +61,18 @@ class Members {
         values_ += ']';
         end();
     }
+    void river(std::string_view key, const RiverPreview& preview) {
+        begin(key);
+        values_ += '[';
+        for (const RiverOutcome& o : preview) {
+            if (values_.back() != '[') values_ += ',';
+            values_ += R"({"speed":)" + std::to_string(o.speed) + R"(,"to":)";
+            append_name(o.to ? pos_name(*o.to) : "falls");
+            values_ += '}';
+        }
+        values_ += ']';
+        end();
+    }
 
     // Writes the object and forgets its members, ready for the next.
     void write(std::string& out) {
@@ -98,7 +110,7 @@ class Members {
         std::string_view key;
         std::size_t from = 0, to = 0;  // the value's serialized JSON in values_
     };
-    std::array<Member, 16> members_;  // an action has at most 15 (a move with everything)
+    std::array<Member, 16> members_;  // an action has at most 16 (a move with everything)
     int count_ = 0;
     std::string values_;
 };
@@ -110,11 +122,15 @@ std::string legal_actions_json(const State& state, const std::vector<Action>& le
     std::string out = "[";
     out.reserve(160 * legal.size() + 2);
     Members members;
+    // The preview's speeds depend only on the state and the acting seat: found once.
+    const bool moves = std::any_of(legal.begin(), legal.end(),
+                                   [](const Action& a) { return a.type == ActionType::MoveCanoe; });
+    const std::uint16_t speeds = moves ? possible_river_speeds(state, legal.front().seat) : 0;
     for (std::size_t i = 0; i < legal.size(); ++i) {
         if (i) out += ',';
         detail::write_action_members(members, legal[i]);
         members.any_text("text", texts[i]);  // the caller's: escaped as need be
-        detail::write_move_ends(members, state, legal[i]);
+        detail::write_move_ends(members, state, legal[i], speeds);
         members.write(out);
     }
     out += ']';

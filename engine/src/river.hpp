@@ -41,6 +41,30 @@ constexpr std::optional<Pos> step_down(Pos p, Branch b) {
     }
 }
 
+// R2.4: where something floating on the disc at `p` is after one river step that flows into
+// branch `flow`: still at `p` on the other branch (that branch does not move), one position
+// down-river, or nullopt when its disc falls over the waterfall. The one rule for canoes and
+// pieces in phase III and for the river preview (preview.cpp), so that they cannot differ.
+constexpr std::optional<Pos> float_step(Pos p, Branch flow) {
+    if (is_branch(p) && branch_of(p) != flow) return p;
+    return step_down(p, flow);
+}
+
+// R1.6 / R7.1: the weather track.
+inline constexpr int kWeatherMin = -1;
+inline constexpr int kWeatherMax = 2;
+
+// R7.2: the lowest number card of the round once `c` is revealed (0: none yet).
+constexpr int lowest_number_after(int lowest, Card c) {
+    if (!is_number_card(c)) return lowest;
+    return lowest == 0 || card_number(c) < lowest ? card_number(c) : lowest;
+}
+
+// R7.2: the river's speed (0 or less: it does not move). Phase III and the preview both use it.
+constexpr int river_speed(int lowest_number, int weather) {
+    return lowest_number + weather;
+}
+
 // Where a walk ends.
 struct Destination {
     enum Kind { Land, River, Waterfall } kind = River;

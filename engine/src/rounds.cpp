@@ -19,8 +19,7 @@ std::string canoe_of(int seat, int canoe) {
 // Moves a piece floating on a disc one river step; false when its disc falls.
 bool float_down(Piece& piece, Branch flow) {
     if (!piece.in_river) return true;
-    if (is_branch(piece.pos) && branch_of(piece.pos) != flow) return true;  // that branch stays
-    if (auto next = step_down(piece.pos, flow)) {
+    if (auto next = float_step(piece.pos, flow)) {
         piece.pos = *next;
         return true;
     }
@@ -37,8 +36,7 @@ void river_step(State& s, Log* log) {
         for (int k = 0; k < kCanoesPerSeat; ++k) {
             Canoe& boat = s.seats[seat].canoes[k];
             if (!boat.in_river()) continue;  // canoes on the bank stay put (R10.5)
-            if (is_branch(boat.pos) && branch_of(boat.pos) != flow) continue;
-            if (auto next = step_down(boat.pos, flow))
+            if (auto next = float_step(boat.pos, flow))
                 boat.pos = *next;
             else
                 lose_canoe(s, seat, k, log);  // R8.1
@@ -120,7 +118,7 @@ void move_joe(State& s, Log* log) {
 
 void phase_three(State& s, Log* log) {
     // R7.2: the lowest number card of the round plus the weather.
-    const int speed = s.lowest_number + s.weather;
+    const int speed = river_speed(s.lowest_number, s.weather);
     s.last_speed = std::int8_t(speed);
     if (speed <= 0) {
         say(log, [&] { return "The river does not move (speed " + std::to_string(speed) + ")."; });
@@ -182,8 +180,7 @@ void begin_turn(State& s, int seat, Log* log) {
     const Card card = *player.chosen;
     player.revealed = true;
     player.discard[player.discard_size++] = card;
-    if (is_number_card(card) && (s.lowest_number == 0 || card_number(card) < s.lowest_number))
-        s.lowest_number = std::int8_t(card_number(card));
+    s.lowest_number = std::int8_t(lowest_number_after(s.lowest_number, card));
     say(log, [&] { return seat_label(seat) + " reveals " + std::string(card_name(card)) + "."; });
     s.turn = Turn{};
     s.turn.seat = std::int8_t(seat);
