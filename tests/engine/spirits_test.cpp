@@ -1045,6 +1045,19 @@ TEST_CASE("Figure 4b (R10.3): moving up 2 ends exactly on the whirlpool: back on
     CHECK(cargo(s, 0, 1) == "yellow");
 }
 
+TEST_CASE("R10.3: the log says a pushed canoe went onto the whirlpool and where the push left it",
+          "[figure][spirits][log]") {
+    State s = figure4bc_state();
+    Log log;
+    test::act(s, 0, "canoe 2 up 2", &log);
+    // Not "moves up 2 to T4" for a canoe that started at T5 and ends at T4.
+    CHECK(std::find(log.begin(), log.end(),
+                    "Seat 1's canoe 2 moves up 2 onto the whirlpool at T3.") != log.end());
+    CHECK(std::find(log.begin(), log.end(),
+                    "Seat 1's canoe 2 cannot stay on the whirlpool and drifts down-river to T4.") !=
+          log.end());
+}
+
 TEST_CASE(
     "Figure 4c (R10.3, R6.1): the last point is lost on the whirlpool; the pushed canoe may not "
     "rob the canoe it drifts to",
