@@ -99,14 +99,17 @@ test('laptop: rules from the header, one screen for a turn, wording, buy-back, c
     // Sounds are off by default; the header toggle turns them on, and a reload remembers it.
     assert.equal(await page.textContent('#sound-toggle'), 'Sound: off');
     assert.equal(await page.getAttribute('#sound-toggle', 'aria-pressed'), 'false');
+    assert.equal(await page.evaluate(() => window.niagara.sounds.played), 0, 'silence by default');
     await page.click('#sound-toggle');
     assert.equal(await page.getAttribute('#sound-toggle', 'aria-pressed'), 'true');
+    assert.equal(await page.evaluate(() => window.niagara.sounds.played), 1, 'a sound to say they are on (WebAudio)');
     await page.reload();
     await page.waitForSelector('body[data-ready="yes"]');
     assert.equal(await page.textContent('#sound-toggle'), 'Sound: on', 'the choice survives a reload');
     assert.equal(await page.evaluate(() => window.niagara.sounds.enabled), true);
 
     await startGame(ann);
+    await page.waitForFunction(() => window.niagara.sounds.played >= 1, null, { timeout: 10000 });  // your turn: choose a card
 
     // The rules: a header button opens them during the game, with the expansion and Joe.
     assert.equal(await page.locator('details#help').count(), 0, 'no closed box at the bottom any more');
