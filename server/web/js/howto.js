@@ -70,7 +70,7 @@ function picture(alt, extra = [], { whirlpool = null, places = true } = {}) {
 function badge(pos, text, colour = '#6b3e1f', dy = -20) {
     const [x, y] = AT[pos];
     return s('g', {},
-        s('rect', { x: x - 13, y: y + dy - 7, width: 26, height: 12, rx: 4, fill: colour, stroke: '#fff' }),
+        s('rect', { x: x - 17, y: y + dy - 7, width: 34, height: 12, rx: 4, fill: colour, stroke: '#fff' }),
         s('text', { x, y: y + dy + 2, 'font-size': 8, 'text-anchor': 'middle', fill: '#fff', 'font-weight': 700 }, text));
 }
 
