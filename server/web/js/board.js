@@ -779,7 +779,7 @@ export class Board {
             } else if (POS[dest]) {
                 const p = POS[dest];
                 // The river preview as the target's tooltip; a ring whose canoe may go over the
-                // falls with the river is marked (preview.js).
+                // falls with the river has the class river-falls (preview.js).
                 const preview = previewText(actions[0].after_river);
                 const risky = goesOverFalls(actions[0].after_river) ? ' river-falls' : '';
                 this.targets.append(s('circle', { class: `target${risky}`, dataset: { dest }, cx: p.x, cy: p.y, r: DISC_R, onclick: click }, preview ? s('title', {}, preview) : null));
