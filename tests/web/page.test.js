@@ -264,6 +264,8 @@ test('laptop: your own clock beside your decision; a notice when it is your turn
     });
     await bo.page.waitForSelector('#notice.notice-you:has-text("Your turn")');
     assert.equal(await bo.page.getAttribute('#notice', 'aria-live'), 'polite');
+    assert.equal(await bo.page.getAttribute('#notice', 'role'), 'status', 'announced politely, not as an alert');
+    assert.equal(await bo.page.evaluate(() => document.querySelector('#notice').hidden), false, 'the live region stays on the page');
 
     // What happens to you gets a notice and a sound cue: a gem stolen, a canoe over the falls.
     const news = await bo.page.evaluate(async () => {

@@ -116,12 +116,17 @@ function renderNotice(state) {
     const notice = $('#notice');
     const n = state.notice;
     const fresh = n && Date.now() - n.at < 8000;
-    notice.hidden = !fresh;
+    // The live region stays on the page (empty, out of sight) so that a screen reader hears
+    // each new notice; a region unhidden together with its text is often not announced.
+    notice.hidden = false;
     if (fresh) {
         notice.className = `notice notice-${n.kind}`;
         morph(notice, h('span', {}, n.text), h('button', {
             class: 'close', 'aria-label': 'close', onclick: () => store.update((s) => { s.notice = null; }),
         }, '×'));
+    } else if (notice.firstChild) {
+        notice.className = 'notice';
+        morph(notice);
     }
 }
 
