@@ -69,6 +69,7 @@ void report_refused_origin(std::string_view origin, std::string_view host) {
 // (which live as long as the server: no copy per request).
 struct HttpReply {
     std::string owned;
+    std::shared_ptr<const std::string> kept;  // a shared body (a cached replay) held while sent
     http::response<http::span_body<const char>> res;
 };
 
@@ -229,6 +230,14 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
                 return reply(http::status::ok, "application/json", std::move(*record));
             return reply(http::status::not_found, text,
                          "no finished game " + std::to_string(route.game) + "\n");
+        case Route::Kind::game_replay: {
+            ReplayAnswer answer = lobby_.game_replay(route.game);
+            if (!answer.json)
+                return reply(http::status(answer.status), text, answer.why + "\n");
+            auto sent = reply(http::status::ok, "application/json", {}, *answer.json);
+            sent->kept = std::move(answer.json);
+            return sent;
+        }
         case Route::Kind::static_file: {
             if (const StaticFile* file = files_ ? files_->find(route.key) : nullptr)
                 return reply(http::status::ok, file->content_type, {}, file->body);

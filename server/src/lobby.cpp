@@ -17,6 +17,7 @@ namespace {
 
 constexpr std::size_t kTablesShown = 50;  // tables in one list: the ones to join first
 constexpr auto kPushInterval = std::chrono::seconds(1);  // table list pushes, at most
+constexpr std::size_t kRematchesKept = 1000;             // finished games one can still /again
 
 std::string lower(std::string s) {
     for (char& ch : s)
@@ -65,6 +66,13 @@ TableServices Lobby::services() {
                          [this](long table) {
                              {
                                  std::lock_guard lock(mutex_);
+                                 // Its players may play again (/again): the table goes, its
+                                 // options, bots and players stay, for the latest games only.
+                                 if (auto it = tables_.find(table); it != tables_.end())
+                                     if (auto plan = it->second->rematch())
+                                         rematches_[table] = std::move(*plan);
+                                 while (rematches_.size() > kRematchesKept)
+                                     rematches_.erase(rematches_.begin());
                                  tables_.erase(table);  // its record stays in the store
                                  openers_.erase(table);
                              }
@@ -455,7 +463,51 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
         case Command::Sync:
             if (need_table()) table->sync(c);
             return;
+        case Command::Again:
+            return again(c, m.table.value_or(-1));
     }
+}
+
+// "Play again" (/again N): a new table with the finished game's options and bots; the first
+// of its players who asks sits first and hosts, the bots take their seats, and its other
+// players still connected and at no table are told where to join. Whoever asks after the
+// first joins that table.
+void Lobby::again(const std::shared_ptr<Connection>& c, long old) {
+    std::optional<Table::Rematch> plan;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = rematches_.find(old); it != rematches_.end()) plan = it->second;
+    }
+    const std::string name = c->name();
+    if (!plan || std::find(plan->players.begin(), plan->players.end(), name) == plan->players.end())
+        return fail(c, "bad_command",
+                    "/again N opens a new game after the finished game at table N that you "
+                    "played (as " +
+                        name + ")");
+    if (auto next = plan->next ? find(plan->next) : nullptr) {
+        move_to(c, next);
+        c->set_table(next);
+        return next->join(c, std::nullopt);
+    }
+    auto created = create(c, plan->options);
+    if (!created) return;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = rematches_.find(old); it != rematches_.end()) it->second.next = created->id();
+    }
+    spdlog::info("table {}: opened by {} to play table {} again", created->id(), name, old);
+    reply(c, msg::table_created(created->id(), plan->options));
+    move_to(c, created);
+    c->set_table(created);
+    created->join(c, std::nullopt);  // posted in order: seated and host before the bots come
+    for (const BotLevel level : plan->bots)
+        created->add_bot(c, level);
+    const Json told = msg::again(old, created->id(), name);
+    for (const auto& weak : plan->present)
+        if (auto other = weak.lock(); other && other != c) {
+            const auto at = other->table();  // on the end screen or in the lobby, not elsewhere
+            if (!at || at->id() == old) reply(other, told);
+        }
 }
 
 void Lobby::close_all() {
@@ -504,6 +556,42 @@ std::optional<std::string> Lobby::game_record(long table) const {
         metrics_.storage_errors.fetch_add(1, std::memory_order_relaxed);
         spdlog::error("game {}: cannot read its record: {}", table, e.what());
         return std::nullopt;
+    }
+}
+
+ReplayAnswer Lobby::game_replay(long table) {
+    if (auto cached = replays_.find(table)) {
+        metrics_.replay_cache_hits.fetch_add(1, std::memory_order_relaxed);
+        return ReplayAnswer{std::move(cached), 200, {}};
+    }
+    const std::string missing = "no finished game " + std::to_string(table);
+    // Only a finished game's record (the store keeps none of a game in progress), so that no
+    // replay shows a card chosen and not yet revealed.
+    const std::optional<std::string> record = game_record(table);
+    if (!record) return ReplayAnswer{nullptr, 404, missing};
+    try {
+        std::vector<ReplaySeat> seats;
+        for (const StoredSeat& s : store_.finished_seats(table))
+            if (s.seat >= 0 && s.seat < 16) {
+                seats.resize(std::max(seats.size(), std::size_t(s.seat) + 1));
+                seats[std::size_t(s.seat)] = ReplaySeat{s.name, s.bot};
+            }
+        auto json = std::make_shared<const std::string>(build_replay(table, *record, seats));
+        metrics_.replays_built.fetch_add(1, std::memory_order_relaxed);
+        replays_.put(table, json);
+        return ReplayAnswer{std::move(json), 200, {}};
+    } catch (const ReplayTooLong& e) {
+        spdlog::warn("game {}: no replay: {}", table, e.what());
+        return ReplayAnswer{nullptr, 503, e.what()};
+    } catch (const StoreError& e) {
+        metrics_.storage_errors.fetch_add(1, std::memory_order_relaxed);
+        spdlog::error("game {}: cannot read its seats: {}", table, e.what());
+        return ReplayAnswer{nullptr, 500, "the game's seats cannot be read"};
+    } catch (const std::exception& e) {
+        // A record that does not replay is damaged: said once per request, never thrown into
+        // the HTTP handler.
+        spdlog::error("game {}: its record does not replay: {}", table, e.what());
+        return ReplayAnswer{nullptr, 500, "the game's record does not replay"};
     }
 }
 

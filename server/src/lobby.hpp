@@ -18,6 +18,7 @@
 #include "config.hpp"
 #include "connection.hpp"
 #include "metrics.hpp"
+#include "replay_route.hpp"
 #include "store.hpp"
 #include "table.hpp"
 
@@ -42,6 +43,7 @@ class Lobby {
     std::string metrics_text() const;
     Metrics& metrics() { return metrics_; }
     std::optional<std::string> game_record(long table) const;
+    ReplayAnswer game_replay(long table);  // GET /games/<id>/replay (replay_route.hpp)
 
   private:
     // Who opened a table, for the limits on tables per connection and per address.
@@ -65,6 +67,7 @@ class Lobby {
     bool allow_lobby_chat();
     void move_to(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& next);
     void lobby_chat(const std::shared_ptr<Connection>& c, const std::string& text);
+    void again(const std::shared_ptr<Connection>& c, long old);
     TableServices services();
 
     net::io_context& io_;
@@ -76,6 +79,7 @@ class Lobby {
     mutable std::mutex mutex_;  // guards the maps below; never held while sending
     std::map<long, std::shared_ptr<Table>> tables_;
     std::map<long, Opener> openers_;
+    std::map<long, Table::Rematch> rematches_;  // finished games, by table, for /again
     std::unordered_map<std::string, long>
         names_;  // chosen names in use (lower case): by whom  // of the tables in tables_ opened
                  // since the start
@@ -94,6 +98,7 @@ class Lobby {
     net::steady_timer push_timer_;
     std::unordered_map<std::string, std::pair<long, int>> tokens_;
     std::map<long, std::weak_ptr<Connection>> connections_;
+    ReplayCache replays_{32, 64 << 20};  // recent replays of finished games (their answers)
     // Last: its threads stop, and its pending decisions go, before anything they refer to.
     BotPool bots_;
 };

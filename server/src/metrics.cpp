@@ -74,6 +74,17 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
         << "niagara_bot_think_seconds_total " << double(bot_think_us.load()) / 1e6 << "\n";
     counter("niagara_bot_queue", "Bot decisions waiting for a pool thread.", "gauge",
             bot_queue.load());
+    counter("niagara_table_history_lines",
+            "Log and chat lines the tables keep for players who come back (--table-history).",
+            "gauge", history_lines.load());
+    counter("niagara_table_history_dropped_total",
+            "Table log and chat lines dropped, oldest first, to stay within --table-history.",
+            "counter", history_dropped.load());
+    counter("niagara_replays_built_total",
+            "Finished games replayed through the engine for /games/<id>/replay.", "counter",
+            replays_built.load());
+    counter("niagara_replay_cache_hits_total", "Replays answered from the cache of recent ones.",
+            "counter", replay_cache_hits.load());
     counter("niagara_queued_bytes", "Bytes waiting to be written to clients.", "gauge",
             queued_bytes.load());
     out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"

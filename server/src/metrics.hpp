@@ -32,14 +32,18 @@ class Metrics {
     std::atomic<long> actions{0};
     std::atomic<long> errors{0};
     std::atomic<long> dropped_clients{0};
-    std::atomic<long> accept_errors{0};   // failed accepts (out of file descriptors, ...)
-    std::atomic<long> expired_tables{0};  // closed after --idle-table-seconds with nobody
-    std::atomic<long> storage_errors{0};  // failed writes answered with storage_error
-    std::atomic<long> queued_bytes{0};    // bytes waiting to be written, all connections
-    std::atomic<long> bot_decisions{0};   // decisions the bot pool answered
-    std::atomic<long> bot_late{0};        // ... that came too late and were dropped
-    std::atomic<long> bot_think_us{0};    // time the pool's bots spent deciding
-    std::atomic<long> bot_queue{0};       // decisions waiting for a pool thread
+    std::atomic<long> accept_errors{0};      // failed accepts (out of file descriptors, ...)
+    std::atomic<long> expired_tables{0};     // closed after --idle-table-seconds with nobody
+    std::atomic<long> storage_errors{0};     // failed writes answered with storage_error
+    std::atomic<long> queued_bytes{0};       // bytes waiting to be written, all connections
+    std::atomic<long> bot_decisions{0};      // decisions the bot pool answered
+    std::atomic<long> bot_late{0};           // ... that came too late and were dropped
+    std::atomic<long> bot_think_us{0};       // time the pool's bots spent deciding
+    std::atomic<long> bot_queue{0};          // decisions waiting for a pool thread
+    std::atomic<long> replays_built{0};      // finished games replayed for /games/<id>/replay
+    std::atomic<long> replay_cache_hits{0};  // ... answered from the cache of recent replays
+    std::atomic<long> history_lines{0};      // log and chat lines the tables keep (--table-history)
+    std::atomic<long> history_dropped{0};    // ... dropped, oldest first, to stay within it
     std::array<std::atomic<long>, std::size_t(Limit::count_)> limited{};
 
     void refused(Limit limit) {

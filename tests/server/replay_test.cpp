@@ -1,0 +1,260 @@
+// Replays of finished games (GET /games/<id>/replay, server/src/replay_route.hpp): every step is
+// the engine's replay of the record (its public view and log lines), the table's own spectator
+// saw the same lines and the same last view, only finished games are replayed, recent replays
+// come from the cache, and hostile ids get a clean 4xx.
+#include <catch2/catch.hpp>
+
+#include "niagara/game.hpp"
+#include "niagara/json.hpp"
+#include "niagara/random_bot.hpp"
+#include "niagara/record.hpp"
+#include "replay_route.hpp"
+#include "server_fixture.hpp"
+
+using namespace server_test;
+using niagara::server::build_replay;
+using niagara::server::ReplayCache;
+using niagara::server::ReplaySeat;
+using niagara::server::ReplayTooLong;
+
+namespace {
+
+// A whole game between homing random bots (they end their games), as a record.
+niagara::Record played_record(std::uint64_t seed, int players = 3) {
+    niagara::Options options;
+    options.players = players;
+    options.seed = seed;
+    niagara::Record record{options, {}, false};
+    niagara::State state = niagara::new_game(options);
+    niagara::RandomBot bot(seed);
+    while (!niagara::is_over(state) && record.actions.size() < 20000) {
+        const int seat = bot.pick_seat(state);
+        const niagara::Action action = bot.pick_action(state, seat);
+        REQUIRE(niagara::apply(state, action));
+        record.actions.push_back(action);
+    }
+    REQUIRE(niagara::is_over(state));
+    return record;
+}
+
+// Checks a replay's steps against the engine's own replay of `record`, action by action.
+void check_steps(const Json& replay, const niagara::Record& record) {
+    const Json& steps = replay.at("steps");
+    REQUIRE(steps.size() == record.actions.size() + (record.abandoned ? 2 : 1));
+    niagara::State state = niagara::new_game(record.options);
+    CHECK(steps[0].at("index") == 0);
+    CHECK(steps[0].at("action").is_null());
+    CHECK(steps[0].at("lines").empty());
+    CHECK(steps[0].at("view") == niagara::spectator_view(state));
+    for (std::size_t i = 0; i < record.actions.size(); ++i) {
+        INFO("action " << i);
+        niagara::Log lines;
+        REQUIRE(niagara::apply(state, record.actions[i], &lines));
+        const Json& step = steps[i + 1];
+        CHECK(step.at("index") == i + 1);
+        CHECK(step.at("seat") == record.actions[i].seat);
+        CHECK(step.at("action") == niagara::action_to_json(record.actions[i]));
+        CHECK(step.at("lines") == Json(lines));
+        CHECK(step.at("view") == niagara::spectator_view(state));
+    }
+    if (record.abandoned) niagara::abandon(state);
+    CHECK(steps.back().at("view") == niagara::spectator_view(state));
+    CHECK(replay.at("result") == niagara::result_to_json(state));
+    CHECK(niagara::options_from_json(replay.at("options")).seed == record.options.seed);
+}
+
+}  // namespace
+
+TEST_CASE("Replay: the steps are the engine's replay of the record", "[replay]") {
+    const niagara::Record record = played_record(7, 4);
+    const std::vector<ReplaySeat> seats{{"ann", false}, {"bot-2", true}, {"cy", false}};
+    const std::string text = build_replay(12, niagara::record_to_json(record).dump(), seats);
+    const Json replay = Json::parse(text);
+    CHECK(replay.at("format") == "niagara-replay/1");
+    CHECK(replay.at("game") == 12);
+    CHECK(replay.at("abandoned") == false);
+    // Every seat is listed; one missing from the list (the fourth) has no name.
+    REQUIRE(replay.at("seats").size() == 4);
+    CHECK(replay["seats"][0] == Json{{"seat", 0}, {"name", "ann"}, {"bot", false}});
+    CHECK(replay["seats"][1] == Json{{"seat", 1}, {"name", "bot-2"}, {"bot", true}});
+    CHECK(replay["seats"][3] == Json{{"seat", 3}, {"name", ""}, {"bot", false}});
+    check_steps(replay, record);
+    // A real game takes a few hundred actions; its replay stays well under a megabyte or two.
+    CHECK(record.actions.size() < niagara::server::kMaxReplayActions);
+    INFO(record.actions.size() << " actions, " << text.size() << " bytes");
+    CHECK(text.size() < 4u << 20);
+}
+
+TEST_CASE("Replay: an abandoned game ends with the abandon step", "[replay]") {
+    niagara::Record record = played_record(3);
+    record.actions.resize(record.actions.size() / 2);
+    record.abandoned = true;
+    const Json replay = Json::parse(build_replay(5, niagara::record_to_json(record).dump(), {}));
+    CHECK(replay.at("abandoned") == true);
+    check_steps(replay, record);
+    CHECK(replay.at("steps").back().at("action").is_null());
+    CHECK(replay.at("result").at("abandoned") == true);
+}
+
+TEST_CASE("Replay: records that are not whole finished games are refused", "[replay]") {
+    const niagara::Record record = played_record(11);
+    const std::string good = niagara::record_to_json(record).dump();
+    CHECK_NOTHROW(build_replay(1, good, {}));
+    CHECK_THROWS_AS(build_replay(1, "", {}), std::invalid_argument);
+    CHECK_THROWS_AS(build_replay(1, "{\"actions\": 3}", {}), std::invalid_argument);
+    CHECK_THROWS_AS(build_replay(1, "[1,2", {}), std::invalid_argument);
+    CHECK_THROWS_AS(build_replay(1, "{\"options\": {\"players\": 9}}", {}), std::invalid_argument);
+    // Cut short: the views would run into a game still to be played.
+    niagara::Record cut = record;
+    cut.actions.pop_back();
+    CHECK_THROWS_AS(build_replay(1, niagara::record_to_json(cut).dump(), {}),
+                    std::invalid_argument);
+    // An action that is not legal where it stands.
+    niagara::Record wrong = record;
+    std::swap(wrong.actions[0], wrong.actions[wrong.actions.size() / 2]);
+    CHECK_THROWS_AS(build_replay(1, niagara::record_to_json(wrong).dump(), {}),
+                    std::invalid_argument);
+    // Too long to be worth answering (checked before anything is replayed).
+    niagara::Record longer = record;
+    while (longer.actions.size() <= niagara::server::kMaxReplayActions)
+        longer.actions.push_back(record.actions[0]);
+    CHECK_THROWS_AS(build_replay(1, niagara::record_to_json(longer).dump(), {}), ReplayTooLong);
+}
+
+TEST_CASE("Replay cache: most recent first, within its count and bytes", "[replay]") {
+    ReplayCache cache(3, 100);
+    auto text = [](std::size_t n) { return std::make_shared<const std::string>(n, 'x'); };
+    cache.put(1, text(10));
+    cache.put(2, text(10));
+    cache.put(3, text(10));
+    CHECK(cache.size() == 3);
+    CHECK(cache.find(1));  // 1 is now the most recent: 2 goes first
+    cache.put(4, text(10));
+    CHECK_FALSE(cache.find(2));
+    CHECK(cache.find(1));
+    CHECK(cache.find(3));
+    CHECK(cache.find(4));
+    CHECK(cache.bytes() == 30);
+    cache.put(5, text(80));  // over the bytes: the least recent (1) goes, and it fits
+    CHECK(cache.bytes() == 100);
+    CHECK(cache.size() == 3);
+    CHECK_FALSE(cache.find(1));
+    CHECK(cache.find(5));
+    CHECK(cache.find(4));
+    CHECK(cache.find(3));
+    cache.put(6, text(101));  // larger than the whole budget: not kept
+    CHECK_FALSE(cache.find(6));
+    CHECK(cache.find(5));
+    cache.put(5, text(20));  // the same game again: replaced, counted once
+    CHECK(cache.find(5)->size() == 20);
+    CHECK(cache.bytes() <= 100);
+}
+
+TEST_CASE("HTTP: replays of finished games only, from the cache, hostile ids refused",
+          "[server][http][replay]") {
+    ServerProcess server;
+    const unsigned short port = server.port();
+    INFO(server.log());
+    Harness h(port);
+
+    // A game in progress: its human seat never answers, so it stays in round 1 with a card
+    // chosen by the bots and not yet revealed. Neither its record nor its replay is served.
+    Player& idle = h.add("idle", Harness::Options{{"/name idle"}, false, false});
+    auto waiting = std::make_shared<std::optional<long>>();
+    TableSetup pending;
+    pending.host = &idle;
+    pending.new_words = "players=3 seed=5";
+    pending.bots = 2;
+    open_table(pending, waiting);
+    REQUIRE(h.run_until([&] { return *waiting && idle.first("prompt") != nullptr; }, 20s));
+    const std::string in_progress = "/games/" + std::to_string(**waiting);
+    CHECK(http_get(port, in_progress).status == 404);
+    const HttpResponse hidden = http_get(port, in_progress + "/replay");
+    CHECK(hidden.status == 404);
+    CHECK(hidden.body.find("no finished game") != std::string::npos);
+
+    // A finished game, watched by a spectator from the start.
+    Player& host = h.add("host", {"/name host"});
+    Player& watcher = h.add("watcher", {"/name watcher"});
+    auto table = std::make_shared<std::optional<long>>();
+    TableSetup setup;
+    setup.host = &host;
+    setup.new_words = "players=3 seed=41";
+    setup.bots = 2;
+    setup.watchers = {&watcher};
+    open_table(setup, table);
+    REQUIRE(h.run_until([&] { return host.ended && watcher.ended; }, 60s));
+    REQUIRE(*table);
+    const FinishedGame game = check_finished_game(port, **table, {&host, &watcher});
+    REQUIRE(game.record);
+
+    const std::string path = "/games/" + std::to_string(**table) + "/replay";
+    const HttpResponse first = http_get(port, path);
+    REQUIRE(first.status == 200);
+    CHECK(first.content_type == "application/json");
+    const Json replay = Json::parse(first.body);
+    CHECK(replay.at("game") == **table);
+    check_steps(replay, *game.record);
+    // The names the table showed; never a seat's token.
+    const Json& seats = replay.at("seats");
+    REQUIRE(seats.size() == 3);
+    const Json& shown = watcher.client->view().at("table").at("seats");
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(seats[i].at("name") == shown[i].at("name"));
+        CHECK(seats[i].at("bot") == shown[i].at("bot"));
+        CHECK_FALSE(seats[i].contains("token"));
+    }
+    CHECK(seats[0].at("name") == "host");
+    // The spectator's log lines were the steps' lines, one event per action, and its last view
+    // is the last step's.
+    std::vector<Json> events;
+    for (const Received& r : watcher.frames)
+        if (r.type == "event") events.push_back(r.message.at("lines"));
+    REQUIRE(events.size() == replay.at("steps").size() - 1);
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        INFO("action " << i);
+        CHECK(events[i] == replay["steps"][i + 1].at("lines"));
+    }
+    const Followed followed = follow(watcher.frames);
+    CHECK(followed.problems.empty());
+    CHECK(followed.view.at("game") == replay.at("steps").back().at("view"));
+    CHECK(replay.at("result") == watcher.ended->at("result"));
+
+    // Built once, then from the cache: the same bytes.
+    const HttpResponse again = http_get(port, path);
+    CHECK(again.status == 200);
+    CHECK(again.body == first.body);
+    CHECK(http_get(port, path + "?step=3").body == first.body);
+    const HttpResponse metrics = http_get(port, "/metrics");
+    CHECK(metric(metrics.body, "niagara_replays_built_total") == 1.0);
+    CHECK(metric(metrics.body, "niagara_replay_cache_hits_total") == 2.0);
+
+    // Hostile or wrong targets: a clean 4xx, and the server serves on.
+    const std::pair<std::string, int> refused[] = {
+        {"/games/99999999999999999999/replay", 400},
+        {"/games/-1/replay", 400},
+        {"/games/1/replay/../..", 400},
+        {"/games/" + std::to_string(**table) + "/replay/../..", 400},
+        {"/games/" + std::to_string(**table) + "/replay/.", 400},
+        {"/games/" + std::to_string(**table) + "/replay%2f", 400},
+        {"/games/" + std::to_string(**table) + "/replay%00", 400},
+        {"/games/%31/replay", 400},
+        {"/games//replay", 400},
+        {"/games/1e3/replay", 400},
+        {"/games/0x10/replay", 400},
+        {"/games/" + std::to_string(**table) + "/replay/", 400},
+        {"/games/" + std::to_string(**table) + "/replays", 404},
+        {"/games/" + std::to_string(**table) + "/replay/steps", 404},
+        {"/games/" + std::to_string(**table) + "/record", 404},
+        {"/games/999999999999999999/replay", 404},
+        {"/games/0/replay", 404},
+    };
+    for (const auto& [target, status] : refused) {
+        INFO(target);
+        const HttpResponse r = http_get(port, target);
+        CHECK(r.status == status);
+        CHECK(r.body.size() < 200);
+    }
+    CHECK(healthy(port));
+    CHECK(metric(http_get(port, "/metrics").body, "niagara_replays_built_total") == 1.0);
+}
