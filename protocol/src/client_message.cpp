@@ -331,6 +331,16 @@ ParsedMessage watch_text(const std::vector<std::string_view>& args) {
     return ok(std::move(m));
 }
 
+// "/again 3": after the game at table 3, a new table with its options and bots.
+ParsedMessage again_text(const std::vector<std::string_view>& args) {
+    if (args.size() != 1)
+        return bad_command("say which finished game to play again, e.g. /again 3");
+    ClientMessage m = of(Command::Again);
+    m.table = table_number(args[0]);
+    if (!m.table) return no_table(args[0], "/again 3");
+    return ok(std::move(m));
+}
+
 ParsedMessage new_text(std::string_view args) {
     ClientMessage m = of(Command::New);
     if (auto why = parse_table_options(args, m.options)) return bad_command(*why);
@@ -374,7 +384,7 @@ struct TextCommand {
 
 // Every text command. Game decisions go to the engine's notation; parse_text_command() reads
 // the arguments of the others.
-constexpr std::array<TextCommand, 24> kTextCommands{{
+constexpr std::array<TextCommand, 25> kTextCommands{{
     {"help", Command::Help, false},   {"resume", Command::Resume, false},
     {"name", Command::Name, false},   {"tables", Command::Tables, false},
     {"new", Command::New, false},     {"join", Command::Join, false},
@@ -387,6 +397,7 @@ constexpr std::array<TextCommand, 24> kTextCommands{{
     {"pass", Command::Act, true},     {"canoe", Command::Act, true},
     {"elk", Command::Act, true},      {"fork", Command::Act, true},
     {"free", Command::Act, true},     {"joe", Command::Act, true},
+    {"again", Command::Again, false},
 }};
 
 // Optimal string alignment distance, to suggest "/join" for "/jion".
@@ -453,6 +464,8 @@ ParsedMessage parse_text_command(std::string_view frame) {
             return join_text(args);
         case Command::Watch:
             return watch_text(args);
+        case Command::Again:
+            return again_text(args);
         case Command::AddBot:
             return addbot_text(args);
         case Command::Say:
@@ -528,6 +541,9 @@ ParsedMessage join_json(const Json& j, Command command) {
         if (!m.table) return bad_json(needs("table", "a table number (0 or more)", kJsonExample));
     } else if (command == Command::Watch) {
         return bad_json(needs("table", "the table to watch", R"({"type": "watch", "table": 3})"));
+    } else if (command == Command::Again) {
+        return bad_json(
+            needs("table", "the finished game's table", R"({"type": "again", "table": 3})"));
     }
     if (const Json* s = field(j, "seat"); s && command == Command::Join) {
         m.seat = json_int(*s);
@@ -569,10 +585,10 @@ ParsedMessage act_json(const Json& j) {
     return ok(std::move(m));
 }
 
-constexpr std::array<Command, 13> kCommands{
+constexpr std::array<Command, 14> kCommands{
     Command::Help, Command::Resume, Command::Name,  Command::Tables, Command::New,
     Command::Join, Command::Watch,  Command::Leave, Command::Start,  Command::AddBot,
-    Command::Say,  Command::Act,    Command::Sync,
+    Command::Say,  Command::Act,    Command::Sync,  Command::Again,
 };
 
 std::string all_types() {
@@ -592,6 +608,7 @@ ParsedMessage dispatch_json(const Json& j, Command command) {
             return new_json(j);
         case Command::Join:
         case Command::Watch:
+        case Command::Again:
             return join_json(j, command);
         case Command::Say:
             return string_field(j, "text", R"("hello")", say);
@@ -680,6 +697,8 @@ std::string_view command_name(Command command) {
             return "act";
         case Command::Sync:
             return "sync";
+        case Command::Again:
+            return "again";
     }
     return "help";
 }
@@ -755,6 +774,8 @@ std::vector<std::string> help_lines() {
         "/say hello - chat at your table (plain text without '/' works too)",
         "/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69 - take your seat back with its token",
         "/sync - get a fresh copy of the game state",
+        "/again 3 - after the game at table 3: a new table with its options and bots (its players "
+        "are told; the first /again opens it, the others' join it)",
         "/play 4 - choose your card (1-7, cloud, lasso, 1/2/3)",
         "/buyback 2 red - buy back canoe 2, paying a red gem",
         "/cloud up - move the weather marker up or down",

@@ -182,6 +182,7 @@ std::string add_news(Json& fields, long table, const News& news) {
         add_prompt(prompt, *d);
         fields["prompt"] = std::move(prompt);
     }
+    if (news.history) fields["history"] = *news.history;
     return news_text(event_text, table, news);
 }
 
@@ -372,17 +373,27 @@ Json prompt(long table, const Decision& decision) {
 }
 
 Json timer(long table, const std::vector<int>& seats, int seconds,
-           const std::vector<std::string>& names) {
+           const std::vector<std::string>& names, const std::vector<long>& remaining_ms) {
     std::vector<std::string> who;
-    for (int seat : seats)
-        who.push_back(seat_name(seat, names));
-    return message("timer",
-                   and_list(who) + (who.size() == 1 ? " has " : " have ") +
-                       std::to_string(seconds) + " s to decide at table " + table_tag(table) + ".",
-                   {{"table", table},
-                    {"seats", seats},
-                    {"seat", seats.size() == 1 ? seat_json(seats[0]) : Json(nullptr)},
-                    {"seconds", seconds}});
+    const bool left = remaining_ms.size() == seats.size();
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        who.push_back(seat_name(seats[i], names));
+        if (left && seats.size() > 1)
+            who.back() += " " + std::to_string((remaining_ms[i] + 999) / 1000) + " s";
+    }
+    const long shown = left && seats.size() == 1 ? (remaining_ms[0] + 999) / 1000 : seconds;
+    std::string text = and_list(who);
+    if (left && seats.size() > 1)
+        text = "Time left to decide at table " + table_tag(table) + ": " + text + ".";
+    else
+        text += (who.size() == 1 ? " has " : " have ") + std::to_string(shown) +
+                " s to decide at table " + table_tag(table) + ".";
+    Json fields{{"table", table},
+                {"seats", seats},
+                {"seat", seats.size() == 1 ? seat_json(seats[0]) : Json(nullptr)},
+                {"seconds", seconds}};
+    if (left) fields["remaining_ms"] = remaining_ms;
+    return message("timer", text, std::move(fields));
 }
 
 Json timeout(long table, int seat, const std::string& action,
@@ -396,6 +407,14 @@ Json timeout(long table, int seat, const std::string& action,
 Json ended(long table, const Json& result, const std::vector<std::string>& names) {
     return message("ended", ended_text(table, result, names),
                    {{"table", table}, {"result", result}});
+}
+
+Json again(long table, long next, const std::string& name) {
+    return message("again",
+                   utf8(name) + " opened table " + table_tag(next) +
+                       " to play again with the same options and bots: /join " +
+                       std::to_string(next) + " to sit down.",
+                   {{"table", table}, {"next", next}, {"name", utf8(name)}});
 }
 
 std::string serialize(const Json& message) {

@@ -41,9 +41,10 @@ struct Config {
     int max_tables_per_address = 8;         // --max-tables-per-address: open tables it created
     int max_tables_per_connection = 2;      // --max-tables-per-connection
     int idle_table_seconds = 600;           // --idle-table-seconds: a table nobody is at closes
-    double lobby_chat_rate = 5;             // --lobby-chat-rate: lobby chat lines/s, all users
-    std::string allowed_origins;            // --allowed-origins: comma list; empty = same host
-    std::string metrics = "off";            // --metrics: off | main | ADDR:PORT
+    int table_history = 200;  // --table-history: log and chat lines a table keeps for (re)joiners
+    double lobby_chat_rate = 5;   // --lobby-chat-rate: lobby chat lines/s, all users
+    std::string allowed_origins;  // --allowed-origins: comma list; empty = same host
+    std::string metrics = "off";  // --metrics: off | main | ADDR:PORT
     // --bot-seed: 0 (the default) seeds every bot from the system's entropy. Any other value
     // makes bots repeat their moves run after run, for tests and benchmarks only: anyone who
     // knows it can compute the bots' secret cards.

@@ -29,6 +29,39 @@ Table::Table(net::io_context& io, TableServices services, long id, protocol::Tab
     refresh_views();
 }
 
+Table::~Table() {
+    services_.metrics.history_lines.fetch_sub(long(history_.size()), std::memory_order_relaxed);
+}
+
+void Table::remember(Json entry) {
+    const int limit = services_.config.table_history;
+    if (limit <= 0) return;
+    history_.push_back(std::move(entry));
+    services_.metrics.history_lines.fetch_add(1, std::memory_order_relaxed);
+    while (history_.size() > std::size_t(limit)) {
+        history_.pop_front();
+        services_.metrics.history_lines.fetch_sub(1, std::memory_order_relaxed);
+        services_.metrics.history_dropped.fetch_add(1, std::memory_order_relaxed);
+    }
+}
+
+void Table::tell(const Json& message) {
+    broadcast(message);
+    remember(Json{{"kind", "info"}, {"text", message.value("text", "")}});
+}
+
+Json Table::history_json() const {
+    Json lines = Json::array();
+    for (const Json& line : history_)
+        lines.push_back(line);
+    return lines;
+}
+
+std::optional<Table::Rematch> Table::rematch() const {
+    std::lock_guard lock(summary_mutex_);
+    return rematch_;
+}
+
 void Table::run_or_hold(std::function<void()> work) {
     if (storing_ || !held_.empty()) return held_.push_back(std::move(work));
     work();
@@ -143,10 +176,10 @@ void Table::close_idle() {
     services_.metrics.expired_tables.fetch_add(1, std::memory_order_relaxed);
     try_store(nullptr, [&] { services_.store.close(id_); });
     stop_play();
-    broadcast(msg::message("closed",
-                           "Table " + std::to_string(id_) + " closed: nobody played at it for " +
-                               std::to_string(services_.config.idle_table_seconds) + " s.",
-                           Json{{"table", id_}}));
+    tell(msg::message("closed",
+                      "Table " + std::to_string(id_) + " closed: nobody played at it for " +
+                          std::to_string(services_.config.idle_table_seconds) + " s.",
+                      Json{{"table", id_}}));
     for (const Spectator& s : spectators_)
         if (auto c = s.conn.lock(); c && c->table().get() == this) c->set_table(nullptr);
     update_summary(table_view(facts()));

@@ -64,6 +64,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
     Table(net::io_context& io, TableServices services, long id, protocol::TableOptions options,
           std::string host);
+    ~Table();
 
     long id() const { return id_; }
 
@@ -92,6 +93,17 @@ class Table : public std::enable_shared_from_this<Table> {
     // no number sends a newcomer. Safe from any thread.
     bool joinable() const;
 
+    // "Play again" (/again): what a new table needs to repeat the finished game (its options,
+    // its bots' levels) and who played it; nullopt before the end. Safe from any thread.
+    struct Rematch {
+        protocol::TableOptions options;
+        std::vector<BotLevel> bots;
+        std::vector<std::string> players;                // the people's names
+        std::vector<std::weak_ptr<Connection>> present;  // ... connected at the end
+        long next = 0;  // the table someone opened to play again (the lobby's), or 0
+    };
+    std::optional<Rematch> rematch() const;
+
   private:
     struct Seat {
         bool taken = false;
@@ -105,10 +117,16 @@ class Table : public std::enable_shared_from_this<Table> {
         std::weak_ptr<Connection> conn;
         bool has_view = false;  // the connection holds the view at version_: patches apply
         std::optional<std::vector<Action>> prompted;  // last prompted, while still to decide
+        // The turn clock: runs from the moment this seat's decision began, whatever the others
+        // do meanwhile (each of its own actions starts the next decision's clock).
+        std::optional<std::chrono::steady_clock::time_point> deadline;
+        long left_by = 0;  // the connection that /left the game: it may /join the seat again
+        bool needs_history = false;  // its next snapshot brings the table's recent lines
     };
     struct Spectator {
         std::weak_ptr<Connection> conn;
         bool has_view = false;
+        bool needs_history = true;
     };
 
     // Strand-only helpers.
@@ -168,8 +186,16 @@ class Table : public std::enable_shared_from_this<Table> {
                        const std::string& error);
     void stop_thinking(int seat);  // its pending answer, if any, will be dropped
     std::shared_ptr<Bot> bot_for(int seat);
-    void arm_turn_timer();
-    void on_turn_timeout(long version);
+    void arm_turn_timer();  // starts the clocks of decisions that began, wakes at the first end
+    void on_turn_timeout();
+    Json clocks() const;  // the running clocks as a timer message (null when none runs)
+    void send_clocks(const std::shared_ptr<Connection>& c);
+    // Takes `seat` for `c` (a /resume with its token, or its player's /join after /leave).
+    void reseat(const std::shared_ptr<Connection>& c, int seat, bool with_token);
+    // The table's recent lines (--table-history): what every viewer was sent, never a seat's
+    // secret, so that whoever comes (back) sees what happened.
+    void remember(Json entry);
+    void tell(const Json& message);  // broadcast, and remembered as an info line
     void arm_grace_timer(int seat);
     void finish();
     void refresh_views();  // the views and the lobby's summary, from the table as it is now
@@ -224,11 +250,14 @@ class Table : public std::enable_shared_from_this<Table> {
     std::vector<std::unique_ptr<net::steady_timer>> grace_timers_;
     net::steady_timer idle_timer_;
     bool idle_armed_ = false;
+    std::deque<Json> history_;  // {kind: event|chat|info, ...}, oldest first
+    Json history_json() const;
 
     mutable std::mutex summary_mutex_;  // guards summary_ and phase_copy_ (read by the lobby)
     Json summary_;
     Phase phase_copy_ = Phase::Waiting;
     bool joinable_ = false;
+    std::optional<Rematch> rematch_;  // set when the game ends
 };
 
 template <typename F>

@@ -120,19 +120,23 @@ void Table::on_bot_answer(int seat, long ticket, std::optional<Action> action,
 
     // Does the answer still hold? Not when the game is over or the table closed, the player
     // came back (voided) or acted, or the seat's decision changed. Other seats' moves may have
-    // come meanwhile (cards are chosen at once): the same choices still open is enough, except
-    // for a timeout's move, whose clock restarts with every change at the table.
+    // come meanwhile (cards are chosen at once): the same choices still open is enough. A
+    // timeout's move also needs the seat's clock still out (its player did not act since).
     const Seat& s = seats_[std::size_t(seat)];
     bool holds = phase_ == Phase::Playing && !asked.voided && must_act(*state_, seat);
+    const bool same =
+        holds && (version_ == asked.version || legal_actions(*state_, seat) == asked.legal);
     if (holds && asked.timeout)
-        holds = version_ == asked.version && !s.bot && !s.autoplay && someone_here();
+        holds = same && !s.bot && !s.autoplay && someone_here() && s.deadline &&
+                *s.deadline <= std::chrono::steady_clock::now();
     else if (holds)
-        holds = (s.bot || s.autoplay) &&
-                (version_ == asked.version || legal_actions(*state_, seat) == asked.legal);
+        holds = (s.bot || s.autoplay) && same;
     if (!holds) {
         services_.metrics.bot_late.fetch_add(1, std::memory_order_relaxed);
         spdlog::debug("table {}: a bot's late answer for {} is dropped", id_, seat_text(seat));
-        return schedule_bots();
+        schedule_bots();
+        if (asked.timeout) arm_turn_timer();  // a clock still out gets another stand-in move
+        return;
     }
 
     Action chosen;
@@ -151,7 +155,7 @@ void Table::on_bot_answer(int seat, long ticket, std::optional<Action> action,
     if (asked.timeout) {
         Seat& late = seats_[std::size_t(seat)];
         ++late.timeouts;
-        broadcast(msg::timeout(id_, seat, to_text(chosen), names()));
+        tell(msg::timeout(id_, seat, to_text(chosen), names()));
         if (late.timeouts >= 3) late.autoplay = true;  // until the player acts again or resumes
         apply_action(seat, chosen, "timeout");
         return;

@@ -56,7 +56,7 @@ void Table::start(std::shared_ptr<Connection> c) {
         thinking_.assign(std::size_t(n), std::nullopt);
         phase_ = Phase::Playing;
         spdlog::info("table {}: game starts with {} players", id_, n);
-        broadcast(msg::started(id_, n));
+        tell(msg::started(id_, n));
         for (int seat = 0; seat < n; ++seat)
             if (!seats_[std::size_t(seat)].bot && !online(seat)) arm_grace_timer(seat);
         Change everyone;
@@ -115,6 +115,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     }
     const long index = long(record_.actions.size());
     record_.actions.push_back(action);
+    seats_[std::size_t(seat)].deadline.reset();  // its next decision gets a clock of its own
     state_ = std::move(next);
     services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
 
@@ -156,34 +157,72 @@ void Table::after_change() {
     arm_turn_timer();
 }
 
+// Every seat's clock runs from the moment its decision began: another seat's move (or its
+// timeout) neither restarts nor stops it. One timer wakes the table at the first clock's end.
 void Table::arm_turn_timer() {
-    if (options_.turn_seconds <= 0 || phase_ != Phase::Playing) return;
-    std::vector<int> waiting;  // the seats whose clock runs
+    if (options_.turn_seconds <= 0 || phase_ != Phase::Playing || !state_) return;
+    const auto now = std::chrono::steady_clock::now();
+    bool fresh = false;  // a decision began: everyone is told the clocks
+    std::optional<std::chrono::steady_clock::time_point> first;
     for (int seat = 0; seat < state_->players(); ++seat) {
-        const Seat& s = seats_[std::size_t(seat)];
-        if (must_act(*state_, seat) && !s.bot && !s.autoplay) waiting.push_back(seat);
+        Seat& s = seats_[std::size_t(seat)];
+        if (!must_act(*state_, seat) || s.bot || s.autoplay) {
+            s.deadline.reset();
+            continue;
+        }
+        if (!s.deadline) {
+            s.deadline = now + std::chrono::seconds(options_.turn_seconds);
+            fresh = true;
+        }
+        // A seat whose stand-in move is being thought out needs no wake-up.
+        const bool deciding = thinking_[std::size_t(seat)] && thinking_[std::size_t(seat)]->timeout;
+        if (!deciding && (!first || *s.deadline < *first)) first = s.deadline;
     }
-    if (waiting.empty()) return;  // nobody human is waited for
-    // Each decision gets the full time from the last change at the table.
-    turn_timer_.expires_after(std::chrono::seconds(options_.turn_seconds));
-    turn_timer_.async_wait(
-        [this, self = shared_from_this(), armed = version_](boost::system::error_code ec) {
-            if (!ec) run_or_hold([this, self, armed] { on_turn_timeout(armed); });
-        });
-    broadcast(msg::timer(id_, waiting, options_.turn_seconds, names()));
+    if (!first) {
+        turn_timer_.cancel();
+        return;
+    }
+    turn_timer_.expires_at(*first);
+    turn_timer_.async_wait([this, self = shared_from_this()](boost::system::error_code ec) {
+        if (!ec) run_or_hold([this, self] { on_turn_timeout(); });
+    });
+    if (fresh) broadcast(clocks());
 }
 
-void Table::on_turn_timeout(long armed_version) {
-    if (armed_version != version_ || phase_ != Phase::Playing) return;  // something happened since
+Json Table::clocks() const {
+    if (phase_ != Phase::Playing || !state_) return nullptr;
+    const auto now = std::chrono::steady_clock::now();
+    std::vector<int> seats;
+    std::vector<long> remaining;
+    for (int seat = 0; seat < int(seats_.size()); ++seat)
+        if (const auto& deadline = seats_[std::size_t(seat)].deadline) {
+            seats.push_back(seat);
+            remaining.push_back(std::max<long>(
+                0, long(std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - now)
+                            .count())));
+        }
+    if (seats.empty()) return nullptr;
+    return msg::timer(id_, seats, options_.turn_seconds, names(), remaining);
+}
+
+// A viewer who arrives (or comes back) mid-decision sees the clocks as they run.
+void Table::send_clocks(const std::shared_ptr<Connection>& c) {
+    if (const Json message = clocks(); !message.is_null()) send_to(c, message);
+}
+
+void Table::on_turn_timeout() {
+    if (phase_ != Phase::Playing) return;
     if (!someone_here()) return;  // the game waits for someone to come back (check_idle)
+    const auto now = std::chrono::steady_clock::now();
     for (int seat = 0; seat < state_->players(); ++seat) {
         const Seat& s = seats_[std::size_t(seat)];
-        if (!must_act(*state_, seat) || s.bot || s.autoplay) continue;
+        if (!s.deadline || *s.deadline > now || !must_act(*state_, seat) || s.bot || s.autoplay)
+            continue;
         // The table's bot decides for the seat, on the pool; the move is played when its answer
         // comes, if the player has not acted meanwhile (on_bot_answer).
         if (!thinking_[std::size_t(seat)]) think(seat, true);
-        return;  // the next decision gets its own timer
     }
+    arm_turn_timer();  // the other clocks run on
 }
 
 void Table::finish() {
@@ -191,9 +230,22 @@ void Table::finish() {
     // Unstored, the game is replayed at the next start and finishes (and is stored) again.
     try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
     stop_play();
+    {
+        // Who played, and the bots to seat again, for "play again" (/again).
+        std::lock_guard lock(summary_mutex_);
+        rematch_ = Rematch{options_, {}, {}, {}, 0};
+        for (const Seat& s : seats_) {
+            if (s.bot) {
+                rematch_->bots.push_back(s.level);
+            } else {
+                rematch_->players.push_back(s.name);
+                rematch_->present.push_back(s.conn);
+            }
+        }
+    }
     const Json ended = msg::ended(id_, result_to_json(*state_), names());
     spdlog::info("table {}: {}", id_, ended.at("text").get<std::string>());
-    broadcast(ended);
+    tell(ended);
     update_summary(table_view(facts()));  // the views say so at their next version
     services_.finished(id_);
 }

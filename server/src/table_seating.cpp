@@ -32,9 +32,9 @@ void Table::pass_host(int from) {
         if (int(i) == from || !other.taken || other.bot || !online(int(i))) continue;
         seats_[std::size_t(from)].host = false;
         other.host = true;
-        broadcast(msg::message(
-            "host", other.name + " is now the host of table " + std::to_string(id_) + ".",
-            Json{{"table", id_}, {"seat", i}, {"name", other.name}}));
+        tell(msg::message("host",
+                          other.name + " is now the host of table " + std::to_string(id_) + ".",
+                          Json{{"table", id_}, {"seat", i}, {"name", other.name}}));
         return;
     }
 }
@@ -72,6 +72,22 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
             send_error(c, code, why);
         };
         if (seat_of(c) >= 0) return refuse("bad_command", "you already sit at this table");
+        if (phase_ == Phase::Playing) {
+            // Who left this game from this connection takes the seat back from its bot.
+            for (int i = 0; i < int(seats_.size()); ++i) {
+                const Seat& s = seats_[std::size_t(i)];
+                if (s.taken && !s.bot && s.left_by == c->id() && !online(i) &&
+                    (!wanted || *wanted == i))
+                    return reseat(c, i, false);
+            }
+            const bool theirs = std::any_of(seats_.begin(), seats_.end(), [&](const Seat& s) {
+                return s.taken && !s.bot && same_name(s.name, c->name());
+            });
+            if (theirs)
+                return refuse("started", "the game at table " + std::to_string(id_) +
+                                             " has started; to take your seat back from "
+                                             "another connection, /resume with its token");
+        }
         if (phase_ != Phase::Waiting)
             return refuse("started", "the game at table " + std::to_string(id_) +
                                          " has started; /watch " + std::to_string(id_) +
@@ -100,6 +116,7 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
         fresh.name = name;
         fresh.token = new_token();
         fresh.conn = c;
+        fresh.needs_history = true;
         fresh.host =
             std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
         if (!try_store(nullptr, [&] {
@@ -113,7 +130,7 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
         c->set_table(shared_from_this());
         spdlog::info("table {}: {} sits at seat {}", id_, s.name, seat + 1);
         send_to(c, msg::seated(id_, seat, s.token));
-        broadcast(msg::joined(id_, seat, s.name));
+        tell(msg::joined(id_, seat, s.name));
         publish();
     });
 }
@@ -138,6 +155,7 @@ void Table::watch(std::shared_ptr<Connection> c) {
         c->set_table(shared_from_this());
         send_to(c, msg::watching(id_));
         publish();
+        send_clocks(c);
         if (phase_ == Phase::Playing) schedule_bots();  // a game nobody was at goes on
     });
 }
@@ -158,11 +176,12 @@ void Table::leave(std::shared_ptr<Connection> c) {
         if (phase_ == Phase::Waiting) {
             free_seat(seat);
         } else if (phase_ == Phase::Playing && !s.bot) {
-            s.autoplay = true;  // the game goes on; a bot plays until the token comes back
+            s.autoplay = true;  // the game goes on; a bot plays until the player comes back
+            s.left_by = c->id();
         }
         const Json left = msg::left(id_, seat, name);
         send_to(c, left);
-        broadcast(left);
+        tell(left);
         publish();
         if (phase_ == Phase::Playing) after_change();
     });
@@ -180,27 +199,34 @@ void Table::resume(std::shared_ptr<Connection> c, std::string token) {
             return send_error(c, "bad_token",
                               "that token opens no seat (wrong, or the game is over)");
         }
-        const int seat = int(held - seats_.begin());
-        Seat& s = *held;
-        std::erase_if(spectators_, [&](const Spectator& w) { return w.conn.lock() == c; });
-        if (auto old = s.conn.lock(); old && old != c) {
-            send_to(old, msg::error("bad_token", "your seat was resumed from another connection"));
-            if (old->table().get() == this) old->set_table(nullptr);
-        }
-        s.conn = c;
-        s.autoplay = false;
-        stop_thinking(seat);  // the player decides again: a bot's late answer is dropped
-        s.timeouts = 0;
-        s.has_view = false;
-        s.prompted.reset();  // the new connection needs its prompt
-        c->set_name(s.name);
-        c->set_table(shared_from_this());
-        spdlog::info("table {}: {} resumes seat {}", id_, s.name, seat + 1);
-        send_to(c, msg::resumed(id_, seat, s.token));
-        broadcast(msg::presence(id_, seat, s.name, true));
-        publish();
-        if (phase_ == Phase::Playing) after_change();
+        reseat(c, int(held - seats_.begin()), true);
     });
+}
+
+void Table::reseat(const std::shared_ptr<Connection>& c, int seat, bool with_token) {
+    Seat& s = seats_[std::size_t(seat)];
+    std::erase_if(spectators_, [&](const Spectator& w) { return w.conn.lock() == c; });
+    if (auto old = s.conn.lock(); old && old != c) {
+        send_to(old, msg::error("bad_token", "your seat was resumed from another connection"));
+        if (old->table().get() == this) old->set_table(nullptr);
+    }
+    s.conn = c;
+    s.autoplay = false;
+    s.left_by = 0;
+    stop_thinking(seat);  // the player decides again: a bot's late answer is dropped
+    s.timeouts = 0;
+    s.has_view = false;
+    s.needs_history = true;  // what happened meanwhile comes with the snapshot
+    s.prompted.reset();      // the new connection needs its prompt
+    c->set_name(s.name);
+    c->set_table(shared_from_this());
+    spdlog::info("table {}: {} {} seat {}", id_, s.name, with_token ? "resumes" : "rejoins",
+                 seat + 1);
+    send_to(c, with_token ? msg::resumed(id_, seat, s.token) : msg::seated(id_, seat, s.token));
+    tell(msg::presence(id_, seat, s.name, true));
+    publish();
+    if (phase_ == Phase::Playing) after_change();
+    send_clocks(c);
 }
 
 void Table::disconnected(std::shared_ptr<Connection> c) {
@@ -213,7 +239,7 @@ void Table::disconnected(std::shared_ptr<Connection> c) {
         Seat& s = seats_[std::size_t(seat)];
         s.conn.reset();
         s.has_view = false;
-        broadcast(msg::presence(id_, seat, s.name, false));
+        tell(msg::presence(id_, seat, s.name, false));
         if (phase_ == Phase::Waiting) pass_host(seat);  // so that someone can still start
         publish();
         if (phase_ != Phase::Over) arm_grace_timer(seat);
@@ -234,12 +260,12 @@ void Table::arm_grace_timer(int seat) {
                 // Gone before the start: the seat is free again for someone who is here.
                 const Json left = msg::left(id_, seat, s.name);
                 free_seat(seat);
-                broadcast(left);
+                tell(left);
                 return publish();
             }
             if (phase_ != Phase::Playing || online(seat) || s.autoplay) return;
             s.autoplay = true;
-            broadcast(msg::presence(id_, seat, s.name, false, true));
+            tell(msg::presence(id_, seat, s.name, false, true));
             publish();
             after_change();
         });
@@ -267,7 +293,7 @@ void Table::add_bot(std::shared_ptr<Connection> c, std::optional<BotLevel> level
                 }))
                 return;
             s = std::move(bot);
-            broadcast(msg::joined(id_, int(i), s.name));
+            tell(msg::joined(id_, int(i), s.name));
             return publish();
         }
         send_error(c, "table_full", "table " + std::to_string(id_) + " is full");
@@ -278,7 +304,10 @@ void Table::say(std::shared_ptr<Connection> c, std::string text) {
     post([this, c = std::move(c), text = std::move(text)] {
         // A player speaks under the seat's name; names are unique at a table (join, watch).
         const int seat = seat_of(c);
-        broadcast(msg::chat(id_, seat >= 0 ? seats_[std::size_t(seat)].name : c->name(), text));
+        const Json line =
+            msg::chat(id_, seat >= 0 ? seats_[std::size_t(seat)].name : c->name(), text);
+        broadcast(line);
+        remember(Json{{"kind", "chat"}, {"from", line["from"]}, {"message", line["message"]}});
     });
 }
 
@@ -290,9 +319,10 @@ void Table::sync(std::shared_ptr<Connection> c) {
             send_to(c, msg::snapshot(id_, version_, views_.spectator_view()));
             for (Spectator& s : spectators_)
                 if (s.conn.lock() == c) s.has_view = true;
-            return;
+            return send_clocks(c);
         }
         send_snapshot(c, seat);
+        send_clocks(c);
     });
 }
 }  // namespace niagara::server

@@ -110,6 +110,20 @@ void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
 void Table::publish(const Change& change) {
     ++version_;
     refresh_views();
+    if (const msg::GameEvent* e = change.event; e && !e->lines.empty()) {
+        // What every viewer is sent below (the chooser's card rides apart, to its owner only).
+        Json entry{{"kind", "event"},
+                   {"seat", e->seat >= 0 ? Json(e->seat) : Json()},
+                   {"lines", e->lines}};
+        if (!e->cause.empty()) entry["cause"] = e->cause;
+        remember(std::move(entry));
+    }
+    // Built once, for the viewers who just came: the lines of the table before them.
+    std::optional<Json> history;
+    const auto history_for = [&]() -> const Json* {
+        if (!history) history = history_json();
+        return &*history;
+    };
     // What every patch of this change shares is serialized once.
     const msg::PatchFrames patches(id_, version_ - 1, version_, change.event);
     for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -123,14 +137,18 @@ void Table::publish(const Change& change) {
         std::optional<std::string> chosen;
         if (int(i) == change.chooser) chosen = change.card;  // to its owner only
         std::optional<std::string> ops;
-        if (s.has_view && !change.snapshot_all) ops = views_.seat_patch(int(i));
+        if (s.has_view && !change.snapshot_all && !s.needs_history) ops = views_.seat_patch(int(i));
         if (ops) {
             c->send(patches.frame(*ops, chosen, decision ? &*decision : nullptr));
             services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);
         } else {
-            const msg::News news{change.event, chosen, decision ? &*decision : nullptr};
+            // With the history, the event is its last line already.
+            const msg::News news{s.needs_history ? nullptr : change.event, chosen,
+                                 decision ? &*decision : nullptr,
+                                 s.needs_history ? history_for() : nullptr};
             send_to(c, msg::snapshot(id_, version_, views_.seat_view(int(i)), news));
             s.has_view = true;
+            s.needs_history = false;
         }
     }
     // Spectators all see the same: one frame for all of them.
@@ -140,6 +158,13 @@ void Table::publish(const Change& change) {
     if (!change.snapshot_all && !spectators_.empty()) spectator_ops = views_.spectator_patch();
     for (Spectator& s : spectators_) {
         auto c = s.conn.lock();
+        if (s.needs_history) {  // its own snapshot, with the lines before it came
+            send_to(c, msg::snapshot(id_, version_, views_.spectator_view(),
+                                     msg::News{nullptr, std::nullopt, nullptr, history_for()}));
+            s.has_view = true;
+            s.needs_history = false;
+            continue;
+        }
         if (s.has_view && spectator_ops) {
             if (!patch_frame)
                 patch_frame = std::make_shared<const std::string>(patches.frame(*spectator_ops));

@@ -44,6 +44,8 @@ enum class Command {
     Say,     // /say text, or any text not starting with '/'   {"type": "say", "text": "..."}
     Act,     // /play 4, /canoe 1 up 3  {"type": "act", "text": "play 4"} or "action": {...}
     Sync,    // /sync: a fresh snapshot {"type": "sync"}
+    Again,   // /again 3: after the game at table 3, a new table with its options and bots
+             // {"type": "again", "table": 3}
 };
 
 struct ClientMessage {
@@ -51,7 +53,7 @@ struct ClientMessage {
     std::string text;            // Name: the name; Say: the chat text; Act: the engine notation
     std::optional<Json> action;  // Act sent as an engine action object (engine/README.md)
     std::string token;           // Resume
-    std::optional<long> table;   // Join, Watch (absent: the sender's current or any open table)
+    std::optional<long> table;   // Join, Watch, Again (Join without: the current or any open table)
     std::optional<int> seat;     // Join, 0-based (text commands count seats from 1)
     TableOptions options;        // New
     std::optional<BotLevel> bot_level;  // AddBot (absent: the table's level)

@@ -48,6 +48,9 @@ struct News {
     const GameEvent* event = nullptr;
     std::optional<std::string> chosen;  // the card the receiver just chose: "4", "cloud"
     const Decision* prompt = nullptr;
+    // The table's recent log and chat lines ({kind: event|chat|info, ...}), for a viewer who
+    // just sat down, came back or began watching: only lines every viewer of the table saw.
+    const Json* history = nullptr;
 };
 
 // Per-seat state: a full view, or an RFC 6902 patch from version `from` to `to`.
@@ -89,13 +92,18 @@ Json left(long table, int seat, const std::string& name);
 Json presence(long table, int seat, const std::string& name, bool online, bool autoplay = false);
 Json started(long table, int players);
 Json prompt(long table, const Decision& decision);  // private; also rides on state messages
-// The seats whose clock runs; names (by seat) make the text friendlier.
+// The seats whose clock runs; names (by seat) make the text friendlier. `remaining_ms` (by
+// position in `seats`, when given): what is left of each clock, which runs from the moment that
+// seat's decision began, whatever the others do meanwhile.
 Json timer(long table, const std::vector<int>& seats, int seconds,
-           const std::vector<std::string>& names = {});
+           const std::vector<std::string>& names = {}, const std::vector<long>& remaining_ms = {});
 Json timeout(long table, int seat, const std::string& action,
              const std::vector<std::string>& names = {});  // the action's text
 // result: niagara::result_to_json(); names (optional, by seat) make the text friendlier.
 Json ended(long table, const Json& result, const std::vector<std::string>& names = {});
+// To the players of the finished game at `table`: `name` opened table `next` to play again,
+// with the same options and bots.
+Json again(long table, long next, const std::string& name);
 
 // The frame to send: compact JSON. Never throws (invalid UTF-8 is replaced by U+FFFD).
 std::string serialize(const Json& message);
