@@ -79,6 +79,18 @@ async function replayState(page) {
     }));
 }
 
+// axe-core in the page: its serious and critical violations (as board.test.js checks the table).
+const AXE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules/axe-core/axe.min.js');
+async function axe(page) {
+    // Evaluated, not added as a <script>: the page's Content-Security-Policy allows no inline script.
+    if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(`${fs.readFileSync(AXE, 'utf8')}\n;true`);
+    const violations = await page.evaluate(async () => {
+        const result = await window.axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
 async function waitStep(page, step) {
     await page.waitForFunction((n) => document.body.dataset.step === String(n), step);
 }
@@ -133,6 +145,8 @@ test('a finished game replays move by move from the end screen, to the final col
     const replay = await tab.evaluate(() => window.niagaraReplay.replay);
     const last = replay.steps.length - 1;
     assert.ok(last > 20, `a whole game's steps (${last})`);
+    const bytes = await tab.evaluate(async (id) => (await (await fetch(`games/${id}/replay`)).text()).length, table);
+    console.log(`# the replay: ${last} steps, ${(bytes / 1024).toFixed(0)} KiB`);
     assert.deepEqual(replay.seats.map((s) => s.name), names, 'the players\' names');
     let shown = await replayState(tab);
     assert.equal(shown.step, 0);
@@ -173,6 +187,7 @@ test('a finished game replays move by move from the end screen, to the final col
     assert.deepEqual(shown.lines, replay.steps[moveStep].lines.map((l) => l.replace(/\b[Ss]eat (\d)\b/g, (_, n) => names[Number(n) - 1])));
     assert.match(shown.counter, /round 1/);
     await tab.screenshot({ path: path.join(out, 'replay-laptop.png') });
+    assert.deepEqual(await axe(tab), [], 'axe-core: no serious violations mid-game');
 
     // The slider: its keys move it a step at a time; End takes it to the end.
     await tab.focus('#replay-slider');
@@ -201,6 +216,7 @@ test('a finished game replays move by move from the end screen, to the final col
         assert.equal(dots, gems, `seat ${c.seat + 1}'s gems in the players panel`);
     }
     await tab.screenshot({ path: path.join(out, 'replay-end-laptop.png') });
+    assert.deepEqual(await axe(tab), [], 'axe-core: no serious violations at the end');
     // Back a step with the button: the result goes until the end again.
     await tab.click('#replay-prev');
     await waitStep(tab, last - 1);

@@ -4,7 +4,7 @@
 // step's log lines, and at the end the final collections and the winners.
 
 import { Board } from './board.js';
-import { seatColour } from './colours.js';
+import { seatColour, seatInk } from './colours.js';
 import { progressText, winningProgress } from './collections.js';
 import { $, h, morph } from './dom.js';
 import { GEM_COLOURS, cardName } from './describe.js';
@@ -72,7 +72,7 @@ function withNames(line) {
         const seat = Number(match[1]) - 1;
         if (!replay.seats?.[seat]?.name) continue;
         parts.push(line.slice(last, match.index));
-        parts.push(h('span', { class: 'who', style: `color:${seatColour(seat)}` }, nameOf(seat)));
+        parts.push(h('span', { class: 'who', style: `color:${seatInk(seat)}` }, nameOf(seat)));
         last = match.index + match[0].length;
     }
     parts.push(line.slice(last));
