@@ -12,6 +12,26 @@ export function levelSelect(attrs, chosen = 'strong') {
     return h('select', attrs, BOT_LEVELS.map(([value, label]) => h('option', { value, selected: value === chosen }, label)));
 }
 
+const QUICK_KEY = 'niagara.quick';
+
+// {spirits, diamond_joe} of the last quick game; storage may be refused (private browsing).
+function quickChoices() {
+    try {
+        const saved = JSON.parse(localStorage.getItem(QUICK_KEY));
+        return { spirits: !!saved?.spirits, diamond_joe: !!saved?.diamond_joe };
+    } catch {
+        return { spirits: false, diamond_joe: false };
+    }
+}
+
+function saveQuickChoices(choices) {
+    try {
+        localStorage.setItem(QUICK_KEY, JSON.stringify(choices));
+    } catch {
+        // the choice then lasts as long as the page
+    }
+}
+
 function seatsText(table) {
     return table.seats.map((seat) => {
         if (!seat.name) return h('span', { class: 'seat free' }, `${seat.seat + 1}: free`);
@@ -48,11 +68,25 @@ export class LobbyView {
         const quickPlayers = h('select', { id: 'quick-players', 'aria-label': 'players' },
             [3, 4, 5].map((n) => h('option', { value: n }, `${n} players`)));
         const quickLevel = levelSelect({ id: 'quick-level', 'aria-label': 'bots' });
+        // The expansion and Diamond Joe for a quick game, as this browser chose them last.
+        const remembered = quickChoices();
+        const quickSpirits = h('input', { type: 'checkbox', id: 'quick-spirits', checked: remembered.spirits });
+        const quickJoe = h('input', { type: 'checkbox', id: 'quick-joe', checked: remembered.diamond_joe });
+        const remember = () => saveQuickChoices({ spirits: quickSpirits.checked, diamond_joe: quickJoe.checked });
+        quickSpirits.addEventListener('change', remember);
+        quickJoe.addEventListener('change', remember);
         const quick = h('div', { class: 'quick-game' },
             h('p', {}, 'New here? Play a game against bots right away:'),
-            h('div', { class: 'row' }, quickPlayers, quickLevel, h('button', {
+            h('div', { class: 'row' }, quickPlayers, quickLevel),
+            h('div', { class: 'row flags' },
+                h('label', { for: 'quick-spirits' }, quickSpirits, ' The Spirits of Niagara (expansion)'),
+                h('label', { for: 'quick-joe' }, quickJoe, ' Diamond Joe')),
+            h('div', { class: 'row' }, h('button', {
                 class: 'primary', id: 'quick-game',
-                onclick: () => client.quickGame({ players: Number(quickPlayers.value), bots: quickLevel.value }),
+                onclick: () => client.quickGame({
+                    players: Number(quickPlayers.value), bots: quickLevel.value,
+                    spirits: quickSpirits.checked, diamond_joe: quickJoe.checked,
+                }),
             }, 'Play against bots')));
 
         const field = (id, label, input) => h('label', { class: 'field', for: id }, h('span', {}, label), input);
@@ -102,7 +136,9 @@ export class LobbyView {
         const tables = h('section', { class: 'tables' },
             h('div', { class: 'row spread' }, h('h2', {}, 'Tables'),
                 h('button', { onclick: () => client.listTables(), title: 'refresh the list' }, 'Refresh')),
-            this.tableList);
+            this.tableList,
+            // Finished games leave this list; their replays stay (replay.html lists the latest).
+            h('p', { class: 'small' }, h('a', { id: 'replays-link', href: 'replay.html' }, 'Replays of finished games')));
 
         this.container.replaceChildren(
             h('section', { class: 'panel welcome' }, h('h2', {}, 'Welcome to Niagara'), nameForm, this.resumeBox, quick),

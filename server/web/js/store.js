@@ -21,6 +21,8 @@ export function initialState() {
         notice: null,           // {kind: error|info, text, at}: the banner
         flow: null,             // {seq, steps, fork}: a river movement to animate
         quick: null,            // {bots}: fill the table we open with bots and start it
+        again: null,            // {table, name, from}: someone opened a table to play again
+        logEpoch: 0,            // bumped when the log is rewritten (not only added to)
         ui: { selected: null, chooser: null },  // the canoe picked on the board; the open chooser
     };
 }
@@ -47,6 +49,20 @@ const LOG_LIMIT = 400;
 export function addLog(state, entry) {
     state.log.push({ ...entry, at: Date.now() });
     if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
+}
+
+// The table's lines as the server keeps them (`history`), in place of this page's lines of
+// that table: after a reload there were none, after a reconnection some were missed.
+export function replaceTableLog(state, table, entries) {
+    let at = state.log.findIndex((e) => e.table === table);
+    if (at < 0) at = state.log.length;
+    const now = Date.now();
+    const kept = state.log.filter((e) => e.table !== table);
+    const before = kept.slice(0, state.log.slice(0, at).filter((e) => e.table !== table).length);
+    const after = kept.slice(before.length);
+    state.log = [...before, ...entries.map((e) => ({ ...e, table, at: now, history: true })), ...after];
+    if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
+    state.logEpoch += 1;
 }
 
 // The engine's game view inside the server's view (the server sends {table, game, seat}).
