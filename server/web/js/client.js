@@ -197,7 +197,8 @@ export class Client {
     news(s, m) {
         // The table's recent lines come once, with the first snapshot after joining, watching
         // or coming back: they replace what this page had of the table (a reload had nothing).
-        if (Array.isArray(m.history)) replaceTableLog(s, m.table, m.history.map(historyEntry).filter((e) => e));
+        // (None kept, with --table-history 0: the page keeps what it has.)
+        if (Array.isArray(m.history) && m.history.length) replaceTableLog(s, m.table, m.history.map(historyEntry).filter((e) => e));
         if (m.event) {
             const entry = historyEntry({ kind: 'event', ...m.event });
             if (entry) addLog(s, { ...entry, table: m.table });
