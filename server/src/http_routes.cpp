@@ -199,6 +199,10 @@ Route route(std::string_view method, std::string_view target, const RouteOptions
         r.kind = Route::Kind::not_found;
         return r;
     }
+    if (path == "/games") {
+        r.kind = Route::Kind::game_list;
+        return r;
+    }
     constexpr std::string_view games = "/games/";
     if (path.substr(0, games.size()) == games) {
         std::string_view id = path.substr(games.size());

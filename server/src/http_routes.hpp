@@ -22,6 +22,7 @@ struct Route {
         metrics,             // GET /metrics, where this listener serves it
         game_record,         // GET /games/<id>: `game`
         game_replay,         // GET /games/<id>/replay: `game` (replay_route.hpp)
+        game_list,           // GET /games: the latest finished games (replay_route.hpp)
         static_file,         // a file of the web root: `key`
         bad_request,         // 400: `why`
         not_found,           // 404

@@ -230,6 +230,10 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
                 return reply(http::status::ok, "application/json", std::move(*record));
             return reply(http::status::not_found, text,
                          "no finished game " + std::to_string(route.game) + "\n");
+        case Route::Kind::game_list:
+            if (auto list = lobby_.recent_games())
+                return reply(http::status::ok, "application/json", std::move(*list));
+            return reply(http::status::internal_server_error, text, "cannot list the games\n");
         case Route::Kind::game_replay: {
             ReplayAnswer answer = lobby_.game_replay(route.game);
             if (!answer.json)

@@ -559,6 +559,23 @@ std::optional<std::string> Lobby::game_record(long table) const {
     }
 }
 
+std::optional<std::string> Lobby::recent_games() {
+    try {
+        std::vector<std::pair<long, std::vector<ReplaySeat>>> games;
+        for (const long id : store_.finished_ids(int(kRecentGames))) {
+            std::vector<ReplaySeat> seats;
+            for (const StoredSeat& s : store_.finished_seats(id))
+                seats.push_back(ReplaySeat{s.name, s.bot});
+            games.emplace_back(id, std::move(seats));
+        }
+        return recent_games_json(games);
+    } catch (const StoreError& e) {
+        metrics_.storage_errors.fetch_add(1, std::memory_order_relaxed);
+        spdlog::error("cannot list the finished games: {}", e.what());
+        return std::nullopt;
+    }
+}
+
 ReplayAnswer Lobby::game_replay(long table) {
     if (auto cached = replays_.find(table)) {
         metrics_.replay_cache_hits.fetch_add(1, std::memory_order_relaxed);

@@ -44,6 +44,7 @@ class Lobby {
     Metrics& metrics() { return metrics_; }
     std::optional<std::string> game_record(long table) const;
     ReplayAnswer game_replay(long table);  // GET /games/<id>/replay (replay_route.hpp)
+    std::optional<std::string> recent_games();  // GET /games (replay_route.hpp); nullopt: failed
 
   private:
     // Who opened a table, for the limits on tables per connection and per address.

@@ -78,6 +78,19 @@ std::string build_replay(long game, const std::string& record_json,
     return out;
 }
 
+std::string recent_games_json(const std::vector<std::pair<long, std::vector<ReplaySeat>>>& games) {
+    Json list = Json::array();
+    for (const auto& [id, seats] : games) {
+        Json names = Json::array();
+        for (const ReplaySeat& s : seats)
+            names.push_back(Json{{"name", s.name}, {"bot", s.bot}});
+        list.push_back(Json{{"id", id}, {"seats", std::move(names)}});
+    }
+    std::string out;
+    append_json_value(out, Json{{"games", std::move(list)}});
+    return out;
+}
+
 std::shared_ptr<const std::string> ReplayCache::find(long game) {
     std::lock_guard lock(mutex_);
     const auto it = std::find_if(entries_.begin(), entries_.end(),

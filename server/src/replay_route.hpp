@@ -58,6 +58,11 @@ struct ReplayAnswer {
     std::string why;
 };
 
+// GET /games: the latest finished games, newest first, for the replay page's list:
+//   {"games": [{"id": 12, "seats": [{"name": "alice", "bot": false}, ...]}, ...]}
+inline constexpr std::size_t kRecentGames = 30;
+std::string recent_games_json(const std::vector<std::pair<long, std::vector<ReplaySeat>>>& games);
+
 // The most recently used replays, by game, within a number and a total size: a page's first
 // request builds one, and the page's reloads and other viewers take it from here.
 class ReplayCache {

@@ -245,10 +245,29 @@ test('a finished game replays move by move from the end screen, to the final col
     await gail.context.close();
 });
 
+test('the lobby links to the list of finished games, which links to their replays', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="yes"]');
+    await page.click('#replays-link');
+    await page.waitForURL(/replay\.html$/);
+    await page.waitForSelector('body[data-ready="yes"]');
+    const links = page.locator('#recent-games a');
+    assert.ok(await links.count() >= 1, 'the game played above is listed');
+    const first = links.first();
+    assert.match(await first.textContent(), /gail, bot-2, bot-3/);
+    const game = await first.getAttribute('data-game');
+    await page.screenshot({ path: path.join(out, 'replay-list-laptop.png') });
+    await first.click();
+    await page.waitForURL(new RegExp(`replay\\.html\\?game=${game}$`));
+    await page.waitForSelector('body[data-ready="yes"][data-step="0"]');
+    await page.context().close();
+});
+
 test('a replay page for a game that is not there says so', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    for (const [query, words] of [['?game=99999', /no finished game #99999/], ['?game=-1', /finished game/], ['', /finished game/]]) {
+    for (const [query, words] of [['?game=99999', /no finished game #99999/], ['?game=-1', /finished game/], ['?game=', /finished game/]]) {
         await page.goto(`${server.url}replay.html${query}`);
         await page.waitForSelector('body[data-ready="error"]');
         assert.match(await page.textContent('#replay-error'), words);

@@ -41,6 +41,10 @@ const TEXT = {
     noGems: 'no gems',
     value: (v) => `value ${v}`,
     seat: (seat) => `seat ${seat + 1}`,
+    recent: 'Replays of finished games',
+    recentNone: 'No game has finished yet.',
+    recentHint: 'The latest finished games, newest first: pick one to step through it.',
+    gameRow: (id, names) => `Game #${id}: ${names}`,
 };
 
 const params = new URLSearchParams(window.location.search);
@@ -213,7 +217,31 @@ function fail(text) {
     document.body.dataset.ready = 'error';
 }
 
+// Without a game: the latest finished games (GET /games), each a link to its replay.
+async function loadList() {
+    where.textContent = TEXT.recent;
+    $('#replay').classList.add('listing');
+    controls.hidden = true;
+    $('#board').hidden = true;
+    let games;
+    try {
+        const response = await fetch('games', { headers: { Accept: 'application/json' } });
+        if (!response.ok) return fail(TEXT.failed((await response.text()).trim() || response.status));
+        games = (await response.json()).games;
+    } catch (e) {
+        return fail(TEXT.failed(e.message));
+    }
+    morph(stepBox,
+        h('h2', {}, TEXT.recent),
+        h('p', { class: 'muted small' }, games.length ? TEXT.recentHint : TEXT.recentNone),
+        h('ul', { id: 'recent-games', class: 'recent-games' }, games.map((g) => h('li', {},
+            h('a', { href: `replay.html?game=${encodeURIComponent(g.id)}`, dataset: { game: g.id } },
+                TEXT.gameRow(g.id, g.seats.map((s, i) => s.name || TEXT.seat(i)).join(', ')))))));
+    document.body.dataset.ready = 'yes';
+}
+
 async function load() {
+    if (!params.has('game')) return loadList();
     if (!gameId) return fail(TEXT.badId);
     where.textContent = TEXT.title(gameId);
     document.title = `Niagara — ${TEXT.title(gameId)}`;
