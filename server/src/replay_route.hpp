@@ -29,9 +29,10 @@
 
 namespace niagara::server {
 
-// A record with more actions than this is not replayed (ReplayTooLong): its answer would be
-// tens of megabytes. Real games take a few hundred actions.
-inline constexpr std::size_t kMaxReplayActions = 4000;
+// A record with more actions than this is not replayed (ReplayTooLong): its answer (about
+// 1.5 KB a step) would pass 30 MB. People's games take a few hundred actions; random bots,
+// which seldom bring gems home, can take thousands.
+inline constexpr std::size_t kMaxReplayActions = 20000;
 
 struct ReplaySeat {
     std::string name;

@@ -152,9 +152,9 @@ TEST_CASE("Replay cache: most recent first, within its count and bytes", "[repla
 
 TEST_CASE("HTTP: replays of finished games only, from the cache, hostile ids refused",
           "[server][http][replay]") {
-    ServerProcess server;
+    // Greedy bots bring their gems home: a game of a few hundred actions, not thousands.
+    ServerProcess server({"--bot-level", "greedy"});
     const unsigned short port = server.port();
-    INFO(server.log());
     Harness h(port);
 
     // A game in progress: its human seat never answers, so it stays in round 1 with a card
@@ -172,6 +172,9 @@ TEST_CASE("HTTP: replays of finished games only, from the cache, hostile ids ref
     const HttpResponse hidden = http_get(port, in_progress + "/replay");
     CHECK(hidden.status == 404);
     CHECK(hidden.body.find("no finished game") != std::string::npos);
+    const HttpResponse none = http_get(port, "/games");
+    CHECK(none.status == 200);
+    CHECK(Json::parse(none.body) == Json{{"games", Json::array()}});
 
     // A finished game, watched by a spectator from the start.
     Player& host = h.add("host", {"/name host"});
@@ -190,6 +193,7 @@ TEST_CASE("HTTP: replays of finished games only, from the cache, hostile ids ref
 
     const std::string path = "/games/" + std::to_string(**table) + "/replay";
     const HttpResponse first = http_get(port, path);
+    INFO(first.body.substr(0, 200));
     REQUIRE(first.status == 200);
     CHECK(first.content_type == "application/json");
     const Json replay = Json::parse(first.body);
@@ -219,6 +223,17 @@ TEST_CASE("HTTP: replays of finished games only, from the cache, hostile ids ref
     CHECK(followed.problems.empty());
     CHECK(followed.view.at("game") == replay.at("steps").back().at("view"));
     CHECK(replay.at("result") == watcher.ended->at("result"));
+
+    // The list of finished games names it with its players, and not the game in progress.
+    const HttpResponse list = http_get(port, "/games");
+    REQUIRE(list.status == 200);
+    CHECK(list.content_type == "application/json");
+    const Json games = Json::parse(list.body).at("games");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].at("id") == **table);
+    REQUIRE(games[0].at("seats").size() == 3);
+    CHECK(games[0]["seats"][0] == Json{{"name", "host"}, {"bot", false}});
+    CHECK(games[0]["seats"][1].at("bot") == true);
 
     // Built once, then from the cache: the same bytes.
     const HttpResponse again = http_get(port, path);
