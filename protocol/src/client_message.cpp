@@ -384,7 +384,7 @@ struct TextCommand {
 
 // Every text command. Game decisions go to the engine's notation; parse_text_command() reads
 // the arguments of the others.
-constexpr std::array<TextCommand, 25> kTextCommands{{
+constexpr std::array<TextCommand, 26> kTextCommands{{
     {"help", Command::Help, false},   {"resume", Command::Resume, false},
     {"name", Command::Name, false},   {"tables", Command::Tables, false},
     {"new", Command::New, false},     {"join", Command::Join, false},
@@ -397,7 +397,7 @@ constexpr std::array<TextCommand, 25> kTextCommands{{
     {"pass", Command::Act, true},     {"canoe", Command::Act, true},
     {"elk", Command::Act, true},      {"fork", Command::Act, true},
     {"free", Command::Act, true},     {"joe", Command::Act, true},
-    {"again", Command::Again, false},
+    {"again", Command::Again, false}, {"concede", Command::Concede, false},
 }};
 
 // Optimal string alignment distance, to suggest "/join" for "/jion".
@@ -585,10 +585,10 @@ ParsedMessage act_json(const Json& j) {
     return ok(std::move(m));
 }
 
-constexpr std::array<Command, 14> kCommands{
+constexpr std::array<Command, 15> kCommands{
     Command::Help, Command::Resume, Command::Name,  Command::Tables, Command::New,
     Command::Join, Command::Watch,  Command::Leave, Command::Start,  Command::AddBot,
-    Command::Say,  Command::Act,    Command::Sync,  Command::Again,
+    Command::Say,  Command::Act,    Command::Sync,  Command::Again,  Command::Concede,
 };
 
 std::string all_types() {
@@ -699,6 +699,8 @@ std::string_view command_name(Command command) {
             return "sync";
         case Command::Again:
             return "again";
+        case Command::Concede:
+            return "concede";
     }
     return "help";
 }
@@ -768,6 +770,8 @@ std::vector<std::string> help_lines() {
         "/join 3 2 - sit at table 3, seat 2 (/join 3: any free seat; /join: any open table)",
         "/watch 3 - watch table 3",
         "/leave - leave your seat or stop watching",
+        "/concede - give up the game in progress for good: a bot plays your seat to the end "
+        "(you may watch; there is no way back)",
         "/addbot greedy - give a free seat of your table to a bot (random, greedy or strong; "
         "default: the table's level)",
         "/start - start the game (the table's host, with at least 3 seats filled)",

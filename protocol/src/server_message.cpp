@@ -347,6 +347,13 @@ Json left(long table, int seat, const std::string& name) {
                    {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
 }
 
+Json conceded(long table, int seat, const std::string& name) {
+    return message("conceded",
+                   utf8(name) + " concedes; a bot plays " + seat_text(seat) + " of table " +
+                       table_tag(table) + " to the end.",
+                   {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
+}
+
 Json presence(long table, int seat, const std::string& name, bool online, bool autoplay) {
     const std::string what = online     ? "is back."
                              : autoplay ? "is away; a bot plays the seat until they return."

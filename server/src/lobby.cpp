@@ -448,6 +448,9 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
         case Command::Leave:
             if (need_table()) table->leave(c);
             return;
+        case Command::Concede:
+            if (need_table()) table->concede(c);
+            return;
         case Command::Start:
             if (need_table()) table->start(c);
             return;

@@ -84,6 +84,10 @@ class Table : public std::enable_shared_from_this<Table> {
     void say(std::shared_ptr<Connection> c, std::string text);
     void act(std::shared_ptr<Connection> c, protocol::ClientMessage message);
     void sync(std::shared_ptr<Connection> c);
+    // Gives the game up for good (table_concede.cpp): the table's bot plays the seat to the end,
+    // its token opens it no more, and the player stays to watch. When every person seated at
+    // the game has conceded, the game ends with no winner (R9.4).
+    void concede(std::shared_ptr<Connection> c);
     void disconnected(std::shared_ptr<Connection> c);
 
     // A summary for /tables; safe from any thread.
@@ -120,7 +124,8 @@ class Table : public std::enable_shared_from_this<Table> {
         // The turn clock: runs from the moment this seat's decision began, whatever the others
         // do meanwhile (each of its own actions starts the next decision's clock).
         std::optional<std::chrono::steady_clock::time_point> deadline;
-        long left_by = 0;  // the connection that /left the game: it may /join the seat again
+        long left_by = 0;       // the connection that /left the game: it may /join the seat again
+        bool conceded = false;  // its player gave the game up: a bot plays it, nobody returns
         bool needs_history = false;  // its next snapshot brings the table's recent lines
     };
     struct Spectator {
@@ -150,7 +155,7 @@ class Table : public std::enable_shared_from_this<Table> {
     struct SeatFacts {
         bool taken = false;
         std::string name;
-        bool bot = false, online = false, autoplay = false;
+        bool bot = false, online = false, autoplay = false, conceded = false;
         std::optional<BotLevel> level;  // who plays it, when the server does (or may)
         bool operator==(const SeatFacts&) const = default;
     };
@@ -211,6 +216,9 @@ class Table : public std::enable_shared_from_this<Table> {
     void pass_host(int from);   // the host's role to the next connected player
     void free_seat(int seat);   // before the start: the seat is nobody's again
     void stop_play();           // over: timers stopped, tokens forgotten, thinking voided
+    // Why `name` (or this connection) may not take a seat back: its player conceded it.
+    std::optional<std::string> conceded_by(const std::string& name) const;
+    Json conceded_seats() const;  // the seats whose players conceded, for the result and record
 
     net::any_io_executor executor_;  // serialises the table's work (serial_executor)
     TableServices services_;

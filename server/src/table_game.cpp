@@ -226,7 +226,9 @@ void Table::on_turn_timeout() {
 }
 
 void Table::finish() {
-    const Json record = record_to_json(record_);
+    Json record = record_to_json(record_);
+    const Json conceded = conceded_seats();  // who gave up (/concede), kept with the record
+    if (!conceded.empty()) record["conceded"] = conceded;
     // Unstored, the game is replayed at the next start and finishes (and is stored) again.
     try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
     stop_play();
@@ -243,7 +245,9 @@ void Table::finish() {
             }
         }
     }
-    const Json ended = msg::ended(id_, result_to_json(*state_), names());
+    Json result = result_to_json(*state_);
+    if (!conceded.empty()) result["conceded"] = conceded;
+    const Json ended = msg::ended(id_, result, names());
     spdlog::info("table {}: {}", id_, ended.at("text").get<std::string>());
     tell(ended);
     update_summary(table_view(facts()));  // the views say so at their next version

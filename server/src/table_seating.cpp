@@ -80,6 +80,7 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
                     (!wanted || *wanted == i))
                     return reseat(c, i, false);
             }
+            if (auto why = conceded_by(c->name())) return refuse("conceded", *why);
             const bool theirs = std::any_of(seats_.begin(), seats_.end(), [&](const Seat& s) {
                 return s.taken && !s.bot && same_name(s.name, c->name());
             });
@@ -144,8 +145,8 @@ void Table::watch(std::shared_ptr<Connection> c) {
             return send_error(c, "bad_command",
                               "you watch table " + std::to_string(id_) + " already");
         const std::string name = c->name();
-        for (const Seat& seat : seats_)
-            if (seat.taken && same_name(seat.name, name)) {
+        for (const Seat& seat : seats_)  // a conceded seat's player may watch his game end
+            if (seat.taken && !seat.conceded && same_name(seat.name, name)) {
                 if (c->table().get() == this) c->set_table(nullptr);
                 return send_error(c, "name_taken",
                                   "someone at table " + std::to_string(id_) + " is called " +
@@ -198,6 +199,13 @@ void Table::resume(std::shared_ptr<Connection> c, std::string token) {
             if (c->table().get() == this) c->set_table(nullptr);
             return send_error(c, "bad_token",
                               "that token opens no seat (wrong, or the game is over)");
+        }
+        if (held->conceded) {
+            if (c->table().get() == this && seat_of(c) < 0 &&
+                std::none_of(spectators_.begin(), spectators_.end(),
+                             [&](const Spectator& w) { return w.conn.lock() == c; }))
+                c->set_table(nullptr);
+            return send_error(c, "conceded", *conceded_by(held->name));
         }
         reseat(c, int(held - seats_.begin()), true);
     });

@@ -38,7 +38,7 @@ Table::Facts Table::facts() const {
         else if (s.autoplay)
             level = bot_level();
         f.seats.push_back(
-            SeatFacts{true, s.name, s.bot, s.bot || online(int(i)), s.autoplay, level});
+            SeatFacts{true, s.name, s.bot, s.bot || online(int(i)), s.autoplay, s.conceded, level});
     }
     for (const Spectator& s : spectators_)
         f.spectators += !s.conn.expired();
@@ -58,6 +58,7 @@ Json Table::table_view(const Facts& f) const {
                              {"bot", s.bot},
                              {"online", s.online},
                              {"autoplay", s.autoplay},
+                             {"conceded", s.conceded},
                              {"level", s.level ? Json(bot_level_name(*s.level)) : Json()}});
     }
     return Json{{"id", id_},

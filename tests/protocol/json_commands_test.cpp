@@ -202,6 +202,7 @@ TEST_CASE("JSON: every command name round-trips through its JSON type", "[protoc
         {Command::Say, R"({"type": "say", "text": "x"})"},
         {Command::Act, R"({"type": "act", "text": "done"})"},
         {Command::Sync, R"({"type": "sync"})"},
+        {Command::Concede, R"({"type": "concede"})"},
     };
     for (const auto& [command, frame] : frames) {
         CHECK(accepted(frame).command == command);

@@ -31,21 +31,23 @@ struct TableOptions {
 };
 
 enum class Command {
-    Help,    // /help
-    Resume,  // /resume TOKEN          {"type": "resume", "token": "..."}
-    Name,    // /name alice            {"type": "name", "name": "alice"}
-    Tables,  // /tables                {"type": "tables"}
-    New,     // /new players=4 spirits {"type": "new", "options": {...}}
-    Join,    // /join [table] [seat]   {"type": "join", "table": 3, "seat": 0}
-    Watch,   // /watch table           {"type": "watch", "table": 3}
-    Leave,   // /leave                 {"type": "leave"}
-    Start,   // /start                 {"type": "start"}
-    AddBot,  // /addbot [level]        {"type": "addbot", "level": "greedy"}
-    Say,     // /say text, or any text not starting with '/'   {"type": "say", "text": "..."}
-    Act,     // /play 4, /canoe 1 up 3  {"type": "act", "text": "play 4"} or "action": {...}
-    Sync,    // /sync: a fresh snapshot {"type": "sync"}
-    Again,   // /again 3: after the game at table 3, a new table with its options and bots
-             // {"type": "again", "table": 3}
+    Help,     // /help
+    Resume,   // /resume TOKEN          {"type": "resume", "token": "..."}
+    Name,     // /name alice            {"type": "name", "name": "alice"}
+    Tables,   // /tables                {"type": "tables"}
+    New,      // /new players=4 spirits {"type": "new", "options": {...}}
+    Join,     // /join [table] [seat]   {"type": "join", "table": 3, "seat": 0}
+    Watch,    // /watch table           {"type": "watch", "table": 3}
+    Leave,    // /leave                 {"type": "leave"}
+    Start,    // /start                 {"type": "start"}
+    AddBot,   // /addbot [level]        {"type": "addbot", "level": "greedy"}
+    Say,      // /say text, or any text not starting with '/'   {"type": "say", "text": "..."}
+    Act,      // /play 4, /canoe 1 up 3  {"type": "act", "text": "play 4"} or "action": {...}
+    Sync,     // /sync: a fresh snapshot {"type": "sync"}
+    Again,    // /again 3: after the game at table 3, a new table with its options and bots
+              // {"type": "again", "table": 3}
+    Concede,  // /concede: give up the game in progress; a bot plays the seat to the end
+              // {"type": "concede"}
 };
 
 struct ClientMessage {

@@ -88,6 +88,8 @@ Json resumed(long table, int seat, const std::string& token);  // private: "seat
 Json joined(long table, int seat, const std::string& name);
 Json watching(long table);
 Json left(long table, int seat, const std::string& name);
+// `name` gave up the game (/concede): a bot plays `seat` to the end, and it cannot be taken back.
+Json conceded(long table, int seat, const std::string& name);
 // online false: the connection dropped; `autoplay`: and a bot now plays the seat.
 Json presence(long table, int seat, const std::string& name, bool online, bool autoplay = false);
 Json started(long table, int players);
