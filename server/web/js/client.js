@@ -111,6 +111,14 @@ export class Client {
         this.listTables();
     }
 
+    // Gives the game up for good: the server answers `conceded`, then `watching`; the seat's
+    // token opens nothing any more, so this tab forgets it.
+    concede() {
+        const token = this.store.state.table?.token;
+        if (!this.send({ type: 'concede' })) return;
+        if (token) session.forgetSeat(token);
+    }
+
     // A bot of `level` (random, greedy, strong; absent: the table's level) into a free seat.
     addBot(level) {
         this.send(level ? { type: 'addbot', level } : { type: 'addbot' });
@@ -289,6 +297,16 @@ Client.prototype.handlers = {
     },
     left(s, m) {
         addLog(s, { kind: 'info', text: m.text, table: m.table });
+    },
+    conceded(s, m) {
+        addLog(s, { kind: 'info', text: m.text, table: m.table });
+        if (s.table?.id === m.table && !s.table.watching && s.table.seat === m.seat) {
+            // This page conceded: its decision is gone; `watching` and a spectator view follow.
+            s.prompt = null;
+            s.pending = null;
+            s.chosen = null;
+            s.ui = { selected: null, chooser: null };
+        }
     },
     joined(s, m) {
         addLog(s, { kind: 'info', text: m.text, table: m.table });

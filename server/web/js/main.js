@@ -210,19 +210,31 @@ setInterval(() => {
 }, 1000);
 
 // Leaving a game in progress hands the seat to a bot: asked first. The player can come back
-// (the lobby's "Return to your seat", or /join from the same page).
+// (the lobby's "Return to your seat", or /join from the same page) - or concede the game for
+// good, asked a second time since it cannot be undone.
 async function leaveAsked() {
     const state = store.state;
     const game = gameOf(state);
     const playing = state.table && !state.table.watching && game && game.phase !== 'over' && !state.result;
-    if (playing && !await confirmDialog({
+    const answer = !playing || await confirmDialog({
         id: 'leave-confirm',
         title: 'Leave the game?',
-        text: 'A bot plays your seat until you come back. You can return to it from the lobby.',
-        confirm: 'Leave the game',
+        text: 'A bot plays your seat until you come back. You can return to it from the lobby. Or concede: give the game up for good.',
+        confirm: 'Leave (a bot plays until you return)',
         cancel: 'Stay',
-    })) return;
-    client.leave();
+        also: { id: 'concede', label: 'Concede the game' },
+    });
+    if (answer === 'concede') {
+        if (await confirmDialog({
+            id: 'concede-confirm',
+            title: 'Concede the game?',
+            text: 'This cannot be undone: a bot plays your seat to the end and you cannot take it back. You stay to watch the game end.',
+            confirm: 'Concede',
+            cancel: 'Keep playing',
+        })) client.concede();
+        return;
+    }
+    if (answer) client.leave();
 }
 $('#leave').addEventListener('click', leaveAsked);
 document.addEventListener('keydown', (e) => {

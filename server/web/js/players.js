@@ -68,8 +68,9 @@ export class PlayersPanel {
                 h('strong', { class: 'player-name' }, info.name ?? `seat ${seat + 1}`),
                 seat === me ? h('span', { class: 'tag' }, 'you') : null,
                 info.bot ? h('span', { class: 'tag', title: 'a bot plays this seat' }, info.level ? `${info.level} bot` : 'bot') : null,
-                info.autoplay ? h('span', { class: 'tag warn' }, info.level ? `${info.level} bot plays` : 'bot plays') : null,
-                info.name && !info.bot && info.online === false ? h('span', { class: 'tag warn' }, 'offline') : null,
+                info.conceded ? h('span', { class: 'tag warn conceded', title: 'gave the game up: a bot plays this seat to the end' }, 'conceded')
+                    : info.autoplay ? h('span', { class: 'tag warn' }, info.level ? `${info.level} bot plays` : 'bot plays') : null,
+                info.name && !info.bot && !info.conceded && info.online === false ? h('span', { class: 'tag warn' }, 'offline') : null,
                 place === 0 ? h('span', { class: 'tag start', title: 'holds the life preserver: starts this round' }, 'starts') : null,
                 timer ? h('span', { class: 'clock', dataset: { deadline: timer } }, clockText(timer)) : null),
             h('div', { class: 'player-status' }, isTurn ? `▶ ${status}` : status),

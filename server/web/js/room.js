@@ -74,7 +74,7 @@ export class ResultBanner {
         this.container.hidden = false;
         const me = mySeat(state);
         const winners = result.winners || [];
-        const title = result.abandoned ? 'The game was abandoned.'
+        const title = result.abandoned ? (result.conceded?.length ? 'Every player conceded: the game ends with no winner.' : 'The game was abandoned.')
             : winners.includes(me) ? 'You win!'
                 : winners.length ? `${winners.map((w) => seatName(state, w)).join(' and ')} win${winners.length > 1 ? '' : 's'}!`
                     : 'The game is over.';
