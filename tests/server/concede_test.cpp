@@ -227,6 +227,11 @@ TEST_CASE("Concede: when every person has conceded, the game ends with no winner
     REQUIRE(bob->send("/concede"));
     const std::string code = refusal(*bob);
     CHECK((code == "conceded" || code == "no_table" || code == "started"));
+
+    // Those who conceded may still play again: the other is told.
+    REQUIRE(bob->send("/again " + std::to_string(id)));
+    CHECK(expect(*bob, "seated").at("table") != id);
+    CHECK(expect(*alice, "again").at("name") == "bob");
 }
 
 TEST_CASE("Concede: the only person at the table ends the game at once", "[server][concede]") {
