@@ -119,6 +119,11 @@ test('the only person at the table concedes: asked twice, then the game ends wit
     await gil.page.waitForSelector('.log li:has-text("gil concedes; a bot plays seat 1")');
     assert.equal(await gil.page.evaluate(() => JSON.parse(localStorage.getItem('niagara.seat') || 'null')?.token ?? null), null,
         'the seat is forgotten: the lobby offers no way back');
+    // The game is stored (R9.4): its replay is linked and served.
+    const href = await gil.page.getAttribute('#watch-replay', 'href');
+    const replay = await gil.page.request.get(new URL(href.replace('replay.html?game=', 'games/') + '/replay', server.url).href);
+    assert.equal(replay.status(), 200);
+    assert.equal((await replay.json()).abandoned, true);
     await gil.page.screenshot({ path: path.join(out, 'concede-ended-laptop.png') });
     checkNoProblems([gil]);
     await gil.context.close();

@@ -94,10 +94,11 @@ export class ResultBanner {
 
     // The finished game, move by move (replay.html), in a tab of its own: this one keeps the
     // table. Only once `ended` came (the record is stored before it is sent); an abandoned
-    // game keeps no record to replay.
+    // game keeps no record to replay, unless everyone conceded (then it is stored, R9.4).
     replayLink(state) {
         const id = state.table?.id ?? tableOf(state)?.id;
-        if (!state.result || state.result.abandoned || id === undefined || id === null) return null;
+        const stored = state.result && (!state.result.abandoned || state.result.conceded?.length);
+        if (!stored || id === undefined || id === null) return null;
         return h('p', { class: 'replay-link' }, h('a', {
             id: 'watch-replay', href: `replay.html?game=${encodeURIComponent(id)}`, target: '_blank', rel: 'noopener',
         }, 'Watch the replay'), h('span', { class: 'muted small' }, ' — step through the game move by move'));
