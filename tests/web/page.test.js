@@ -8,37 +8,23 @@
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, openPlayer } from './lib/browser.js';
+import { openPlayer } from './lib/browser.js';
 import { gameState, seededRandom, takeDecision } from './lib/player.js';
-import { startServer } from './lib/server.js';
+import { out, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const binary = process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
-const out = process.env.NIAGARA_WEB_OUT || path.join(repo, 'build/web-test');
 
 let server;
 let browser;
 
 before(async () => {
-    fs.mkdirSync(out, { recursive: true });
-    server = await startServer({
-        binary,
-        webRoot: path.join(repo, 'server/web'),
-        extraArgs: ['--bot-delay-ms', '20', '--bot-think-ms', '50', '--grace', '60'],
-    });
-    browser = await launchBrowser();
+    ({ server, browser } = await startSuite(['--bot-delay-ms', '20', '--bot-think-ms', '50', '--grace', '60']));
 });
 
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
+after(() => stopSuite({ server, browser }));
 
 // A game with the expansion and Diamond Joe against three random bots, started at once.
 async function startGame(player, seed = 5) {
@@ -74,17 +60,6 @@ async function inView(page, selector, part = 0.5) {
     }, [selector, part]);
 }
 
-// axe-core in the page: its serious and critical violations.
-async function axe(page) {
-    // Evaluated, not added as a <script>: the page's Content-Security-Policy allows no inline script.
-    if (!(await page.evaluate(() => !!window.axe)))
-        await page.evaluate(`${fs.readFileSync(path.join(repo, 'tests/web/node_modules/axe-core/axe.min.js'), 'utf8')}\n;true`);
-    const violations = await page.evaluate(async () => {
-        const result = await window.axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-    });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 function noProblems(player) {
     assert.deepEqual(player.problems, [], 'no script errors in the page');
@@ -127,7 +102,7 @@ test('laptop: rules from the header, one screen for a turn, wording, buy-back, c
         assert.ok((await svg.getAttribute('aria-label')).length > 20, `the ${picture} picture has a text alternative`);
         assert.ok(await svg.locator('circle').count() > 5, `the ${picture} picture draws the river`);
     }
-    assert.deepEqual(await axe(page), [], 'axe-core finds nothing serious with the rules open');
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe-core finds nothing serious with the rules open');
     await dialog.locator('figure[data-picture="whirlpool"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, 'page-howto-laptop.png') });
     await page.keyboard.press('Escape');
@@ -167,9 +142,7 @@ test('laptop: rules from the header, one screen for a turn, wording, buy-back, c
     // One laptop screen: the board, the decision, the players and the newest log line.
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(out, 'page-turn-laptop.png') });
-    // (The log's names in seat colours are log.js's, checked by its own test.)
-    const serious = (await axe(page)).map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.includes('.who')) })).filter((v) => v.nodes.length);
-    assert.deepEqual(serious, [], 'axe-core finds nothing serious in a turn');
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe-core finds nothing serious in a turn');
     for (const sel of ['#board svg.board', '#decision', '#players'])
         assert.ok(await inView(page, sel), `${sel} is in view at 1366x768`);
     const newest = await page.evaluate(() => {

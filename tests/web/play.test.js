@@ -7,19 +7,14 @@
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, openPlayer } from './lib/browser.js';
+import { openPlayer } from './lib/browser.js';
 import { gameState, seededRandom, takeDecision } from './lib/player.js';
-import { startServer } from './lib/server.js';
+import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const binary = process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
-const out = process.env.NIAGARA_WEB_OUT || path.join(repo, 'build/web-test');
 const GAME_LIMIT_MS = 120_000;
 // The deal of the three players' game: with it and the players' seeded choices the game is
 // the same every time (about 20 rounds).
@@ -28,27 +23,13 @@ const GAME_SEED = Number(process.env.NIAGARA_WEB_SEED || 1);
 let server;
 let browser;
 
+// Strong bots (the default) search 100 ms per decision here, not 1 s: the phone's
+// game against them stays within the time limit.
 before(async () => {
-    fs.mkdirSync(out, { recursive: true });
-    server = await startServer({
-        binary,
-        webRoot: path.join(repo, 'server/web'),
-        // Strong bots (the default) search 100 ms per decision here, not 1 s: the phone's
-        // game against them stays within the time limit.
-        extraArgs: ['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100'],
-    });
-    browser = await launchBrowser();
+    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100']));
 });
 
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
-
-function checkNoProblems(players) {
-    const problems = players.flatMap((p) => p.problems);
-    assert.deepEqual(problems, [], 'no script errors in any page');
-}
+after(() => stopSuite({ server, browser }));
 
 // Every player plays on its own (as people do, at the same time) until every page shows the
 // result; `during(player, round)` runs once per player and new round.

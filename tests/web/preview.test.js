@@ -8,38 +8,24 @@
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, openPlayer } from './lib/browser.js';
+import { openPlayer } from './lib/browser.js';
 import { seededRandom, takeDecision } from './lib/player.js';
-import { startServer } from './lib/server.js';
+import { out, startSuite, stopSuite } from './lib/suite.js';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const binary = process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
-const out = process.env.NIAGARA_WEB_OUT || path.join(repo, 'build/web-test');
 const LIMIT_MS = 45_000;
 
 let server;
 let browser;
 
 before(async () => {
-    fs.mkdirSync(out, { recursive: true });
-    server = await startServer({
-        binary,
-        webRoot: path.join(repo, 'server/web'),
-        extraArgs: ['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100'],
-    });
-    browser = await launchBrowser();
+    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100']));
 });
 
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
+after(() => stopSuite({ server, browser }));
 
 // The open decision, when nothing is on its way.
 async function openDecision(page) {

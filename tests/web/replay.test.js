@@ -12,15 +12,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, openPlayer } from './lib/browser.js';
+import { openPlayer } from './lib/browser.js';
 import { gameState, pickAction, seededRandom } from './lib/player.js';
-import { startServer } from './lib/server.js';
+import { out, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const binary = process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
-const out = process.env.NIAGARA_WEB_OUT || path.join(repo, 'build/web-test');
 const GAME_LIMIT_MS = 90_000;
 const GAME_SEED = Number(process.env.NIAGARA_REPLAY_SEED || 2);
 
@@ -28,19 +24,10 @@ let server;
 let browser;
 
 before(async () => {
-    fs.mkdirSync(out, { recursive: true });
-    server = await startServer({
-        binary,
-        webRoot: path.join(repo, 'server/web'),
-        extraArgs: ['--bot-delay-ms', '30', '--bot-think-ms', '100', '--grace', '60'],
-    });
-    browser = await launchBrowser();
+    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--bot-think-ms', '100', '--grace', '60']));
 });
 
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
+after(() => stopSuite({ server, browser }));
 
 // "2 blue, 1 red" for each seat, as both the end screen and the replay write a collection.
 function collectionTexts(result) {
@@ -79,8 +66,6 @@ async function replayState(page) {
     }));
 }
 
-// axe-core in the page: its serious and critical violations (as board.test.js checks the table).
-const AXE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules/axe-core/axe.min.js');
 async function axe(page) {
     // Evaluated, not added as a <script>: the page's Content-Security-Policy allows no inline script.
     if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(`${fs.readFileSync(AXE, 'utf8')}\n;true`);
@@ -187,7 +172,7 @@ test('a finished game replays move by move from the end screen, to the final col
     assert.deepEqual(shown.lines, replay.steps[moveStep].lines.map((l) => l.replace(/\b[Ss]eat (\d)\b/g, (_, n) => names[Number(n) - 1])));
     assert.match(shown.counter, /round 1/);
     await tab.screenshot({ path: path.join(out, 'replay-laptop.png') });
-    assert.deepEqual(await axe(tab), [], 'axe-core: no serious violations mid-game');
+    assert.deepEqual(await seriousAxeViolations(tab), [], 'axe-core: no serious violations mid-game');
 
     // The slider: its keys move it a step at a time; End takes it to the end.
     await tab.focus('#replay-slider');
@@ -216,7 +201,7 @@ test('a finished game replays move by move from the end screen, to the final col
         assert.equal(dots, gems, `seat ${c.seat + 1}'s gems in the players panel`);
     }
     await tab.screenshot({ path: path.join(out, 'replay-end-laptop.png') });
-    assert.deepEqual(await axe(tab), [], 'axe-core: no serious violations at the end');
+    assert.deepEqual(await seriousAxeViolations(tab), [], 'axe-core: no serious violations at the end');
     // Back a step with the button: the result goes until the end again.
     await tab.click('#replay-prev');
     await waitStep(tab, last - 1);

@@ -7,18 +7,13 @@
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, openPlayer } from './lib/browser.js';
+import { openPlayer } from './lib/browser.js';
 import { gameState, pickAction, seededRandom } from './lib/player.js';
-import { startServer } from './lib/server.js';
+import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const binary = process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
-const out = process.env.NIAGARA_WEB_OUT || path.join(repo, 'build/web-test');
 
 // The deal of the "play again" game (random bots, seeded choices): a short one.
 const SHORT_GAME_SEED = Number(process.env.NIAGARA_WEB_SEED || 3);
@@ -27,23 +22,11 @@ let server;
 let browser;
 
 before(async () => {
-    fs.mkdirSync(out, { recursive: true });
-    server = await startServer({
-        binary,
-        webRoot: path.join(repo, 'server/web'),
-        extraArgs: ['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100', '--bot-level', 'random', '--bot-seed', '5'],
-    });
-    browser = await launchBrowser();
+    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100', '--bot-level', 'random', '--bot-seed', '5']));
 });
 
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
+after(() => stopSuite({ server, browser }));
 
-function checkNoProblems(players) {
-    assert.deepEqual(players.flatMap((p) => p.problems), [], 'no script errors in any page');
-}
 
 async function named(name, options = {}) {
     const p = await openPlayer(browser, server.url, { name, reducedMotion: true, ...options });
