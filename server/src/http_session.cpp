@@ -236,8 +236,7 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
             return reply(http::status::internal_server_error, text, "cannot list the games\n");
         case Route::Kind::game_replay: {
             ReplayAnswer answer = lobby_.game_replay(route.game);
-            if (!answer.json)
-                return reply(http::status(answer.status), text, answer.why + "\n");
+            if (!answer.json) return reply(http::status(answer.status), text, answer.why + "\n");
             auto sent = reply(http::status::ok, "application/json", {}, *answer.json);
             sent->kept = std::move(answer.json);
             return sent;

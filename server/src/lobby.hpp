@@ -43,7 +43,7 @@ class Lobby {
     std::string metrics_text() const;
     Metrics& metrics() { return metrics_; }
     std::optional<std::string> game_record(long table) const;
-    ReplayAnswer game_replay(long table);  // GET /games/<id>/replay (replay_route.hpp)
+    ReplayAnswer game_replay(long table);       // GET /games/<id>/replay (replay_route.hpp)
     std::optional<std::string> recent_games();  // GET /games (replay_route.hpp); nullopt: failed
 
   private:
