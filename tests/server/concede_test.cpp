@@ -10,38 +10,15 @@ using namespace server_test;
 
 namespace {
 
-std::string type_of(const Json& m) {
-    return m.is_object() ? m.value("type", "") : "";
-}
-
-std::unique_ptr<RawWs> user(unsigned short port, const std::string& name) {
-    auto ws = std::make_unique<RawWs>(port);
-    REQUIRE(ws->read_type("welcome"));
-    REQUIRE(ws->send("/name " + name));
-    REQUIRE(ws->read_type("name"));
-    return ws;
-}
-
-// The next message of `type`, or an error; fails the test on neither.
-Json expect(RawWs& ws, const std::string& type, std::chrono::milliseconds timeout = 5s) {
-    const auto m = ws.read_until(
-        [&](const Json& j) { return type_of(j) == type || type_of(j) == "error"; }, timeout);
-    INFO("waiting for " << type);
-    REQUIRE(m);
-    INFO(m->dump());
-    REQUIRE(type_of(*m) == type);
-    return *m;
-}
-
 // The error code of the next message that is an error (fails on a different message first).
 std::string refusal(RawWs& ws) {
-    const auto m = ws.read_until([](const Json& j) { return type_of(j) == "error"; }, 5s);
+    const auto m = ws.read_until([](const Json& j) { return message_type(j) == "error"; }, 5s);
     REQUIRE(m);
     return m->value("code", "");
 }
 
 bool prompts(const Json& m) {
-    return type_of(m) == "prompt" || (m.is_object() && m.contains("prompt"));
+    return message_type(m) == "prompt" || (m.is_object() && m.contains("prompt"));
 }
 
 // The table part of a fresh snapshot (/sync), once what came before is read.
@@ -49,18 +26,18 @@ Json table_part(RawWs& ws) {
     while (ws.read(300ms)) {
     }
     REQUIRE(ws.send("/sync"));
-    return expect(ws, "snapshot").at("view").at("table");
+    return expect_message(ws, "snapshot").at("view").at("table");
 }
 
 // alice hosts `words` and is seated; the others join; `bots` bots fill up; the game starts.
 long start_game(RawWs& alice, const std::vector<RawWs*>& others, int bots,
                 const std::string& words) {
     REQUIRE(alice.send("/new " + words));
-    const long id = expect(alice, "table_created").at("table").get<long>();
-    expect(alice, "seated");
+    const long id = expect_message(alice, "table_created").at("table").get<long>();
+    expect_message(alice, "seated");
     for (RawWs* p : others) {
         REQUIRE(p->send("/join " + std::to_string(id)));
-        expect(*p, "seated");
+        expect_message(*p, "seated");
     }
     for (int i = 0; i < bots; ++i)
         REQUIRE(alice.send("/addbot"));
@@ -75,13 +52,13 @@ TEST_CASE("Concede: refused before the start and from a spectator, nothing chang
           "[server][concede]") {
     ServerProcess server;
     const unsigned short port = server.port();
-    auto alice = user(port, "alice");
-    auto sam = user(port, "sam");
+    auto alice = raw_lobby_user(port, "alice");
+    auto sam = raw_lobby_user(port, "sam");
     REQUIRE(alice->send("/new players=3 seed=3"));
-    const long id = expect(*alice, "table_created").at("table").get<long>();
-    expect(*alice, "seated");
+    const long id = expect_message(*alice, "table_created").at("table").get<long>();
+    expect_message(*alice, "seated");
     REQUIRE(sam->send("/watch " + std::to_string(id)));
-    expect(*sam, "watching");
+    expect_message(*sam, "watching");
     const Json before = table_part(*alice);
     REQUIRE(alice->send("/concede"));
     CHECK(refusal(*alice) == "bad_command");
@@ -96,7 +73,7 @@ TEST_CASE("Concede: refused before the start and from a spectator, nothing chang
     CHECK(refusal(*sam) == "not_seated");
     CHECK(table_part(*alice) == before);
     // Nowhere at all: no table.
-    auto nobody = user(port, "nobody");
+    auto nobody = raw_lobby_user(port, "nobody");
     REQUIRE(nobody->send("/concede"));
     CHECK(refusal(*nobody) == "no_table");
 }
@@ -105,19 +82,19 @@ TEST_CASE("Concede: a bot plays the seat to the end; no way back, a second conce
           "[server][concede]") {
     ServerProcess server({"--grace", "30"});
     const unsigned short port = server.port();
-    auto alice = user(port, "alice");
-    auto bob = user(port, "bob");
+    auto alice = raw_lobby_user(port, "alice");
+    auto bob = raw_lobby_user(port, "bob");
     const long id = start_game(*alice, {bob.get()}, 1, "players=3 seed=17");
     const std::string table = std::to_string(id);
 
     // bob concedes: told to the table, he watches, his seat is the bot's and marked.
     REQUIRE(bob->send("/concede"));
-    const Json conceded = expect(*bob, "conceded");
+    const Json conceded = expect_message(*bob, "conceded");
     CHECK(conceded.at("seat") == 1);
     CHECK(conceded.at("name") == "bob");
     CHECK(conceded.at("text").get<std::string>().find("bob concedes; a bot plays") == 0);
-    expect(*bob, "watching");
-    const Json told = expect(*alice, "conceded");
+    expect_message(*bob, "watching");
+    const Json told = expect_message(*alice, "conceded");
     CHECK(told.at("name") == "bob");
     const Json seats = table_part(*alice).at("seats");
     CHECK(seats[1].at("conceded") == true);
@@ -137,8 +114,8 @@ TEST_CASE("Concede: a bot plays the seat to the end; no way back, a second conce
 
     // alice only leaves (she may come back): the bots play both seats to the end.
     REQUIRE(alice->send("/leave"));
-    expect(*alice, "left");
-    const Json ended = expect(*bob, "ended", 60s);
+    expect_message(*alice, "left");
+    const Json ended = expect_message(*bob, "ended", 60s);
     const Json& result = ended.at("result");
     CHECK(result.at("abandoned") == false);
     CHECK(result.at("conceded") == Json::array({1}));
@@ -154,21 +131,21 @@ TEST_CASE("Concede: a bot plays the seat to the end; no way back, a second conce
 TEST_CASE("Concede: /resume with the seat's token is refused, also after a restart",
           "[server][concede]") {
     ServerProcess server({"--grace", "30"});
-    auto alice = user(server.port(), "alice");
+    auto alice = raw_lobby_user(server.port(), "alice");
     auto bob = std::make_unique<RawWs>(server.port());
     REQUIRE(bob->read_type("welcome"));
     REQUIRE(bob->send("/name bob"));
     REQUIRE(bob->read_type("name"));
     REQUIRE(alice->send("/new players=3 seed=23"));
-    const long id = expect(*alice, "table_created").at("table").get<long>();
-    expect(*alice, "seated");
+    const long id = expect_message(*alice, "table_created").at("table").get<long>();
+    expect_message(*alice, "seated");
     REQUIRE(bob->send("/join " + std::to_string(id)));
-    const std::string token = expect(*bob, "seated").at("token");
+    const std::string token = expect_message(*bob, "seated").at("token");
     REQUIRE(alice->send("/addbot"));
     REQUIRE(alice->send("/start"));
     REQUIRE(alice->read_until(prompts, 5s));
     REQUIRE(bob->send("/concede"));
-    expect(*bob, "conceded");
+    expect_message(*bob, "conceded");
 
     // Another connection with the token: refused, with the reason.
     auto again = std::make_unique<RawWs>(server.port());
@@ -199,21 +176,21 @@ TEST_CASE("Concede: when every person has conceded, the game ends with no winner
           "[server][concede]") {
     ServerProcess server({"--grace", "30"});
     const unsigned short port = server.port();
-    auto alice = user(port, "alice");
-    auto bob = user(port, "bob");
+    auto alice = raw_lobby_user(port, "alice");
+    auto bob = raw_lobby_user(port, "bob");
     const long id = start_game(*alice, {bob.get()}, 1, "players=3 seed=29 timer=60");
     REQUIRE(alice->send("/concede"));
-    expect(*alice, "conceded");
+    expect_message(*alice, "conceded");
     // One person still plays: the game goes on.
-    CHECK_FALSE(bob->read_until([](const Json& m) { return type_of(m) == "ended"; }, 500ms));
+    CHECK_FALSE(bob->read_until([](const Json& m) { return message_type(m) == "ended"; }, 500ms));
     REQUIRE(bob->send("/concede"));
-    const Json ended = expect(*bob, "ended");
+    const Json ended = expect_message(*bob, "ended");
     const Json& result = ended.at("result");
     CHECK(result.at("abandoned") == true);
     CHECK(result.at("winners").empty());
     CHECK(result.at("conceded") == Json::array({0, 1}));
     CHECK(ended.at("text").get<std::string>().find("abandoned") != std::string::npos);
-    CHECK(expect(*alice, "ended").at("result").at("abandoned") == true);
+    CHECK(expect_message(*alice, "ended").at("result").at("abandoned") == true);
 
     // Stored as a finished game: its record says abandoned, and who conceded.
     const FinishedGame game = fetch_game(port, id);
@@ -230,18 +207,18 @@ TEST_CASE("Concede: when every person has conceded, the game ends with no winner
 
     // Those who conceded may still play again: the other is told.
     REQUIRE(bob->send("/again " + std::to_string(id)));
-    CHECK(expect(*bob, "seated").at("table") != id);
-    CHECK(expect(*alice, "again").at("name") == "bob");
+    CHECK(expect_message(*bob, "seated").at("table") != id);
+    CHECK(expect_message(*alice, "again").at("name") == "bob");
 }
 
 TEST_CASE("Concede: the only person at the table ends the game at once", "[server][concede]") {
     ServerProcess server;
     const unsigned short port = server.port();
-    auto alice = user(port, "alice");
+    auto alice = raw_lobby_user(port, "alice");
     const long id = start_game(*alice, {}, 2, "players=3 seed=31 timer=60");
     REQUIRE(alice->send("/concede"));
-    expect(*alice, "conceded");
-    const Json ended = expect(*alice, "ended");
+    expect_message(*alice, "conceded");
+    const Json ended = expect_message(*alice, "ended");
     CHECK(ended.at("result").at("abandoned") == true);
     CHECK(ended.at("result").at("winners").empty());
     CHECK(http_get(port, "/games/" + std::to_string(id)).status == 200);

@@ -162,6 +162,15 @@ class RawWs {
 // The "code" of an error message (empty for anything else, or nothing).
 std::string code_of(const std::optional<Json>& m);
 
+// The "type" of a message (empty for anything that is not an object).
+std::string message_type(const Json& m);
+
+// A bare connection in the lobby under `name` (fails the test when the server refuses it).
+std::unique_ptr<RawWs> raw_lobby_user(unsigned short port, const std::string& name);
+
+// The next message of `type`, or an error; fails the test on neither, or on the error.
+Json expect_message(RawWs& ws, const std::string& type, std::chrono::milliseconds timeout = 5s);
+
 // ---- GameClients with a recorder ---------------------------------------------------------
 
 struct Received {

@@ -13,19 +13,6 @@ using namespace server_test;
 
 namespace {
 
-std::string type_of(const Json& m) {
-    return m.is_object() ? m.value("type", "") : "";
-}
-
-// A connection in the lobby under `name`.
-std::unique_ptr<RawWs> user(unsigned short port, const std::string& name) {
-    auto ws = std::make_unique<RawWs>(port);
-    REQUIRE(ws->read_type("welcome"));
-    REQUIRE(ws->send("/name " + name));
-    REQUIRE(ws->read_type("name"));
-    return ws;
-}
-
 // Everything `ws` receives until nothing more comes for `quiet`.
 std::vector<Json> drain(RawWs& ws, std::chrono::milliseconds quiet = 300ms) {
     std::vector<Json> out;
@@ -34,21 +21,10 @@ std::vector<Json> drain(RawWs& ws, std::chrono::milliseconds quiet = 300ms) {
     return out;
 }
 
-// The next message of `type`, or an error; fails the test on neither.
-Json expect(RawWs& ws, const std::string& type, std::chrono::milliseconds timeout = 5s) {
-    const auto m = ws.read_until(
-        [&](const Json& j) { return type_of(j) == type || type_of(j) == "error"; }, timeout);
-    INFO("waiting for " << type);
-    REQUIRE(m);
-    INFO(m->dump());
-    REQUIRE(type_of(*m) == type);
-    return *m;
-}
-
 // The next snapshot carrying "history".
 Json snapshot_with_history(RawWs& ws) {
     const auto m = ws.read_until(
-        [](const Json& j) { return type_of(j) == "snapshot" && j.contains("history"); }, 5s);
+        [](const Json& j) { return message_type(j) == "snapshot" && j.contains("history"); }, 5s);
     REQUIRE(m);
     return *m;
 }
@@ -56,8 +32,8 @@ Json snapshot_with_history(RawWs& ws) {
 // Opens a table with /new `words` for `host`; returns its id.
 long open_table(RawWs& host, const std::string& words) {
     REQUIRE(host.send("/new " + words));
-    const long id = expect(host, "table_created").at("table").get<long>();
-    expect(host, "seated");
+    const long id = expect_message(host, "table_created").at("table").get<long>();
+    expect_message(host, "seated");
     return id;
 }
 
@@ -68,7 +44,7 @@ double metric_at(unsigned short port, const std::string& sample) {
 
 // True when a message carries a decision for its receiver (a prompt alone or riding along).
 bool prompts(const Json& m) {
-    return type_of(m) == "prompt" || (m.is_object() && m.contains("prompt"));
+    return message_type(m) == "prompt" || (m.is_object() && m.contains("prompt"));
 }
 
 }  // namespace
@@ -77,14 +53,14 @@ TEST_CASE("A newcomer's snapshot brings the table's last lines: bounded, and not
           "[server][table_flow][history]") {
     ServerProcess server({"--table-history", "6"});
     const unsigned short port = server.port();
-    auto alice = user(port, "alice");
-    auto bob = user(port, "bob");
-    auto early = user(port, "early");  // watches from the start: sees every public line
+    auto alice = raw_lobby_user(port, "alice");
+    auto bob = raw_lobby_user(port, "bob");
+    auto early = raw_lobby_user(port, "early");  // watches from the start: sees every public line
     const long id = open_table(*alice, "players=3 seed=5");
     REQUIRE(bob->send("/join " + std::to_string(id)));
-    const std::string bob_token = expect(*bob, "seated").at("token");
+    const std::string bob_token = expect_message(*bob, "seated").at("token");
     REQUIRE(early->send("/watch " + std::to_string(id)));
-    expect(*early, "watching");
+    expect_message(*early, "watching");
     REQUIRE(alice->send("/addbot"));
     for (int i = 0; i < 8; ++i)
         REQUIRE(alice->send("/say line " + std::to_string(i)));
@@ -102,7 +78,7 @@ TEST_CASE("A newcomer's snapshot brings the table's last lines: bounded, and not
         for (const Json& m : drain(*early)) {
             if (m.contains("event"))
                 seen.insert("event:" + m["event"]["lines"].dump());
-            else if (type_of(m) == "chat")
+            else if (message_type(m) == "chat")
                 seen.insert("chat:" + m.value("from", "") + ":" + m.value("message", ""));
             else if (m.contains("text"))
                 seen.insert("info:" + m.value("text", ""));
@@ -130,7 +106,7 @@ TEST_CASE("A newcomer's snapshot brings the table's last lines: bounded, and not
     };
 
     // A spectator arriving now, and bob coming back on a new connection.
-    auto sam = user(port, "sam");
+    auto sam = raw_lobby_user(port, "sam");
     REQUIRE(sam->send("/watch " + std::to_string(id)));
     const Json sam_snapshot = snapshot_with_history(*sam);
     check_history(sam_snapshot["history"], "sam");
@@ -155,24 +131,24 @@ TEST_CASE("Turn clocks: each seat's runs from its own decision; newcomers are to
           "[server][table_flow][timer]") {
     ServerProcess server;
     const unsigned short port = server.port();
-    auto alice = user(port, "alice");
-    auto bob = user(port, "bob");
-    auto carol = user(port, "carol");
+    auto alice = raw_lobby_user(port, "alice");
+    auto bob = raw_lobby_user(port, "bob");
+    auto carol = raw_lobby_user(port, "carol");
     const long id = open_table(*alice, "players=3 seed=9 timer=10");
     for (RawWs* p : {bob.get(), carol.get()}) {
         REQUIRE(p->send("/join " + std::to_string(id)));
-        expect(*p, "seated");
+        expect_message(*p, "seated");
     }
     REQUIRE(alice->send("/start"));
     const auto started = std::chrono::steady_clock::now();
-    const Json first = expect(*alice, "timer");
+    const Json first = expect_message(*alice, "timer");
     CHECK(first.at("seats") == Json({0, 1, 2}));
     std::this_thread::sleep_for(2s);
 
     // A spectator arriving mid-choice gets the clocks as they run: about 8 s left each.
-    auto sam = user(port, "sam");
+    auto sam = raw_lobby_user(port, "sam");
     REQUIRE(sam->send("/watch " + std::to_string(id)));
-    const Json clocks = expect(*sam, "timer");
+    const Json clocks = expect_message(*sam, "timer");
     CHECK(clocks.at("seats") == Json({0, 1, 2}));
     for (const Json& left : clocks.at("remaining_ms")) {
         CHECK(left.get<long>() <= 8500);
@@ -186,8 +162,8 @@ TEST_CASE("Turn clocks: each seat's runs from its own decision; newcomers are to
     while (timeouts.size() < 3) {
         const auto m = sam->read(14s);
         if (!m) break;
-        if (type_of(*m) == "timeout") timeouts.push_back(*m);
-        if (type_of(*m) == "timer" && timeouts.size() < 3) timers.push_back(*m);
+        if (message_type(*m) == "timeout") timeouts.push_back(*m);
+        if (message_type(*m) == "timer" && timeouts.size() < 3) timers.push_back(*m);
     }
     const auto waited = std::chrono::steady_clock::now() - started;
     INFO("timer messages after the start: " << Json(timers).dump());
@@ -204,15 +180,15 @@ TEST_CASE("A player who left a game in progress takes the seat back with /join",
           "[server][table_flow][leave]") {
     ServerProcess server;
     const unsigned short port = server.port();
-    auto alice = user(port, "alice");
-    auto eve = user(port, "eve");
+    auto alice = raw_lobby_user(port, "alice");
+    auto eve = raw_lobby_user(port, "eve");
     const long id = open_table(*alice, "players=3 seed=11 timer=60");
     REQUIRE(alice->send("/addbot"));
     REQUIRE(alice->send("/addbot"));
     REQUIRE(alice->send("/start"));
     REQUIRE(alice->read_until(prompts, 5s));
     REQUIRE(alice->send("/leave"));
-    const Json left = expect(*alice, "left");
+    const Json left = expect_message(*alice, "left");
     CHECK(left.at("seat") == 0);
 
     // Another connection cannot take it; a free seat of a started game is nobody's.
@@ -221,7 +197,7 @@ TEST_CASE("A player who left a game in progress takes the seat back with /join",
 
     // alice comes back from the same connection: the seat is hers again, not the bot's.
     REQUIRE(alice->send("/join " + std::to_string(id)));
-    const Json seated = expect(*alice, "seated");
+    const Json seated = expect_message(*alice, "seated");
     CHECK(seated.at("seat") == 0);
     CHECK(seated.at("table") == id);
     const Json snapshot = snapshot_with_history(*alice);
@@ -259,7 +235,7 @@ TEST_CASE("Play again: the same options, bots and people at a new table",
     const long old = **table;
 
     // Someone who did not play it cannot ask; a table that is not finished neither.
-    auto sam = user(server.port(), "sam");
+    auto sam = raw_lobby_user(server.port(), "sam");
     REQUIRE(sam->send("/again " + std::to_string(old)));
     CHECK(code_of(sam->read_type("error")) == "bad_command");
 
