@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { openPlayer } from './lib/browser.js';
+import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
 import { gameState } from './lib/player.js';
 import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
 
@@ -24,23 +24,6 @@ before(async () => {
 
 after(() => stopSuite({ server, browser }));
 
-
-async function named(name, options = {}) {
-    const p = await openPlayer(browser, server.url, { name, reducedMotion: true, ...options });
-    await p.page.fill('#name-input', name);
-    await p.page.click('#name-form button[type="submit"]');
-    await p.page.waitForFunction((n) => window.niagara.store.state.me.name === n, name);
-    return p;
-}
-
-async function openTable(p, { players = 3 } = {}) {
-    await p.page.selectOption('#opt-players', String(players));
-    await p.page.selectOption('#opt-timer', '0');
-    await p.page.selectOption('#opt-bots', 'random');
-    await p.page.click('#create-table');
-    await p.page.waitForSelector('#waiting .waiting-seats');
-    return p.page.evaluate(() => window.niagara.store.state.table.id);
-}
 
 async function start(p) {
     await p.page.waitForSelector('#start-game:not([disabled])');
@@ -60,8 +43,8 @@ async function concede(p, yes) {
 }
 
 test('the only person at the table concedes: asked twice, then the game ends with no winner', async () => {
-    const gil = await named('gil');
-    await openTable(gil);
+    const gil = await openNamedPlayer(browser, server.url, 'gil');
+    await openTableFromLobby(gil);
     await gil.page.click('#add-bot');
     await gil.page.click('#add-bot');
     await start(gil);
@@ -113,9 +96,9 @@ test('the only person at the table concedes: asked twice, then the game ends wit
 });
 
 test('a player who concedes watches; the players panel says conceded; no way back', async () => {
-    const hal = await named('hal');
-    const ivy = await named('ivy');
-    const id = await openTable(hal);
+    const hal = await openNamedPlayer(browser, server.url, 'hal');
+    const ivy = await openNamedPlayer(browser, server.url, 'ivy');
+    const id = await openTableFromLobby(hal);
     await ivy.page.click('.tables button:has-text("Refresh")');
     await ivy.page.click(`.table-row[data-table="${id}"] .join`);
     await ivy.page.waitForSelector('#waiting .waiting-seats');
@@ -140,8 +123,8 @@ test('a player who concedes watches; the players panel says conceded; no way bac
     await hal.page.waitForSelector('.log li:has-text("you conceded the game")');
 
     // On a phone the three answers fit the screen.
-    const phone = await named('jo', { phone: true });
-    await openTable(phone);
+    const phone = await openNamedPlayer(browser, server.url, 'jo', { phone: true });
+    await openTableFromLobby(phone);
     await phone.page.tap('#add-bot');
     await phone.page.tap('#add-bot');
     await phone.page.waitForSelector('#start-game:not([disabled])');

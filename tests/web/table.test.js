@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { openPlayer } from './lib/browser.js';
+import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
 import { gameState, pickAction, seededRandom } from './lib/player.js';
 import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
 
@@ -28,25 +28,6 @@ before(async () => {
 after(() => stopSuite({ server, browser }));
 
 
-async function named(name, options = {}) {
-    const p = await openPlayer(browser, server.url, { name, reducedMotion: true, ...options });
-    await p.page.fill('#name-input', name);
-    await p.page.click('#name-form button[type="submit"]');
-    await p.page.waitForFunction((n) => window.niagara.store.state.me.name === n, name);
-    return p;
-}
-
-// Opens a table with the lobby's form; returns its id.
-async function openTable(p, { players = 3, timer = 0, seed = 0 } = {}) {
-    await p.page.selectOption('#opt-players', String(players));
-    await p.page.selectOption('#opt-timer', String(timer));
-    await p.page.selectOption('#opt-bots', 'random');  // quick to think; the level is not the point
-    if (seed) await p.page.fill('#opt-seed', String(seed));
-    await p.page.click('#create-table');
-    await p.page.waitForSelector('#waiting .waiting-seats');
-    return p.page.evaluate(() => window.niagara.store.state.table.id);
-}
-
 async function joinTable(p, id) {
     await p.page.click('.tables button:has-text("Refresh")');
     await p.page.click(`.table-row[data-table="${id}"] .join`);
@@ -61,9 +42,9 @@ async function say(p, text) {
 const logText = (p) => p.page.locator('#log').innerText();
 
 test('a reload keeps the log and the chat; a spectator arriving mid-choice sees the clocks', async () => {
-    const alice = await named('alice');
-    const bob = await named('bob');
-    const id = await openTable(alice, { timer: 60 });
+    const alice = await openNamedPlayer(browser, server.url, 'alice');
+    const bob = await openNamedPlayer(browser, server.url, 'bob');
+    const id = await openTableFromLobby(alice, { timer: 60 });
     await joinTable(bob, id);
     await say(alice, 'hello from alice');
     await bob.page.waitForSelector('.log .chat:has-text("hello from alice")');
@@ -90,7 +71,7 @@ test('a reload keeps the log and the chat; a spectator arriving mid-choice sees 
     await bob.page.screenshot({ path: path.join(out, 'table-reload-log-laptop.png') });
 
     // A spectator arrives during the card choice: the clocks of those still choosing run.
-    const sam = await named('sam');
+    const sam = await openNamedPlayer(browser, server.url, 'sam');
     await sam.page.click('.tables button:has-text("Refresh")');
     await sam.page.click(`.table-row[data-table="${id}"] .watch`);
     await sam.page.waitForSelector('#board svg .disc');
@@ -110,8 +91,8 @@ test('a reload keeps the log and the chat; a spectator arriving mid-choice sees 
 });
 
 test('Leave asks first during a game; after leaving, the player takes the seat back', async () => {
-    const carl = await named('carl');
-    await openTable(carl, { timer: 0 });
+    const carl = await openNamedPlayer(browser, server.url, 'carl');
+    await openTableFromLobby(carl, { timer: 0 });
     await carl.page.click('#add-bot');
     await carl.page.click('#add-bot');
     await carl.page.waitForSelector('#start-game:not([disabled])');
@@ -161,8 +142,8 @@ test('Leave asks first during a game; after leaving, the player takes the seat b
     await carl.page.waitForSelector('.log li:has-text("carl left seat 1")');
 
     // On a phone, the question fits the screen.
-    const phone = await named('dot', { phone: true });
-    await openTable(phone, { timer: 0 });
+    const phone = await openNamedPlayer(browser, server.url, 'dot', { phone: true });
+    await openTableFromLobby(phone, { timer: 0 });
     await phone.page.tap('#add-bot');
     await phone.page.tap('#add-bot');
     await phone.page.waitForSelector('#start-game:not([disabled])');
@@ -178,9 +159,9 @@ test('Leave asks first during a game; after leaving, the player takes the seat b
 });
 
 test('Play again after a game: a new table with the same options, people and bots', async () => {
-    const erin = await named('erin');
-    const fay = await named('fay');
-    const id = await openTable(erin, { players: 3, seed: SHORT_GAME_SEED });
+    const erin = await openNamedPlayer(browser, server.url, 'erin');
+    const fay = await openNamedPlayer(browser, server.url, 'fay');
+    const id = await openTableFromLobby(erin, { players: 3, seed: SHORT_GAME_SEED });
     await joinTable(fay, id);
     await erin.page.click('#add-bot');
     await erin.page.waitForSelector('#start-game:not([disabled])');
@@ -236,7 +217,7 @@ test('Play again after a game: a new table with the same options, people and bot
 });
 
 test('a quick game with the Spirits and Diamond Joe, remembered', async () => {
-    const gus = await named('gus', { phone: true });
+    const gus = await openNamedPlayer(browser, server.url, 'gus', { phone: true });
     await gus.page.check('#quick-spirits');
     await gus.page.check('#quick-joe');
     await gus.page.screenshot({ path: path.join(out, 'lobby-quick-options-phone.png') });

@@ -33,3 +33,24 @@ export async function openPlayer(browser, url, { name, phone = false, reducedMot
     await page.waitForSelector('body[data-ready="yes"]');
     return { page, context, name, phone, problems };
 }
+
+// A player whose page has chosen `name` in the lobby (the server has confirmed it).
+export async function openNamedPlayer(browser, url, name, options = {}) {
+    const p = await openPlayer(browser, url, { name, reducedMotion: true, ...options });
+    await p.page.fill('#name-input', name);
+    await p.page.click('#name-form button[type="submit"]');
+    await p.page.waitForFunction((n) => window.niagara.store.state.me.name === n, name);
+    return p;
+}
+
+// Opens a table with the lobby's form (random bots: quick to think, the level is not the
+// point); returns its id.
+export async function openTableFromLobby(p, { players = 3, timer = 0, seed = 0 } = {}) {
+    await p.page.selectOption('#opt-players', String(players));
+    await p.page.selectOption('#opt-timer', String(timer));
+    await p.page.selectOption('#opt-bots', 'random');
+    if (seed) await p.page.fill('#opt-seed', String(seed));
+    await p.page.click('#create-table');
+    await p.page.waitForSelector('#waiting .waiting-seats');
+    return p.page.evaluate(() => window.niagara.store.state.table.id);
+}
