@@ -1,0 +1,115 @@
+// The rules summary as HTML, from a language's content module (rules/<lang>.js), for both the
+// "How to play" dialog (howto.js) and the standalone page (rules.html, rules_page.js). Every
+// rule number (R4, R4.4) has an element with data-rule="R4.4" and an id, so that a refusal
+// citing "(R4.4)" can lead to it (rule_links.js).
+
+import { h } from './dom.js';
+import { picture } from './rules_pictures.js';
+
+export const RULE_LANGUAGES = ['en', 'fr', 'cs', 'de'];
+
+// The best of our languages for a BCP 47 tag or a list of them ("fr-CA" -> "fr"); English.
+export function ruleLanguage(tags) {
+    for (const tag of [tags].flat()) {
+        const base = String(tag || '').toLowerCase().split(/[-_]/)[0];
+        if (RULE_LANGUAGES.includes(base)) return base;
+    }
+    return 'en';
+}
+
+// The language the page speaks: <html lang>, which the client sets when its language changes.
+export function pageLanguage() {
+    return ruleLanguage(document.documentElement.lang);
+}
+
+const loaded = new Map();
+
+// The content of a language (a module per language, fetched once when first needed).
+export function loadRules(lang) {
+    const code = ruleLanguage(lang);
+    if (!loaded.has(code)) loaded.set(code, import(`../rules/${code}.js`).then((m) => m.default));
+    return loaded.get(code);
+}
+
+// "R4.4" from "R4.4", "r4.4" or "(R4.4)"; null for anything that is no rule of R1-R12.
+export function ruleId(text) {
+    const m = /^\(?\s*R(\d{1,2})(?:\.(\d{1,2}))?\s*\)?$/i.exec(String(text || '').trim());
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return null;
+    return m[2] ? `R${Number(m[1])}.${Number(m[2])}` : `R${Number(m[1])}`;
+}
+
+// The element for a rule in `root`: the rule itself, or its section when the summary has no
+// paragraph of its own for it (R2.5 is told with R2.4, for example).
+export function findRule(root, rule) {
+    const id = ruleId(rule);
+    if (!id) return null;
+    return root.querySelector(`[data-rule="${id}"]`) || root.querySelector(`[data-rule="${id.split('.')[0]}"]`);
+}
+
+// Light inline marks in the content: **strong**, *emphasis*, `code`.
+function inline(text) {
+    return String(text).split(/(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)/).filter(Boolean).map((part) => {
+        if (part.startsWith('**')) return h('strong', {}, part.slice(2, -2));
+        if (part.startsWith('`')) return h('code', {}, part.slice(1, -1));
+        if (part.startsWith('*') && part.length > 2) return h('em', {}, part.slice(1, -1));
+        return part;
+    });
+}
+
+function figure(content, name) {
+    const [alt, caption] = content.pictures[name];
+    return h('figure', { class: 'howto-figure', dataset: { picture: name } },
+        picture(name, alt, content.words), h('figcaption', {}, caption));
+}
+
+// A section's items: ['R4.4', text] rules (consecutive ones make one list), ['p', text]
+// paragraphs, ['fig', name] pictures.
+function items(content, list, prefix) {
+    const out = [];
+    let ul = null;
+    for (const [kind, value] of list) {
+        if (ruleId(kind)) {
+            if (!ul) out.push(ul = h('ul', { class: 'rules-list' }));
+            ul.append(h('li', { id: `${prefix}${kind}`, dataset: { rule: kind }, class: 'rules-item' },
+                h('span', { class: 'rule-no' }, kind), ' ', inline(value)));
+            continue;
+        }
+        ul = null;
+        if (kind === 'fig') out.push(figure(content, value));
+        else out.push(h('p', {}, inline(value)));
+    }
+    return out;
+}
+
+// The summary: a table of contents (`nav`) and the body. `prefix` starts every id (the
+// dialog's ids must not clash with the page's); `level` is the parts' heading level (the
+// sections' is one more); `go(rule)` is what a click in the table of contents does.
+export function renderRules(content, { prefix = '', level = 2, go }) {
+    const nav = h('nav', { class: 'howto-nav', 'aria-label': content.ui.contents },
+        h('ol', {}, content.parts.flatMap((part) => part.sections).map((section) =>
+            h('li', {}, h('a', {
+                href: `#${prefix}${section.rule}`,
+                onclick: go ? (e) => { e.preventDefault(); go(section.rule); } : undefined,
+            }, h('span', { class: 'rule-no' }, section.rule), ' ', section.short || section.title)))));
+    const body = content.parts.map((part) => h('section', { class: 'howto-part', id: `${prefix}${part.id}`, 'aria-labelledby': `${prefix}${part.id}-title` },
+        h(`h${level}`, { id: `${prefix}${part.id}-title` }, part.title),
+        part.intro ? h('p', {}, inline(part.intro)) : null,
+        part.sections.map((section) => h('section', {
+            class: 'howto-section', id: `${prefix}${section.rule}`, dataset: { rule: section.rule },
+            'aria-labelledby': `${prefix}${section.rule}-title`,
+        },
+        h(`h${level + 1}`, { id: `${prefix}${section.rule}-title` }, h('span', { class: 'rule-no' }, section.rule), ' ', section.title),
+        items(content, section.items, prefix)))));
+    return { nav, body };
+}
+
+// Brings a rule into view inside `root` (the dialog's body or the page) and marks it for a
+// moment, so the eye finds the paragraph that the error cited. Returns the element or null.
+export function showRule(root, rule, { smooth = false } = {}) {
+    const element = findRule(root, rule);
+    if (!element) return null;
+    element.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    root.querySelectorAll('.rule-target').forEach((e) => e.classList.remove('rule-target'));
+    element.classList.add('rule-target');
+    return element;
+}

@@ -1,0 +1,158 @@
+// The rules summary in English, French, Czech and German: the "How to play" dialog at the
+// table in the page's language, the standalone page rules.html?lang=cs#R4, and a refused
+// command whose text cites a rule ("(R3.1)") linking to that rule.
+//
+//   NIAGARA_SERVER_BIN   the server (default: build/release/server/niagara-server)
+//   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { openNamedPlayer, openPlayer, openTableFromLobby } from './lib/browser.js';
+import { checkNoProblems, out, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
+
+let server;
+let browser;
+
+before(async () => {
+    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--bot-think-ms', '100', '--bot-level', 'random', '--bot-seed', '3']));
+});
+
+after(() => stopSuite({ server, browser }));
+
+const RULES = Array.from({ length: 12 }, (_, i) => `R${i + 1}`);
+
+// What each language must show: its dialog title, a heading only it has, its words for a
+// picture's text alternative; and English headings that must not show in the others.
+const EXPECT = {
+    en: { title: 'How to play Niagara', heading: 'The waterfall', alt: /waterfall/ },
+    fr: { title: 'Comment jouer à Niagara', heading: 'La cascade', alt: /cascade|rivière|canoé/ },
+    cs: { title: 'Jak hrát Niagaru', heading: 'Vodopád', alt: /vodopád|řek|kanoe/ },
+    de: { title: 'So spielt man Niagara', heading: 'Der Wasserfall', alt: /Wasserfall|Fluss|Kanu/ },
+};
+const ENGLISH_HEADINGS = ['The game', 'The river', 'A round', 'The waterfall', 'The end', 'Diamond Joe (variant)'];
+
+const LAPTOP = { width: 1366, height: 768 };
+
+// The page in `lang`, as a person gets it: the browser's language (the client follows it and
+// sets <html lang>). Until the client's language code is in, the page's own attribute is set.
+async function speak(page, lang) {
+    const now = await page.evaluate(() => document.documentElement.lang);
+    if (now !== lang) await page.evaluate((l) => { document.documentElement.lang = l; }, lang);
+}
+
+// The headings of an element, as text without the rule numbers.
+async function headings(locator) {
+    return locator.locator('h2, h3, h4').evaluateAll((list) => list.map((e) => e.textContent.replace(/^R\d+\s*/, '').trim()));
+}
+
+test('the standalone rules page in each language, at a rule of its address', async () => {
+    for (const lang of ['en', 'fr', 'cs', 'de']) {
+        const context = await browser.newContext({ viewport: LAPTOP });
+        const page = await context.newPage();
+        const problems = [];
+        page.on('pageerror', (e) => problems.push(e.message));
+        await page.goto(`${server.url}rules.html?lang=${lang}#R4`);
+        await page.waitForSelector('body[data-ready="yes"]');
+        assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+        for (const rule of RULES) assert.equal(await page.locator(`section[id="${rule}"][data-rule="${rule}"]`).count(), 1, `${lang}: ${rule} has its anchor`);
+        assert.ok(await page.locator('[id="R4.4"]').count(), `${lang}: R4.4 has its own anchor`);
+        const texts = await headings(page.locator('#rules'));
+        assert.ok(texts.includes(EXPECT[lang].heading), `${lang}: the heading "${EXPECT[lang].heading}" in ${texts.join(' | ')}`);
+        if (lang !== 'en') for (const english of ENGLISH_HEADINGS) assert.ok(!texts.includes(english), `${lang}: no English heading "${english}"`);
+        // R4 is scrolled to the top of the window.
+        const top = await page.evaluate(() => ({ top: document.getElementById('R4').getBoundingClientRect().top, y: scrollY }));
+        assert.ok(top.y > 100 && top.top >= -2 && top.top < 40, `${lang}: R4 at the top (${JSON.stringify(top)})`);
+        // The pictures' text alternatives are in the language.
+        const alts = await page.locator('figure svg[role="img"]').evaluateAll((list) => list.map((svg) => svg.getAttribute('aria-label')));
+        assert.equal(alts.length, 10, `${lang}: ten pictures`);
+        for (const alt of alts) assert.ok(alt.length > 20, `${lang}: a text alternative: ${alt}`);
+        assert.ok(alts.some((alt) => EXPECT[lang].alt.test(alt)), `${lang}: the text alternatives are in the language`);
+        if (lang === 'cs') {
+            await page.screenshot({ path: path.join(out, 'rules-page-cs-laptop.png') });
+            assert.deepEqual(await seriousAxeViolations(page), [], 'axe-core: nothing serious on the rules page');
+        }
+        assert.deepEqual(problems, [], `${lang}: no script error`);
+        await context.close();
+    }
+    // A phone, at a sub-rule: the page scrolls to R10.3.
+    const phone = await openPlayer(browser, `${server.url}rules.html?lang=de#R10.3`, { name: 'phone', phone: true });
+    const at = await phone.page.evaluate(() => document.querySelector('[id="R10.3"]').getBoundingClientRect().top);
+    assert.ok(at >= -2 && at < 40, `R10.3 at the top on the phone (${at})`);
+    await phone.page.screenshot({ path: path.join(out, 'rules-page-de-phone.png') });
+    checkNoProblems([phone]);
+    await phone.context.close();
+});
+
+test('How to play at the table in each language; a refusal citing a rule links to it', async () => {
+    const ann = await openNamedPlayer(browser, server.url, 'ann');
+    await ann.page.setViewportSize(LAPTOP);
+    const { page } = ann;
+    await openTableFromLobby(ann);
+    await page.click('#add-bot');
+    await page.click('#add-bot');
+    await page.waitForSelector('#start-game:not([disabled])');
+    await page.click('#start-game');
+    await page.waitForSelector('.hand .card.playable');
+
+    for (const lang of ['en', 'fr', 'cs', 'de']) {
+        await speak(page, lang);
+        await page.click('#howto-open');
+        const dialog = page.locator('dialog#howto[open]');
+        await dialog.waitFor();
+        assert.equal(await dialog.getAttribute('lang'), lang);
+        assert.equal(await dialog.locator('#howto-title').textContent(), EXPECT[lang].title);
+        const texts = await headings(dialog);
+        assert.ok(texts.includes(EXPECT[lang].heading), `${lang}: "${EXPECT[lang].heading}" in the dialog`);
+        if (lang !== 'en') for (const english of ENGLISH_HEADINGS) assert.ok(!texts.includes(english), `${lang}: no English heading "${english}" in the dialog`);
+        for (const rule of RULES) assert.equal(await dialog.locator(`[id="howto-${rule}"][data-rule="${rule}"]`).count(), 1, `${lang}: ${rule} in the dialog`);
+        const alts = await dialog.locator('figure svg[role="img"]').evaluateAll((list) => list.map((svg) => svg.getAttribute('aria-label')));
+        assert.ok(alts.length === 10 && alts.some((alt) => EXPECT[lang].alt.test(alt)), `${lang}: the pictures are described in the language`);
+        const close = await dialog.locator('.howto-close').getAttribute('aria-label');
+        if (lang !== 'en') assert.notEqual(close, 'Close the rules', `${lang}: the close button speaks the language`);
+        if (lang === 'fr') {
+            assert.deepEqual(await seriousAxeViolations(page), [], 'axe-core: nothing serious with the French rules open');
+            await dialog.locator('figure[data-picture="whirlpool"]').scrollIntoViewIfNeeded();
+            await page.screenshot({ path: path.join(out, 'rules-dialog-fr-laptop.png') });
+        }
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('dialog#howto:not([open])', { state: 'attached' });
+    }
+
+    // A refused command cites its rule: phase I, so no canoe may move yet (R3.1).
+    await speak(page, 'en');
+    await page.fill('#chat-input', '/canoe 1 down 3');
+    await page.press('#chat-input', 'Enter');
+    const link = page.locator('#log li.error a.rule-link').last();
+    await link.waitFor();
+    const rule = await link.getAttribute('data-rule');
+    assert.match(rule, /^R\d+(\.\d+)?$/);
+    assert.equal(await link.getAttribute('href'), `rules.html?lang=en#${rule}`, 'a new tab opens the page at the rule');
+    assert.ok(await page.locator(`#notice a.rule-link[data-rule="${rule}"]`).count(), 'the notice links the rule too');
+    await link.click();
+    const dialog = page.locator('dialog#howto[open]');
+    await dialog.waitFor();
+    const target = dialog.locator('.rule-target');
+    assert.equal(await target.count(), 1, 'the cited rule is marked');
+    assert.equal(await target.getAttribute('data-rule'), rule);
+    const box = await page.evaluate(() => {
+        const t = document.querySelector('#howto .rule-target').getBoundingClientRect();
+        const d = document.querySelector('#howto').getBoundingClientRect();
+        return { top: t.top - d.top, height: d.height };
+    });
+    assert.ok(box.top > 0 && box.top < box.height / 2, `the rule is in view near the top of the dialog (${JSON.stringify(box)})`);
+    await page.screenshot({ path: path.join(out, 'rules-link-laptop.png') });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog#howto:not([open])', { state: 'attached' });
+
+    // A phone: the same link, in Czech.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await speak(page, 'cs');
+    await page.locator('#log li.error a.rule-link').last().click();
+    await page.waitForSelector('dialog#howto[open][lang="cs"]');
+    await page.screenshot({ path: path.join(out, 'rules-link-cs-phone.png') });
+    await page.keyboard.press('Escape');
+    checkNoProblems([ann]);
+    await ann.context.close();
+});
