@@ -8,6 +8,7 @@ import { DecisionPanel } from './decision.js';
 import { describeAction } from './describe.js';
 import { $, h, morph } from './dom.js';
 import { HowTo } from './howto.js';
+import { linkRules } from './rule_links.js';
 import { Sounds } from './sounds.js';
 import { riverPreview } from './preview.js';
 import { LobbyView } from './lobby.js';
@@ -121,7 +122,7 @@ function renderNotice(state) {
     notice.hidden = false;
     if (fresh) {
         notice.className = `notice notice-${n.kind}`;
-        morph(notice, h('span', {}, n.text), h('button', {
+        morph(notice, h('span', {}, n.kind === 'error' ? linkRules(n.text) : n.text), h('button', {
             class: 'close', 'aria-label': 'close', onclick: () => store.update((s) => { s.notice = null; }),
         }, '×'));
     } else if (notice.firstChild) {
