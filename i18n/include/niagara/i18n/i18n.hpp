@@ -28,9 +28,26 @@ std::string_view negotiate(const std::vector<std::string>& preferred);
 // `seat_names` (by seat), when given, names seats ({"seat": n}) instead of "Seat n+1".
 std::string render(std::string_view lang, std::string_view key, const Json& args = Json::object(),
                    const std::vector<std::string>* seat_names = nullptr);
+// A key as a literal or a std::string converts to a Json as well as to a string_view: these pick
+// the key's overload.
+inline std::string render(std::string_view lang, const char* key, const Json& args = Json::object(),
+                          const std::vector<std::string>* seat_names = nullptr) {
+    return render(lang, std::string_view(key), args, seat_names);
+}
+inline std::string render(std::string_view lang, const std::string& key,
+                          const Json& args = Json::object(),
+                          const std::vector<std::string>* seat_names = nullptr) {
+    return render(lang, std::string_view(key), args, seat_names);
+}
 // The same for a text object {"key": ..., "args": {...}}.
 std::string render(std::string_view lang, const Json& text,
                    const std::vector<std::string>* seat_names = nullptr);
+
+// Renders a pattern given as text rather than by key, with the same arguments (tests, tools):
+// compiled on each call, so not for the server's hot paths. A pattern ICU refuses renders as "?".
+std::string render_pattern(std::string_view lang, std::string_view pattern,
+                           const Json& args = Json::object(),
+                           const std::vector<std::string>* seat_names = nullptr);
 
 // The merged catalog of a language: {key: pattern} (for the browser's /i18n/<lang>.json and
 // for tests). An unknown language gives English's.
