@@ -16,8 +16,10 @@ export async function launchBrowser() {
 }
 
 // A page that fails the test on any script error of the client.
-export async function openPlayer(browser, url, { name, phone = false, reducedMotion = false } = {}) {
+// `locale` sets navigator.languages (the page follows it: English unless a test says otherwise).
+export async function openPlayer(browser, url, { name, phone = false, reducedMotion = false, locale = 'en-US' } = {}) {
     const context = await browser.newContext({
+        locale,
         ...(phone
             ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
             : { viewport: { width: 1366, height: 900 } }),
