@@ -46,13 +46,25 @@ export function findRule(root, rule) {
     return root.querySelector(`[data-rule="${id}"]`) || root.querySelector(`[data-rule="${id.split('.')[0]}"]`);
 }
 
-// Light inline marks in the content: **strong**, *emphasis*, `code`.
-function inline(text) {
+// A rule cited in the text ("(R8.3)") as a link to it in the same summary.
+function references(text, prefix, go) {
+    return text.split(/\b(R\d{1,2}(?:\.\d{1,2})?)\b/).map((part, i) => {
+        const rule = i % 2 ? ruleId(part) : null;
+        if (!rule) return part;
+        return h('a', {
+            class: 'rule-ref', href: `#${prefix}${rule}`,
+            onclick: go ? (e) => { e.preventDefault(); go(rule); } : undefined,
+        }, part);
+    });
+}
+
+// Light inline marks in the content: **strong**, *emphasis*, `code`; rule numbers link.
+function inline(text, prefix = '', go = null) {
     return String(text).split(/(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)/).filter(Boolean).map((part) => {
         if (part.startsWith('**')) return h('strong', {}, part.slice(2, -2));
         if (part.startsWith('`')) return h('code', {}, part.slice(1, -1));
         if (part.startsWith('*') && part.length > 2) return h('em', {}, part.slice(1, -1));
-        return part;
+        return references(part, prefix, go);
     });
 }
 
@@ -64,19 +76,19 @@ function figure(content, name) {
 
 // A section's items: ['R4.4', text] rules (consecutive ones make one list), ['p', text]
 // paragraphs, ['fig', name] pictures.
-function items(content, list, prefix) {
+function items(content, list, prefix, go) {
     const out = [];
     let ul = null;
     for (const [kind, value] of list) {
         if (ruleId(kind)) {
             if (!ul) out.push(ul = h('ul', { class: 'rules-list' }));
             ul.append(h('li', { id: `${prefix}${kind}`, dataset: { rule: kind }, class: 'rules-item' },
-                h('span', { class: 'rule-no' }, kind), ' ', inline(value)));
+                h('span', { class: 'rule-no' }, kind), ' ', inline(value, prefix, go)));
             continue;
         }
         ul = null;
         if (kind === 'fig') out.push(figure(content, value));
-        else out.push(h('p', {}, inline(value)));
+        else out.push(h('p', {}, inline(value, prefix, go)));
     }
     return out;
 }
@@ -93,13 +105,13 @@ export function renderRules(content, { prefix = '', level = 2, go }) {
             }, h('span', { class: 'rule-no' }, section.rule), ' ', section.short || section.title)))));
     const body = content.parts.map((part) => h('section', { class: 'howto-part', id: `${prefix}${part.id}`, 'aria-labelledby': `${prefix}${part.id}-title` },
         h(`h${level}`, { id: `${prefix}${part.id}-title` }, part.title),
-        part.intro ? h('p', {}, inline(part.intro)) : null,
+        part.intro ? h('p', {}, inline(part.intro, prefix, go)) : null,
         part.sections.map((section) => h('section', {
             class: 'howto-section', id: `${prefix}${section.rule}`, dataset: { rule: section.rule },
             'aria-labelledby': `${prefix}${section.rule}-title`,
         },
         h(`h${level + 1}`, { id: `${prefix}${section.rule}-title` }, h('span', { class: 'rule-no' }, section.rule), ' ', section.title),
-        items(content, section.items, prefix)))));
+        items(content, section.items, prefix, go)))));
     return { nav, body };
 }
 
@@ -110,6 +122,7 @@ export function showRule(root, rule, { smooth = false } = {}) {
     if (!element) return null;
     element.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
     root.querySelectorAll('.rule-target').forEach((e) => e.classList.remove('rule-target'));
+    // A whole section is marked by its heading; a rule by its paragraph.
     element.classList.add('rule-target');
     return element;
 }
