@@ -4,7 +4,8 @@
 // changed is marked, every piece has an accessible name and a tooltip, and the whole board is
 // also written out as a list that a screen reader can walk.
 
-import { GEM_COLOURS, canoeName } from './describe.js';
+import { GEM_COLOURS, canoeArg, gemArg, gemWord } from './describe.js';
+import { t, tServer } from './i18n.js';
 import { GEM_FILL, GEM_SHAPE, gemIcon, gemShape, seatColour } from './colours.js';
 import { h, s } from './dom.js';
 import { goesOverFalls, previewText } from './preview.js';
@@ -12,7 +13,7 @@ import {
     DISC_R, FALLS, LAND, LOST, PLACE, PLACE_BESIDE, PLACE_R, PORTRAIT_TRANSFORM, PORTRAIT_VIEWBOX,
     POS, POSITIONS, STACK, VIEW, bankPoint, discStep, grid, labelPoint, portraitToBoard, stack,
 } from './geometry.js';
-import { gameOf, mySeat, seatName } from './store.js';
+import { gameOf, mySeat, seatName, tableOf } from './store.js';
 
 export { gemShape };
 
@@ -26,13 +27,14 @@ const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce
 const BESIDE = {};
 for (const [pos, colour] of Object.entries(PLACE_BESIDE)) (BESIDE[colour] ||= []).push(pos);
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+// "3 blue gems" as a text argument.
+const gemCount = (colour, count) => ({ key: 'web.board.gemCount', args: { gem: gemArg(colour), count } });
 
 // "3 blue gems", "2 blue gems and 1 red gem", "no gems"
 function gemsWords(held) {
-    const parts = GEM_COLOURS.filter((c) => held?.[c]).map((c) => `${held[c]} ${c} gem${held[c] === 1 ? '' : 's'}`);
-    if (!parts.length) return 'no gems';
-    return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+    const parts = GEM_COLOURS.filter((c) => held?.[c]).map((c) => gemCount(c, held[c]));
+    if (!parts.length) return t('web.board.noGems');
+    return t('web.board.list', { items: parts });
 }
 
 // The spaces from land to a location ("land", "river:T4", "bank:L6"), in the river's order.
@@ -109,14 +111,14 @@ export class Board {
             viewBox: this.portrait ? PORTRAIT_VIEWBOX : `${x} ${y} ${width} ${height}`,
             class: `board${this.portrait ? ' portrait' : ''}`,
             role: 'group',
-            'aria-roledescription': 'board',
-            'aria-label': 'The river board (written out in the list "The board in words" after it)',
+            'aria-roledescription': t('web.board.role'),
+            'aria-label': t('web.board.label'),
         });
         // Everything is drawn in the landscape frame; in portrait one group turns it.
         this.root = s('g', { transform: this.portrait ? PORTRAIT_TRANSFORM : undefined });
         this.svg.append(this.root);
         this.info = h('div', { class: 'board-info' });
-        this.words = h('section', { class: 'board-words sr-only', 'aria-label': 'The board in words' });
+        this.words = h('section', { class: 'board-words sr-only', 'aria-label': t('web.board.words') });
         this.container.replaceChildren(this.info, this.svg, this.words);
         this.drawStatic();
     }
@@ -167,7 +169,7 @@ export class Board {
         bg.append(
             s('rect', { class: 'water-bg', x: VIEW.x, y: VIEW.y, width: VIEW.width, height: VIEW.height }),
             s('rect', { class: 'land', x: LAND.x, y: LAND.y, width: LAND.width, height: LAND.height, rx: 14 }),
-            this.areaText('land', 'Land'),
+            this.areaText('land', t('web.board.land')),
         );
         const river = s('g', { class: 'river' });
         const main = `M ${LAND.x + LAND.width - 6} ${POS.T1.y} L ${POS.T5.x} ${POS.T5.y}`;
@@ -185,7 +187,7 @@ export class Board {
             s('rect', { class: 'falls', x: FALLS.x, y: FALLS.y, width: FALLS.width, height: FALLS.height, rx: 8 }),
             this.fallsLabel(),
             s('rect', { class: 'lost-box', x: LOST.x, y: LOST.y, width: LOST.width, height: LOST.height, rx: 10 }),
-            this.areaText('lost', this.portrait ? 'Lost' : 'Lost canoes'),
+            this.areaText('lost', t(this.portrait ? 'web.board.lostShort' : 'web.board.lost')),
         );
 
         this.discs = this.layer('discs', { 'aria-hidden': 'true' });
@@ -193,7 +195,7 @@ export class Board {
             const p = POS[pos];
             this.discs.append(s('g', { class: 'disc', dataset: { pos } },
                 s('circle', { cx: p.x, cy: p.y, r: DISC_R }),
-                s('title', {}, `Position ${pos}`)));
+                s('title', {}, t('web.board.position', { pos }))));
         }
         this.flowLayer = this.layer('flow', { 'aria-hidden': 'true' });
 
@@ -246,7 +248,7 @@ export class Board {
     // Along the falls: turned a quarter on the landscape board, level on the turned one.
     fallsLabel() {
         const { x, y } = this.areaLabel('falls');
-        const label = this.text({ class: 'area-label falls-label', x, y, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, 'Waterfall');
+        const label = this.text({ class: 'area-label falls-label', x, y, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, t('web.board.waterfall'));
         if (!this.portrait) label.setAttribute('transform', `rotate(90 ${x} ${y})`);
         return label;
     }
@@ -330,9 +332,16 @@ export class Board {
         if (!marked.length) marked = moved;
         // The server's lines say "Seat 2"; the words use the names, as the log does.
         const named = (line) => line.replace(/\bSeat (\d+)/g, (all, n) => seatName(state, Number(n) - 1));
+        const names = (tableOf(state)?.seats || []).map((_, i) => seatName(state, i));
+        // The event's lines as texts ({key, args}) rendered here with the names; else (an
+        // older server) its English lines with "Seat n" replaced.
+        const lines = (event?.lines ?? []).map((line, i) => {
+            const parts = tServer(event.texts?.[i], { seat: (n) => names[n] });
+            return parts ? parts.join('') : named(line);
+        });
         this.lastMove = {
             seat,
-            lines: (event?.lines ?? []).map(named),
+            lines,
             canoes: new Set(marked.map((m) => m.key)),
             places: new Set(changedPlaces),
             trails: marked.filter((m) => m.was.where !== m.now.where && !m.lost && m.was.where !== 'lost').map((m) => ({ key: m.key, from: m.was, to: m.now })),
@@ -366,22 +375,23 @@ export class Board {
         let speed;
         if (game.phase === 'actions')
             speed = lowest !== null
-                ? `River speed so far: lowest card ${lowest} + weather ${sign(game.weather)} = ${lowest + game.weather}`
-                : `River speed: lowest number card + weather ${sign(game.weather)}`;
-        else speed = `The river last moved ${Math.max(0, game.last_speed ?? 0)}`;
+                ? t('web.board.speedSoFar', { lowest, weather: sign(game.weather), speed: lowest + game.weather })
+                : t('web.board.speed', { weather: sign(game.weather) });
+        else speed = t('web.board.lastSpeed', { speed: Math.max(0, game.last_speed ?? 0) });
+        const fork = game.fork === 'left' ? 'left' : 'right';
         this.info.replaceChildren(
-            h('strong', { class: 'round' }, `Round ${game.round}`),
-            h('span', { class: 'weather', title: 'The weather track (-1 to +2): the cloud card moves it' },
-                'Weather ',
+            h('strong', { class: 'round' }, t('web.board.round', { round: game.round })),
+            h('span', { class: 'weather', title: t('web.board.weatherHint') },
+                t('web.board.weather'), ' ',
                 [-1, 0, 1, 2].map((v) => h('span', {
                     class: `weather-step${game.weather === v ? ' on' : ''}`,
                     'aria-current': game.weather === v ? 'true' : undefined,
                 }, game.weather === v ? h('span', {}, h('span', { 'aria-hidden': 'true' }, '☁ '), sign(v)) : sign(v)))),
             h('span', { class: 'speed' }, speed),
-            h('span', { class: 'fork', title: 'The fork flag: where the next disc from T5 goes' },
-                `Fork flag: ${game.fork} branch`),
-            h('span', { class: 'gem-legend', title: 'Every gem colour has its own shape' },
-                GEM_COLOURS.map((c) => h('span', { class: 'legend-item', dataset: { shape: GEM_SHAPE[c] } }, gemIcon(c), ` ${c}`))));
+            h('span', { class: 'fork', title: t('web.board.forkHint') },
+                t('web.board.fork', { fork })),
+            h('span', { class: 'gem-legend', title: t('web.board.legendHint') },
+                GEM_COLOURS.map((c) => h('span', { class: 'legend-item', dataset: { shape: GEM_SHAPE[c] } }, gemIcon(c), ` ${gemWord(c)}`))));
         // The fork flag on the board (R2.4, R2.5).
         const g = this.forkFlag;
         g.replaceChildren();
@@ -391,12 +401,12 @@ export class Board {
         const fx = this.portrait ? POS.T5.x - 48 : POS.T5.x + 62;
         const fy = this.portrait ? POS.T5.y + 72 : POS.T5.y;
         g.dataset.fork = game.fork;
-        g.setAttribute('aria-label', `Fork flag: the next disc goes into the ${game.fork} branch`);
+        g.setAttribute('aria-label', t('web.board.forkFlag', { fork }));
         g.append(
             s('line', { x1: fx, y1: fy + 22, x2: fx, y2: fy - 22 }),
             s('path', { d: left ? `M ${fx} ${fy - 22} L ${fx + 26} ${fy - 32} L ${fx + 8} ${fy - 8} Z`
                 : `M ${fx} ${fy + 22} L ${fx + 26} ${fy + 32} L ${fx + 8} ${fy + 8} Z` }),
-            s('title', {}, `Fork flag: the next disc goes into the ${game.fork} branch`));
+            s('title', {}, t('web.board.forkFlag', { fork })));
     }
 
     // ---- gems at the discovery places ---------------------------------------------------------
@@ -405,10 +415,10 @@ export class Board {
     placeWords(colour, held) {
         const own = held?.[colour] || 0;
         const others = GEM_COLOURS.filter((c) => c !== colour && held?.[c]);
-        const beside = BESIDE[colour].join(' and ');
-        let text = `${colour} place (beside ${beside}): ${plural(own, `${colour} gem`)}`;
-        if (others.length) text += `, and also ${gemsWords(Object.fromEntries(others.map((c) => [c, held[c]])))}`;
-        return text;
+        const beside = BESIDE[colour];
+        const text = t('web.board.place', { gem: gemArg(colour), beside, own: gemCount(colour, own) });
+        if (!others.length) return text;
+        return t('web.board.placeAlso', { place: text, others: gemsWords(Object.fromEntries(others.map((c) => [c, held[c]]))) });
     }
 
     renderPlaces(game) {
@@ -434,7 +444,7 @@ export class Board {
             g.append(s('title', {}, words));
             const own = held[colour] || 0;
             const others = gems.length - own;
-            const label = `${colour}: ${own}${others ? ` +${others} other` : ''}`;
+            const label = others ? t('web.board.placeCountOthers', { gem: gemArg(colour), own, others }) : t('web.board.placeCount', { gem: gemArg(colour), own });
             g.append(this.text({ class: 'place-count', ...this.offset(p.x, p.y, 0, PLACE_R + 15), 'text-anchor': 'middle' }, label));
         }
     }
@@ -447,32 +457,31 @@ export class Board {
         this.badges.replaceChildren();
         if (game.whirlpool && POS[game.whirlpool]) {
             const p = POS[game.whirlpool];
-            const text = `The whirlpool is at ${game.whirlpool}: a canoe that ends its move there is pushed on`;
+            const text = t('web.board.whirlpool', { pos: game.whirlpool });
             g.append(s('g', { class: 'piece-whirlpool', role: 'img', 'aria-label': text }, whirlpoolShape(p.x + 6, p.y),
                 s('title', {}, text)));
         } else if (game.whirlpool === 'waiting') {
             const p = this.portrait ? portraitToBoard(40, 720) : { x: LAND.x + 30, y: LAND.y - 38 };
-            const text = 'The whirlpool went over the falls; it is the next disc to enter at T1';
+            const text = t('web.board.whirlpoolWaiting');
             const label = this.offset(p.x, p.y, this.portrait ? 0 : 40, this.portrait ? 50 : 4);
             g.append(s('g', { class: 'piece-whirlpool waiting', role: 'img', 'aria-label': text }, whirlpoolShape(p.x, p.y),
                 this.text({ class: 'info-label', ...label, 'text-anchor': this.portrait ? 'middle' : 'start' },
-                    this.portrait ? 'next at T1' : 'whirlpool: enters at T1 next'),
+                    t(this.portrait ? 'web.board.whirlpoolNextShort' : 'web.board.whirlpoolNext')),
                 s('title', {}, text)));
         }
         if (game.beaver && POS[game.beaver]) {
             const p = POS[game.beaver];
             const at = this.offset(p.x, p.y, 30, -38);
-            this.badges.append(this.badge('beaver', at.x, at.y, 'Beaver',
-                `The Bathing Beaver is on ${game.beaver}; when it falls the weather goes back to 0`));
+            this.badges.append(this.badge('beaver', at.x, at.y, t('web.board.beaver'),
+                t('web.board.beaverHint', { pos: game.beaver })));
         }
         if (game.elk?.at === 'red' || game.elk?.at === 'returning') {
             const p = PLACE.red;
             const returning = game.elk.at === 'returning';
             const at = this.offset(p.x, p.y, 0, -PLACE_R - 12);
             this.badges.append(this.badge(`elk${returning ? ' returning' : ''}`, at.x, at.y,
-                returning ? 'Elk (back soon)' : 'Elk +2',
-                returning ? 'The Hurried Elk returns to the red place after the next phase III'
-                    : 'The Hurried Elk waits at the red place: a canoe that takes it gets 2 more points'));
+                t(returning ? 'web.board.elkReturning' : 'web.board.elk'),
+                t(returning ? 'web.board.elkReturningHint' : 'web.board.elkHint')));
         }
     }
 
@@ -529,11 +538,15 @@ export class Board {
     // "alice's canoe 2 at T4, carrying a red gem"
     canoeWords(state, item, spirits) {
         const cargo = item.data.cargo || [];
-        const owner = item.joe ? 'Diamond Joe\'s canoe' : `${seatName(state, item.seat)}'s ${canoeName(item.canoe, spirits)}`;
-        const where = item.where === 'land' ? 'on land' : item.where === 'lost' ? 'lost (over the falls)'
-            : item.where.startsWith('bank:') ? `on the bank at ${item.data.pos}` : `at ${item.data.pos}`;
-        const load = cargo.length ? `carrying ${cargo.map((c) => `a ${c} gem`).join(' and ')}` : 'empty';
-        return `${owner} ${where}, ${load}`;
+        const where = item.where === 'land' ? 'land' : item.where === 'lost' ? 'lost'
+            : item.where.startsWith('bank:') ? 'bank' : 'river';
+        const args = {
+            where, pos: item.data.pos ?? '',
+            cargo: cargo.map((c) => ({ key: 'web.board.aGem', args: { gem: gemArg(c) } })),
+            count: cargo.length,
+        };
+        if (item.joe) return t('web.board.joeCanoe', args);
+        return t('web.board.canoe', { ...args, name: seatName(state, item.seat), canoe: canoeArg(item.canoe, spirits) });
     }
 
     renderCanoes(state, game, spirits, me, moves, selected, placed) {
@@ -584,12 +597,12 @@ export class Board {
             // opponent's, when it marks a destination) leaves no focus box behind.
             const hasElk = elkOn === item.key;
             let name = this.canoeWords(state, item, spirits);
-            if (hasElk) name += ', with the elk (+2 points)';
+            if (hasElk) name += t('web.board.withElk');
             if (isMovable) {
                 g.setAttribute('tabindex', '0');
                 g.setAttribute('role', 'button');
                 g.setAttribute('aria-pressed', String(item.canoe === selected));
-                name += ': your move, press to choose where it goes';
+                name += t('web.board.movable');
             } else {
                 g.removeAttribute('tabindex');
                 g.setAttribute('role', 'img');
@@ -689,43 +702,44 @@ export class Board {
         const canoeList = (items) => (items?.length
             ? h('ul', {}, items.map((item) => h('li', { class: 'word-canoe', dataset: { canoe: item.key } },
                 this.canoeWords(state, item, spirits),
-                elkOn === item.key ? ', with the elk (+2 points)' : '',
-                this.lastMove?.canoes.has(item.key) ? ' (moved in the last move)' : '')))
+                elkOn === item.key ? t('web.board.withElk') : '',
+                this.lastMove?.canoes.has(item.key) ? t('web.board.movedLast') : '')))
             : null);
         const sentence = (parts) => {
             const words = parts.filter(Boolean);
-            return words.length ? ` ${words.join('; ')}.` : '';
+            return words.length ? ` ${t('web.board.sentence', { text: words.join(t('web.board.sentenceJoin')) })}` : '';
         };
-        const entry = (title, items) => h('li', {}, h('strong', {}, title), items?.length ? '' : ' no canoes.', canoeList(items));
+        const entry = (title, items) => h('li', {}, h('strong', {}, title), items?.length ? '' : ` ${t('web.board.noCanoes')}`, canoeList(items));
         const pieceAt = (pos) => [
-            game.whirlpool === pos ? 'the whirlpool is here' : '',
-            game.beaver === pos ? 'the beaver is here' : '',
+            game.whirlpool === pos ? t('web.board.whirlpoolHere') : '',
+            game.beaver === pos ? t('web.board.beaverHere') : '',
         ];
         const spaces = [
-            entry('Land:', at.get('land')),
+            entry(t('web.board.landTitle'), at.get('land')),
             ...POSITIONS.map((pos) => {
-                const branch = pos.startsWith('L') ? ' (left branch)' : pos.startsWith('R') ? ' (right branch)' : '';
-                const place = PLACE_BESIDE[pos] ? `beside the ${PLACE_BESIDE[pos]} place` : '';
+                const branch = pos.startsWith('L') ? 'left' : pos.startsWith('R') ? 'right' : 'none';
+                const place = PLACE_BESIDE[pos] ? t('web.board.besidePlace', { gem: gemArg(PLACE_BESIDE[pos]) }) : '';
                 const items = at.get(pos);
                 const banks = at.get(`bank:${pos}`);
-                return h('li', {}, h('strong', {}, `${pos}${branch}:`),
-                    sentence([place, ...pieceAt(pos), items?.length ? '' : 'no canoes']),
+                return h('li', {}, h('strong', {}, t('web.board.spaceTitle', { pos, branch })),
+                    sentence([place, ...pieceAt(pos), items?.length ? '' : t('web.board.noCanoesPart')]),
                     canoeList(items),
-                    banks?.length ? h('span', {}, ' On its bank:', canoeList(banks)) : '');
+                    banks?.length ? h('span', {}, ` ${t('web.board.onBank')}`, canoeList(banks)) : '');
             }),
-            entry('Lost canoes:', at.get('lost')),
+            entry(t('web.board.lostTitle'), at.get('lost')),
         ];
-        const last = this.lastMove?.lines?.length ? h('p', { class: 'words-last' }, `Last move: ${this.lastMove.lines.join(' ')}`) : null;
+        const last = this.lastMove?.lines?.length ? h('p', { class: 'words-last' }, t('web.board.lastMove', { lines: this.lastMove.lines.join(' ') })) : null;
+        const fork = game.fork === 'left' ? 'left' : 'right';
         this.words.replaceChildren(
-            h('h2', {}, 'The board in words'),
-            h('p', {}, `Round ${game.round}, weather ${game.weather}, fork flag on the ${game.fork} branch.`,
-                game.whirlpool === 'waiting' ? ' The whirlpool enters at T1 next.' : '',
-                game.elk?.at === 'red' ? ' The elk waits at the red place.' : '',
-                game.elk?.at === 'returning' ? ' The elk returns to the red place after the next river.' : ''),
+            h('h2', {}, t('web.board.words')),
+            h('p', {}, t('web.board.summary', { round: game.round, weather: game.weather, fork }),
+                game.whirlpool === 'waiting' ? ` ${t('web.board.summaryWhirlpool')}` : '',
+                game.elk?.at === 'red' ? ` ${t('web.board.summaryElk')}` : '',
+                game.elk?.at === 'returning' ? ` ${t('web.board.summaryElkReturning')}` : ''),
             last,
-            h('h3', {}, 'The river, from land to the waterfall'),
+            h('h3', {}, t('web.board.riverTitle')),
             h('ul', { class: 'words-river' }, spaces),
-            h('h3', {}, 'Discovery places'),
+            h('h3', {}, t('web.board.placesTitle')),
             h('ul', { class: 'words-places' }, GEM_COLOURS.map((c) => h('li', {}, this.placeWords(c, game.places?.[c])))));
     }
 
@@ -755,7 +769,7 @@ export class Board {
         }
         for (const [dest, actions] of byDest) {
             const click = () => this.choose(actions);
-            const count = actions.length > 1 ? `${actions.length} ways` : '';
+            const count = actions.length > 1 ? t('web.board.ways', { count: actions.length }) : '';
             const danger = dest === 'falls';
             if (dest === 'land') {
                 this.targets.append(s('rect', {

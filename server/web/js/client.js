@@ -6,13 +6,18 @@ import { applyPatch, PatchError } from './patch.js';
 import { session } from './session.js';
 import { personalNews } from './notices.js';
 import { addLog, gameOf, replaceTableLog } from './store.js';
+import { language, t } from './i18n.js';
 
 // A line of the table's history (the server keeps its recent lines) as a log entry.
+// An event keeps its lines' texts ({key, args}, when the server sends them): the log renders
+// them in the page's language with the players' names; the cause is shown before them.
 function historyEntry(line) {
     if (line.kind === 'event') {
-        const lines = (line.lines || []).filter((l) => l);
-        if (line.cause && lines.length) lines[0] = `(${line.cause}) ${lines[0]}`;
-        return lines.length ? { kind: 'event', lines, seat: line.seat } : null;
+        const kept = (line.lines || []).map((l, i) => [l, line.texts?.[i] ?? null]).filter(([l]) => l);
+        if (!kept.length) return null;
+        const entry = { kind: 'event', lines: kept.map(([l]) => l), texts: kept.map(([, text]) => text), seat: line.seat };
+        if (line.cause) entry.cause = { text: line.cause, key: line.cause_text ?? null };
+        return entry;
     }
     if (line.kind === 'chat') return { kind: 'chat', from: line.from, text: line.message };
     return line.text ? { kind: 'info', text: line.text } : null;
@@ -44,8 +49,15 @@ export class Client {
 
     send(message) {
         if (this.connection.send(message)) return true;
-        this.notice('error', 'Not connected to the server; trying again…');
+        this.notice('error', t('web.client.offline'));
         return false;
+    }
+
+    // The page's language, for the server's texts: sent after connecting and on each switch.
+    // (A server without the command answers unknown_command: that answer is not shown.)
+    sendLanguage(lang) {
+        this.langSent = Date.now();
+        this.send({ type: 'lang', lang });
     }
 
     notice(kind, text) {
@@ -159,6 +171,7 @@ export class Client {
         const seat = session.seat();
         // A resumed seat brings its own name back; names are unique, and the connection this
         // one replaces may still hold the name for a moment.
+        this.sendLanguage(language());
         this.autoName = !seat?.token && name;
         if (this.autoName) this.send({ type: 'name', name });
         const table = this.store.state.table;
@@ -253,6 +266,11 @@ Client.prototype.handlers = {
         addLog(s, { kind: 'help', lines: m.commands || m.text.split('\n') });
     },
     error(s, m) {
+        if (this.langSent && Date.now() - this.langSent < 5000 && (m.code === 'unknown_command' || m.code === 'bad_command')
+            && /\blang\b/.test(m.message || m.text || '')) {
+            this.langSent = null;  // an older server without /lang: the page's own words still follow
+            return;
+        }
         if (m.code === 'name_taken' && this.autoName) {
             // The remembered name, sent on reconnecting, is in use (perhaps still by the
             // connection this one replaces): not worth a red notice.
@@ -275,6 +293,10 @@ Client.prototype.handlers = {
     tables(s, m) {
         s.tables = m.tables || [];
     },
+    lang() {
+        // The server speaks the page's language now: the page said so itself, nothing to log.
+        this.langSent = null;
+    },
     table_created(s, m) {
         addLog(s, { kind: 'info', text: m.text });
     },
@@ -288,7 +310,7 @@ Client.prototype.handlers = {
             this.send({ type: 'start' });
             s.quick = null;
         }
-        addLog(s, { kind: 'info', text: `You sit at table #${m.table}, seat ${m.seat + 1}.` });
+        addLog(s, { kind: 'info', text: t('web.client.seated', { table: String(m.table), seat: m.seat + 1 }) });
     },
     watching(s, m) {
         if (s.table?.id !== m.table) this.leaveTable(s);

@@ -1,3 +1,5 @@
+import { t } from './i18n.js';
+
 // How close a collection is to winning (RULES.md R9.1): five different colours, four gems of
 // one colour, or seven gems in all. Returns the best of the three as "have/need".
 
@@ -6,7 +8,7 @@ export function winningProgress(collection) {
     const total = counts.reduce((a, b) => a + b, 0);
     const options = [
         { have: counts.length, need: 5, what: 'colours' },
-        { have: Math.max(0, ...counts), need: 4, what: 'of one colour' },
+        { have: Math.max(0, ...counts), need: 4, what: 'same' },
         { have: total, need: 7, what: 'gems' },
     ];
     let best = options[0];
@@ -17,10 +19,10 @@ export function winningProgress(collection) {
 
 // "wins!", "1 gem from winning (4/5 colours)", "3/7 gems"
 export function progressText(p) {
-    if (p.winning) return 'winning collection!';
-    if (p.total === 0) return 'needs 5 colours, 4 of one colour or 7 gems';
-    const detail = `${p.have}/${p.need} ${p.what}`;
-    return p.missing === 1 ? `1 gem from winning (${detail})` : detail;
+    if (p.winning) return t('web.progress.winning');
+    if (p.total === 0) return t('web.progress.needs');
+    const detail = t('web.progress.detail', { have: p.have, need: p.need, what: p.what });
+    return p.missing === 1 ? t('web.progress.oneGem', { detail }) : detail;
 }
 
 // The value used by the tie-break (R9.3).

@@ -2,7 +2,8 @@
 // legal action of the server's prompt (the board offers the same canoe moves by clicking).
 
 import { h, morph } from './dom.js';
-import { GEM_COLOURS, canoeName, cardName, describeAction, destinationName, moveSteps } from './describe.js';
+import { GEM_COLOURS, canoeArg, canoeName, cardArg, cardName, describeAction, destinationName, gemArg, gemsArg, moveSteps, stepsText } from './describe.js';
+import { language, t } from './i18n.js';
 import { clockText } from './players.js';
 import { goesOverFalls, riverPreview } from './preview.js';
 import { gameOf, mySeat, seatName } from './store.js';
@@ -17,10 +18,10 @@ function cardLabel(card) {
 // What a card does, for its tooltip (RULES.md R4, R7.1, R10.5, R10.6).
 export function cardHint(card) {
     switch (card) {
-        case 'cloud': return 'Cloud card: move the weather one step up or down; no canoe moves';
-        case 'lasso': return 'Lasso: your canoes in the river wait on the bank this round (safe from thieves, they do not drift)';
-        case '1/2/3': return '1/2/3 card: move one canoe of your choice 1, 2 or 3 points';
-        default: return `Card ${card}: each of your canoes in the river moves ${card} point${card === '1' ? '' : 's'}; the lowest number card played sets the river's speed`;
+        case 'cloud': return t('web.hint.cloud');
+        case 'lasso': return t('web.hint.lasso');
+        case '1/2/3': return t('web.hint.oneTwoThree');
+        default: return t('web.hint.number', { card: Number(card) });
     }
 }
 
@@ -31,7 +32,8 @@ function capitalised(text) {
 // Where a canoe is, in words: "on land", "at T3".
 function whereWords(canoe) {
     if (!canoe) return '';
-    return { land: 'on land', lost: 'lost', bank: `on the bank at ${canoe.pos}` }[canoe.where] ?? `at ${canoe.pos}`;
+    const where = ['land', 'lost', 'bank'].includes(canoe.where) ? canoe.where : 'river';
+    return t('web.where.canoe', { where, pos: canoe.pos ?? '' });
 }
 
 // The colours of a collection after paying one gem of `colour` for a buy-back (R8.3), in words
@@ -40,8 +42,17 @@ export function buybackWarning(collection, colour) {
     const have = GEM_COLOURS.filter((c) => (collection?.[c] || 0) > 0);
     const count = collection?.[colour] || 0;
     const total = GEM_COLOURS.reduce((n, c) => n + (collection?.[c] || 0), 0);
-    if (count === 1) return `paying ${colour} leaves you ${have.length - 1} colour${have.length - 1 === 1 ? '' : 's'} (and ${total - 1} gems)`;
-    return `paying ${colour} leaves you ${count - 1} ${colour} (and ${total - 1} gems)`;
+    if (count === 1) return t('web.buyback.leavesColours', { gem: gemArg(colour), colours: have.length - 1, total: total - 1 });
+    return t('web.buyback.leavesGems', { gem: gemArg(colour), count: count - 1, total: total - 1 });
+}
+
+// "a, b or c" in the page's language.
+function orList(items) {
+    try {
+        return new Intl.ListFormat(language(), { type: 'disjunction' }).format(items);
+    } catch {
+        return items.join(', ');
+    }
 }
 
 function names(state, game) {
@@ -50,44 +61,47 @@ function names(state, game) {
 
 // One line on what is going on, from our point of view.
 export function situation(state, game, me) {
-    if (game.phase === 'over') return 'The game is over.';
+    if (game.phase === 'over') return t('web.situation.over');
     const acting = game.acting || [];
     const waitingFor = acting.filter((i) => i !== me).map((i) => seatName(state, i));
     if (game.phase === 'choose') {
-        if (me !== null && acting.includes(me)) return 'Phase I: choose a card for this round. Nobody sees it until your turn.';
-        if (me !== null) return `You chose ${cardName(state.chosen ?? game.seats[me].chosen ?? '?')}. Waiting for ${waitingFor.join(', ') || 'the others'} to choose.`;
-        return `Phase I: players choose their cards (${waitingFor.join(', ')}).`;
+        if (me !== null && acting.includes(me)) return t('web.situation.chooseYours');
+        if (me !== null) {
+            const chosen = cardArg(state.chosen ?? game.seats[me].chosen ?? '?');
+            return waitingFor.length ? t('web.situation.chose', { card: chosen, names: waitingFor }) : t('web.situation.choseOthers', { card: chosen });
+        }
+        return t('web.situation.choosing', { names: waitingFor });
     }
     const turn = game.turn;
     if (!turn) return '';
-    const card = cardName(turn.card);
+    const card = cardArg(turn.card);
     if (turn.seat === me) {
         switch (turn.stage) {
-            case 'cloud': return `Your turn with ${card}: move the cloud up or down.`;
-            case 'elk': return 'Your turn: you may take the Hurried Elk onto a canoe at the brink.';
-            case 'joe': return 'Your turn: you may make a deal with Diamond Joe.';
+            case 'cloud': return t('web.situation.cloud', { card });
+            case 'elk': return t('web.situation.elk');
+            case 'joe': return t('web.situation.joe');
             default: {
                 const must = (turn.must_move || []).map((k) => k + 1);
                 const may = (turn.may_move || []).map((k) => k + 1);
-                let text = `Your turn with ${card}:`;
-                if (must.length) text += ` move canoe ${must.join(' and ')}.`;
+                const parts = [t('web.situation.turn', { card })];
+                if (must.length) parts.push(t('web.situation.must', { canoes: must }));
                 if (may.length && !must.length && turn.exactly_one) {
                     // With the 1/2/3 card the one canoe may be in the river (R10.6); without a
                     // canoe in the river it comes from land (R4.2).
                     const canoes = game.seats[me]?.canoes || [];
-                    const named = may.map((k) => `canoe ${k} ${whereWords(canoes[k - 1])}`).join(' or ');
+                    const named = orList(may.map((k) => t('web.situation.canoeAt', { n: k, where: whereWords(canoes[k - 1]) })));
                     const onLand = may.every((k) => canoes[k - 1]?.where === 'land');
-                    text += turn.card === '1/2/3'
-                        ? ` move one canoe 1, 2 or 3 points (${named}).`
-                        : onLand ? ` move one canoe from land (${named}).` : ` move one canoe (${named}).`;
+                    parts.push(turn.card === '1/2/3'
+                        ? t('web.situation.oneOfThree', { named })
+                        : onLand ? t('web.situation.oneFromLand', { named }) : t('web.situation.oneCanoe', { named }));
                 }
-                else if (may.length) text += ` You may also move canoe ${may.join(' or ')}.`;
-                if (!must.length && !may.length) text += ' nothing left to move.';
-                return text;
+                else if (may.length) parts.push(t('web.situation.may', { canoes: orList(may.map(String)) }));
+                if (!must.length && !may.length) parts.push(t('web.situation.nothing'));
+                return parts.join(' ');
             }
         }
     }
-    return `${seatName(state, turn.seat)} plays ${card}.`;
+    return t('web.situation.plays', { name: seatName(state, turn.seat), card });
 }
 
 export class DecisionPanel {
@@ -121,11 +135,11 @@ export class DecisionPanel {
         root.classList.toggle('your-turn', yourTurn);
         // Your own clock beside your decision (also in the players panel).
         const deadline = me !== null ? state.timers?.[me] : null;
-        parts.push(h('h2', { class: 'decision-title', tabindex: '-1' }, yourTurn ? 'Your decision' : me === null ? 'Watching' : 'The game',
-            deadline ? h('span', { class: 'clock my-clock', title: 'time left for your decision', dataset: { deadline } }, clockText(deadline)) : null));
+        parts.push(h('h2', { class: 'decision-title', tabindex: '-1' }, t(yourTurn ? 'web.decision.yours' : me === null ? 'web.decision.watching' : 'web.decision.game'),
+            deadline ? h('span', { class: 'clock my-clock', title: t('web.decision.clock'), dataset: { deadline } }, clockText(deadline)) : null));
         parts.push(h('p', { class: 'situation', 'aria-live': 'polite' }, situation(state, game, me)));
-        if (state.pending) parts.push(h('p', { class: 'pending' }, `Sending “${state.pending}”…`));
-        if (!online) parts.push(h('p', { class: 'pending' }, 'Connection lost: reconnecting, then your seat comes back…'));
+        if (state.pending) parts.push(h('p', { class: 'pending' }, t('web.decision.sending', { text: state.pending })));
+        if (!online) parts.push(h('p', { class: 'pending' }, t('web.decision.offline')));
         if (me !== null) parts.push(this.hand(state, game, me, actions));
         if (actions.length) {
             parts.push(this.buyBack(state, game, me, actions, context));
@@ -156,15 +170,15 @@ export class DecisionPanel {
                 class: `card${action ? ' playable' : ''}${isChosen ? ' chosen' : ''}`,
                 disabled: !action,
                 dataset: { card },
-                title: `${action ? 'Play it. ' : isChosen ? 'Your chosen card (secret). ' : ''}${cardHint(card)}`,
-                'aria-label': `${card === 'cloud' ? 'cloud card' : cardName(card)}${isChosen ? ', chosen' : ''}`,
+                title: action ? t('web.hand.playHint', { hint: cardHint(card) }) : isChosen ? t('web.hand.chosenHint', { hint: cardHint(card) }) : cardHint(card),
+                'aria-label': t(isChosen ? 'web.hand.labelChosen' : 'web.hand.label', { card: card === 'cloud' ? { key: 'web.hand.cloudCard' } : cardArg(card) }),
                 onclick: () => action && this.act(action.text),
-            }, h('span', { class: 'card-value', 'aria-hidden': 'true' }, cardLabel(card)), isChosen ? h('span', { class: 'card-note', 'aria-hidden': 'true' }, 'chosen') : null);
+            }, h('span', { class: 'card-value', 'aria-hidden': 'true' }, cardLabel(card)), isChosen ? h('span', { class: 'card-note', 'aria-hidden': 'true' }, t('web.hand.chosen')) : null);
         });
-        const discard = seat.discard?.length ? `Played: ${seat.discard.map(cardLabel).join(' ')}` : '';
+        const discard = seat.discard?.length ? t('web.hand.played', { cards: seat.discard.map(cardLabel).join(' ') }) : '';
         return h('div', { class: 'hand-area' },
-            h('h3', {}, plays.size ? 'Your hand: tap a card to play it' : 'Your hand'),
-            h('div', { class: `hand${plays.size ? ' choosing' : ''}` }, buttons.length ? buttons : h('span', { class: 'muted' }, 'no cards')),
+            h('h3', {}, t(plays.size ? 'web.hand.titlePlay' : 'web.hand.title')),
+            h('div', { class: `hand${plays.size ? ' choosing' : ''}` }, buttons.length ? buttons : h('span', { class: 'muted' }, t('web.hand.none'))),
             discard ? h('p', { class: 'muted small' }, discard) : null);
     }
 
@@ -188,28 +202,28 @@ export class DecisionPanel {
         const selected = canoes.includes(state.ui.selected) ? state.ui.selected : null;
         const canoeButtons = canoes.map((k) => {
             const canoe = game.seats[me].canoes[k];
-            const where = canoe.where === 'land' ? 'on land' : `at ${canoe.pos}`;
-            const cargo = canoe.cargo?.length ? `, carrying ${canoe.cargo.join(' and ')}` : ', empty';
+            const where = whereWords(canoe.where === 'land' ? canoe : { where: 'river', pos: canoe.pos });
+            const cargo = canoe.cargo?.length ? t('web.canoe.carrying', { gems: gemsArg(canoe.cargo) }) : t('web.canoe.empty');
             return h('button', {
                 class: `canoe-choice${k === selected ? ' selected' : ''}`,
                 'aria-pressed': k === selected ? 'true' : 'false',
                 dataset: { canoe: k },
                 onclick: () => this.select(k === selected ? null : k),
-            }, `${canoeName(k, context.spirits)} ${where}${cargo}`);
+            }, t('web.canoe.choice', { canoe: canoeArg(k, context.spirits), where, cargo }));
         });
-        const parts = [h('h3', {}, 'Move a canoe: pick it here or on the board'), h('div', { class: 'choices' }, canoeButtons)];
+        const parts = [h('h3', {}, t('web.decision.moveTitle')), h('div', { class: 'choices' }, canoeButtons)];
         if (selected !== null) {
             const byDest = new Map();
             for (const a of moves.filter((m) => m.canoe === selected)) {
                 if (!byDest.has(a.to)) byDest.set(a.to, []);
                 byDest.get(a.to).push(a);
             }
-            parts.push(h('h3', {}, 'Where to? (glowing on the board)'));
+            parts.push(h('h3', {}, t('web.decision.whereTitle')));
             parts.push(h('div', { class: 'choices' }, [...byDest].map(([to, list]) => h('button', {
                 class: `dest-choice${to === 'falls' ? ' danger' : ''}${goesOverFalls(list[0].after_river) ? ' river-falls' : ''}`,
                 dataset: { dest: to },
                 onclick: () => this.choose(list),
-            }, `→ ${destinationName(to)}${list.length > 1 ? ` (${list.length} ways)` : ''}`, riverPreview(list[0].after_river)))));
+            }, `→ ${list.length > 1 ? t('web.decision.destWays', { dest: destinationName(to), ways: list.length }) : destinationName(to)}`, riverPreview(list[0].after_river)))));
         }
         return h('div', { class: 'canoe-moves' }, parts);
     }
@@ -222,11 +236,11 @@ export class DecisionPanel {
         if (this.declined === state.promptSeq) {
             return h('div', { class: 'buyback declined' }, h('button', {
                 class: 'action small', id: 'buyback-show', onclick: () => { this.declined = null; this.rerender(state); },
-            }, 'Buy back a lost canoe…'));
+            }, t('web.buyback.show')));
         }
         const collection = game.seats[me].collection;
         return h('div', { class: 'buyback', role: 'group', 'aria-labelledby': 'buyback-title' },
-            h('h3', { id: 'buyback-title' }, 'Buy back a lost canoe? (optional, one gem from your collection)'),
+            h('h3', { id: 'buyback-title' }, t('web.buyback.title')),
             // (.quick: where the short decisions' buttons are found, by tests too.)
             h('div', { class: 'choices quick' }, offers.map((a) => h('button', {
                 class: 'action action-buyback',
@@ -236,7 +250,7 @@ export class DecisionPanel {
             h('button', {
                 class: 'action not-now', id: 'buyback-not-now',
                 onclick: () => { this.declined = state.promptSeq; this.rerender(state); },
-            }, 'Not now')));
+            }, t('web.buyback.notNow'))));
     }
 
     rerender(state) {
@@ -254,7 +268,7 @@ export class DecisionPanel {
             if (!groups.has(a.canoe)) groups.set(a.canoe, []);
             groups.get(a.canoe).push(a);
         }
-        const title = (k, list) => `${canoeName(k, context.spirits)} ${whereWords(context.canoes?.[k])}: ${list.length} move${list.length > 1 ? 's' : ''}`;
+        const title = (k, list) => t('web.decision.groupTitle', { canoe: canoeArg(k, context.spirits), where: whereWords(context.canoes?.[k]), count: list.length });
         const index = new Map(actions.map((a, i) => [a, i]));
         const sections = [...groups].map(([k, list]) => h('li', { class: 'choice-group', dataset: { group: `canoe-${k}` } },
             h('h4', {}, title(k, list)),
@@ -262,7 +276,7 @@ export class DecisionPanel {
                 class: 'action',
                 dataset: { text: a.text, index: index.get(a), type: a.type, ...(a.to ? { to: a.to } : {}) },
                 onclick: () => this.act(a.text),
-            }, h('span', { class: 'what' }, capitalised(moveSteps(a, context).join(', then '))), h('code', { 'aria-hidden': 'true' }, `/${a.text}`)))))));
+            }, h('span', { class: 'what' }, capitalised(stepsText(moveSteps(a, context)))), h('code', { 'aria-hidden': 'true' }, `/${a.text}`)))))));
         // Open by default when short; then as the player left it.
         const open = this.allOpen ?? listed.length <= 8;
         this.renderedOpen = open;
@@ -274,6 +288,6 @@ export class DecisionPanel {
                 // A details drawn open fires a toggle too: only the player's own toggles count.
                 if (e.currentTarget.open !== this.renderedOpen) this.allOpen = e.currentTarget.open;
             },
-        }, h('summary', {}, `All ${listed.length} move${listed.length > 1 ? 's' : ''} in words`), h('ul', { class: 'all-choices' }, sections));
+        }, h('summary', {}, t('web.decision.allMoves', { count: listed.length })), h('ul', { class: 'all-choices' }, sections));
     }
 }

@@ -1,117 +1,138 @@
 // Plain words for the server's action objects and the game's pieces. Seats and canoes are
-// 0-based in JSON and 1-based in words, as everywhere in the protocol.
+// 0-based in JSON and 1-based in words, as everywhere in the protocol. The words are the
+// catalog's (web.*, common.*; i18n.js).
+
+import { t } from './i18n.js';
 
 export const GEM_COLOURS = ['violet', 'clear', 'yellow', 'blue', 'red'];
 
-export const GEM_NAMES = {
-    violet: 'violet (amethyst)',
-    clear: 'clear (diamond)',
-    yellow: 'yellow (amber)',
-    blue: 'blue (sapphire)',
-    red: 'red (ruby)',
-};
+// A gem's colour as a nested text argument (the rulebooks' words, common.json).
+export function gemArg(colour) {
+    return { key: `common.gem.${colour}` };
+}
+
+// A list of gems ("red and blue") as a list argument.
+export function gemsArg(list) {
+    return (list || []).map(gemArg);
+}
+
+export function gemWord(colour) {
+    return t(`common.gem.${colour}`);
+}
+
+// "the cloud", "card 4": a card as a sentence names it.
+export function cardArg(card) {
+    if (card === 'cloud') return { key: 'web.card.cloud' };
+    if (card === 'lasso') return { key: 'web.card.lasso' };
+    if (card === '1/2/3') return { key: 'web.card.oneTwoThree' };
+    return { key: 'web.card.number', args: { card: String(card) } };
+}
 
 export function cardName(card) {
-    if (card === 'cloud') return 'the cloud';
-    if (card === 'lasso') return 'the lasso';
-    if (card === '1/2/3') return 'the 1/2/3 card';
-    return `card ${card}`;
+    return t(cardArg(card).key, cardArg(card).args);
+}
+
+export function canoeArg(canoe, spirits) {
+    return spirits && canoe === 0 ? { key: 'web.canoe.double' } : { key: 'web.canoe.number', args: { n: canoe + 1 } };
 }
 
 export function canoeName(canoe, spirits) {
-    return spirits && canoe === 0 ? 'canoe 1 (double)' : `canoe ${canoe + 1}`;
+    const arg = canoeArg(canoe, spirits);
+    return t(arg.key, arg.args);
 }
 
-function placeWords(to) {
-    if (to === 'land') return 'land';
-    if (to === 'falls') return 'over the waterfall (lost!)';
+function placeArg(to) {
+    if (to === 'land') return { key: 'web.move.toLand' };
+    if (to === 'falls') return { key: 'web.move.toFalls' };
     return to;
-}
-
-function gems(list) {
-    return list.join(' and ');
 }
 
 // "seat 3's canoe 1" with the name when known: "bob's canoe 1"
 function victim(steal, names) {
-    const who = names?.[steal.seat] ?? `seat ${steal.seat + 1}`;
-    return `${who}'s canoe ${steal.canoe + 1}`;
+    const who = names?.[steal.seat] ?? t('web.seat.lower', { n: steal.seat + 1 });
+    return { key: 'web.move.victim', args: { who, n: steal.canoe + 1 } };
 }
 
 // The parts of a canoe move, in the order they happen.
 export function moveSteps(action, { names, whirlpool } = {}) {
     const parts = [];
     const gemParts = [];
-    if (action.unload?.length) gemParts.push(`unload ${gems(action.unload)}`);
-    if (action.load?.length) gemParts.push(`load ${gems(action.load)}`);
+    if (action.unload?.length) gemParts.push(t('web.move.unload', { gems: gemsArg(action.unload) }));
+    if (action.load?.length) gemParts.push(t('web.move.load', { gems: gemsArg(action.load) }));
     const before = action.timing !== 'after';
     if (gemParts.length && before) parts.push(...gemParts);
-    if (action.points) parts.push(`use ${action.points} point${action.points > 1 ? 's' : ''}`);
+    if (action.points) parts.push(t('web.move.points', { points: action.points }));
     if (action.direction) {
-        const branch = action.branch ? ` (${action.branch} branch)` : '';
-        const way = action.direction === 'up' ? 'up-river' : 'down-river';
+        const branch = action.branch ?? 'none';
+        const way = action.direction === 'up' ? 'up' : 'down';
         if (action.pushed) {
             // `to` is where the canoe ends after the push (R10.3): the paddling stops on the
             // whirlpool, which sets it one place down-river. Never "to R6, then pushed on".
-            const at = typeof whirlpool === 'string' && whirlpool !== 'waiting' ? ` at ${whirlpool}` : '';
+            const at = typeof whirlpool === 'string' && whirlpool !== 'waiting' ? whirlpool : 'none';
             parts.push(action.to === 'falls'
-                ? `${way} ${action.steps} onto the whirlpool${at}, which pushes it over the waterfall (lost!)`
-                : `${way} ${action.steps} onto the whirlpool${at}, which pushes it one place down: it ends at ${action.to}${branch}`);
+                ? t('web.move.pushedFalls', { way, steps: action.steps, at })
+                : t('web.move.pushed', { way, steps: action.steps, at, to: action.to, branch }));
         } else if (action.to === 'falls') {
-            parts.push(`${way} ${action.steps} over the waterfall (lost!)`);
+            parts.push(t('web.move.falls', { way, steps: action.steps }));
         } else {
-            parts.push(`${way} ${action.steps} to ${placeWords(action.to)}${branch}`);
+            parts.push(t('web.move.paddle', { way, steps: action.steps, to: placeArg(action.to), branch }));
         }
     } else if (!gemParts.length) {
-        parts.push('stay');
+        parts.push(t('web.move.stay'));
     }
     if (gemParts.length && !before) parts.push(...gemParts);
     for (const steal of action.steal || [])
-        parts.push(`steal ${steal.gem} from ${victim(steal, names)}`);
-    if (!action.direction && action.to && action.to !== action.from) parts.push(`to ${placeWords(action.to)}`);
+        parts.push(t('web.move.steal', { gem: gemArg(steal.gem), victim: victim(steal, names) }));
+    if (!action.direction && action.to && action.to !== action.from) parts.push(t('web.move.to', { to: placeArg(action.to) }));
     return parts;
 }
 
-// "red " for Diamond Joe's cargo (the view's joe: {pos, cargo}), "" when unknown.
+// The steps of a move as one phrase: "load red, then down-river 2 to T4".
+export function stepsText(steps) {
+    return steps.join(t('web.move.then'));
+}
+
+// Diamond Joe's cargo (the view's joe: {pos, cargo}) as a select value: its colour or 'none'.
 function joeGem(joe) {
     const gem = Array.isArray(joe?.cargo) ? joe.cargo[0] : null;
-    return gem ? `${gem} ` : '';
+    return gem ? { gem: gemArg(gem), known: 'yes' } : { gem: '', known: 'no' };
 }
 
 // One sentence for any action of a prompt.
 export function describeAction(action, { spirits = false, weather = null, names, whirlpool, joe } = {}) {
     switch (action.type) {
         case 'play':
-            return `Play ${cardName(action.card)}`;
+            return t('web.action.play', { card: cardArg(action.card) });
         case 'buyback':
-            return `Buy back ${canoeName(action.canoe, spirits)}, paying a ${action.pay} gem`;
+            return t('web.action.buyback', { canoe: canoeArg(action.canoe, spirits), gem: gemArg(action.pay) });
         case 'cloud': {
             const sign = (v) => (v > 0 ? `+${v}` : `${v}`);
-            const next = weather === null ? '' : ` (weather ${sign(weather + (action.direction === 'up' ? 1 : -1))})`;
-            return `Move the cloud ${action.direction}${next}`;
+            const dir = action.direction === 'up' ? 'up' : 'down';
+            if (weather === null) return t('web.action.cloud', { dir });
+            return t('web.action.cloudWeather', { dir, weather: sign(weather + (action.direction === 'up' ? 1 : -1)) });
         }
         case 'done':
-            return 'Done: leave my land canoe on land';
+            return t('web.action.done');
         case 'move':
-            return `${canoeName(action.canoe, spirits)}: ${moveSteps(action, { names, whirlpool }).join(', then ')}`;
+            return t('web.action.move', { canoe: canoeArg(action.canoe, spirits), steps: stepsText(moveSteps(action, { names, whirlpool })) });
         case 'elk':
             return action.canoe === null || action.canoe === undefined
-                ? 'Leave the elk where it is'
-                : `Take the Hurried Elk onto canoe ${action.canoe + 1} (+2 points)`;
+                ? t('web.action.elkLeave')
+                : t('web.action.elkTake', { n: action.canoe + 1 });
         case 'fork':
-            return `Canoe ${action.canoe + 1} drifts into the ${action.branch} branch`;
+            return t('web.action.fork', { n: action.canoe + 1, branch: action.branch === 'left' ? 'left' : 'right' });
         case 'free':
-            return `Take ${canoeName(action.canoe, spirits)} back for free`;
+            return t('web.action.free', { canoe: canoeArg(action.canoe, spirits) });
         case 'joe':
             switch (action.deal) {
                 case 'take':
-                    return `Take Diamond Joe's ${joeGem(joe)}gem into canoe ${action.canoe + 1}`;
+                    return t('web.action.joeTake', { n: action.canoe + 1, ...joeGem(joe) });
                 case 'swap':
-                    return `Swap canoe ${action.canoe + 1}'s ${action.gem} for Diamond Joe's ${joeGem(joe)}gem`;
+                    return t('web.action.joeSwap', { n: action.canoe + 1, mine: gemArg(action.gem), ...joeGem(joe) });
                 case 'give':
-                    return `Give canoe ${action.canoe + 1}'s ${action.gem} to Diamond Joe`;
+                    return t('web.action.joeGive', { n: action.canoe + 1, mine: gemArg(action.gem) });
                 default:
-                    return 'No deal with Diamond Joe';
+                    return t('web.action.joeNone');
             }
         default:
             return action.text;
@@ -120,7 +141,7 @@ export function describeAction(action, { spirits = false, weather = null, names,
 
 // What a destination is called on the board.
 export function destinationName(to) {
-    if (to === 'land') return 'land';
-    if (to === 'falls') return 'the waterfall';
+    if (to === 'land') return t('web.dest.land');
+    if (to === 'falls') return t('web.dest.falls');
     return to;
 }

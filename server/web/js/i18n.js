@@ -163,8 +163,9 @@ function cached(kind, lang, make) {
     return formats.get(key);
 }
 
-export function formatNumber(n, lang = current) {
-    return cached('number', lang, () => new Intl.NumberFormat(lang)).format(n);
+// `digits`: at least that many (a clock's seconds: "05").
+export function formatNumber(n, lang = current, digits = 1) {
+    return cached(`number${digits}`, lang ?? current, () => new Intl.NumberFormat(lang ?? current, { minimumIntegerDigits: digits })).format(n);
 }
 
 export function formatList(items, lang = current) {

@@ -2,14 +2,43 @@
 // of tables to join or watch.
 
 import { h, morph } from './dom.js';
+import { formatNumber, language, t } from './i18n.js';
+import { botLevel } from './players.js';
 import { session } from './session.js';
 
-const TIMERS = [[0, 'no timer'], [30, '30 s'], [60, '60 s'], [120, '2 min'], [300, '5 min']];
+const TIMERS = [0, 30, 60, 120, 300];
 // The bot ladder, strongest first: the strong bot is the default, the others are easier.
-export const BOT_LEVELS = [['strong', 'strong bots'], ['greedy', 'easier bots (greedy)'], ['random', 'easiest bots (random)']];
+export const BOT_LEVELS = ['strong', 'greedy', 'random'];
+
+// A turn timer's label: "no timer", "30 s", "2 min" (Intl's units).
+function timerLabel(seconds) {
+    if (!seconds) return t('web.lobby.noTimer');
+    const minutes = seconds >= 120 && seconds % 60 === 0;
+    try {
+        return new Intl.NumberFormat(language(), { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'short' })
+            .format(minutes ? seconds / 60 : seconds);
+    } catch {
+        return String(seconds);
+    }
+}
+
+// A table's options in words ("4 players, Spirits, 60 s turns, strong bots"), drawn here from
+// its options (the server's `description` is in the connection's language only when sent).
+export function tableDescription(table) {
+    const o = table?.options;
+    if (!o || !Number.isInteger(o.players)) return table?.description ?? '';
+    const parts = [t('web.options.players', { count: o.players })];
+    if (o.spirits) parts.push(t('web.options.spirits'));
+    if (o.diamond_joe) parts.push(t('web.options.joe'));
+    if (o.memory) parts.push(t('web.options.memory'));
+    if (o.tie_break) parts.push(t('web.options.tieBreak'));
+    if (o.turn_seconds > 0) parts.push(t('web.options.timer', { seconds: o.turn_seconds }));
+    if (BOT_LEVELS.includes(o.bots)) parts.push(t('web.options.bots', { level: o.bots }));
+    return parts.join(t('web.options.separator'));
+}
 
 export function levelSelect(attrs, chosen = 'strong') {
-    return h('select', attrs, BOT_LEVELS.map(([value, label]) => h('option', { value, selected: value === chosen }, label)));
+    return h('select', attrs, BOT_LEVELS.map((value) => h('option', { value, selected: value === chosen }, t('web.lobby.level', { level: value }))));
 }
 
 const QUICK_KEY = 'niagara.quick';
@@ -34,9 +63,9 @@ function saveQuickChoices(choices) {
 
 function seatsText(table) {
     return table.seats.map((seat) => {
-        if (!seat.name) return h('span', { class: 'seat free' }, `${seat.seat + 1}: free`);
-        const flags = seat.bot ? ` (${seat.level ? `${seat.level} ` : ''}bot)` : seat.online === false ? ' (offline)' : '';
-        return h('span', { class: 'seat' }, `${seat.seat + 1}: ${seat.name}${flags}`);
+        if (!seat.name) return h('span', { class: 'seat free' }, t('web.lobby.seatFree', { n: seat.seat + 1 }));
+        const flag = seat.bot ? botLevel(seat.level) : seat.online === false ? 'offline' : 'no';
+        return h('span', { class: 'seat' }, t('web.lobby.seat', { n: seat.seat + 1, name: seat.name, flag }));
     });
 }
 
@@ -47,11 +76,14 @@ export class LobbyView {
         this.build();
     }
 
+    // (Again when the page's language changes: every word is drawn anew.)
     build() {
         const client = this.client;
+        this.lastTables = null;
+        this.shownName = undefined;
         this.nameInput = h('input', {
             id: 'name-input', name: 'name', maxlength: 24, autocomplete: 'nickname',
-            pattern: '[A-Za-z0-9_.\\-]{1,24}', title: '1 to 24 letters, digits, _ - .', required: true,
+            pattern: '[A-Za-z0-9_.\\-]{1,24}', title: t('web.lobby.nameHint'), required: true,
         });
         const nameForm = h('form', {
             class: 'row', id: 'name-form',
@@ -61,13 +93,13 @@ export class LobbyView {
                 this.shownName = this.nameInput.value;
                 client.setName(this.nameInput.value.trim());
             },
-        }, h('label', { for: 'name-input' }, 'Your name'), this.nameInput, h('button', { type: 'submit' }, 'Set name'));
+        }, h('label', { for: 'name-input' }, t('web.lobby.name')), this.nameInput, h('button', { type: 'submit' }, t('web.lobby.setName')));
 
         this.resumeBox = h('div', { class: 'resume' });
 
-        const quickPlayers = h('select', { id: 'quick-players', 'aria-label': 'players' },
-            [3, 4, 5].map((n) => h('option', { value: n }, `${n} players`)));
-        const quickLevel = levelSelect({ id: 'quick-level', 'aria-label': 'bots' });
+        const quickPlayers = h('select', { id: 'quick-players', 'aria-label': t('web.lobby.playersLabel') },
+            [3, 4, 5].map((n) => h('option', { value: n }, t('web.lobby.players', { count: n }))));
+        const quickLevel = levelSelect({ id: 'quick-level', 'aria-label': t('web.lobby.botsLabel') });
         // The expansion and Diamond Joe for a quick game, as this browser chose them last.
         const remembered = quickChoices();
         const quickSpirits = h('input', { type: 'checkbox', id: 'quick-spirits', checked: remembered.spirits });
@@ -76,22 +108,22 @@ export class LobbyView {
         quickSpirits.addEventListener('change', remember);
         quickJoe.addEventListener('change', remember);
         const quick = h('div', { class: 'quick-game' },
-            h('p', {}, 'New here? Play a game against bots right away:'),
+            h('p', {}, t('web.lobby.quickIntro')),
             h('div', { class: 'row' }, quickPlayers, quickLevel),
             h('div', { class: 'row flags' },
-                h('label', { for: 'quick-spirits' }, quickSpirits, ' The Spirits of Niagara (expansion)'),
-                h('label', { for: 'quick-joe' }, quickJoe, ' Diamond Joe')),
+                h('label', { for: 'quick-spirits' }, quickSpirits, ` ${t('web.lobby.spirits')}`),
+                h('label', { for: 'quick-joe' }, quickJoe, ` ${t('web.lobby.joe')}`)),
             h('div', { class: 'row' }, h('button', {
                 class: 'primary', id: 'quick-game',
                 onclick: () => client.quickGame({
                     players: Number(quickPlayers.value), bots: quickLevel.value,
                     spirits: quickSpirits.checked, diamond_joe: quickJoe.checked,
                 }),
-            }, 'Play against bots')));
+            }, t('web.lobby.quick'))));
 
         const field = (id, label, input) => h('label', { class: 'field', for: id }, h('span', {}, label), input);
         this.players = h('select', { id: 'opt-players', name: 'players' },
-            [3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, n === 6 ? '6 (needs Spirits)' : String(n))));
+            [3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, n === 6 ? t('web.lobby.sixPlayers', { n }) : formatNumber(n))));
         this.spirits = h('input', { type: 'checkbox', id: 'opt-spirits', name: 'spirits' });
         this.joe = h('input', { type: 'checkbox', id: 'opt-joe', name: 'diamond_joe' });
         this.memory = h('input', { type: 'checkbox', id: 'opt-memory', name: 'memory' });
@@ -99,10 +131,10 @@ export class LobbyView {
         // The level of the bots the host adds, and of those that stand in for players who drop.
         this.bots = levelSelect({ id: 'opt-bots', name: 'bots' });
         this.timer = h('select', { id: 'opt-timer', name: 'turn_seconds' },
-            TIMERS.map(([v, label]) => h('option', { value: v }, label)));
+            TIMERS.map((v) => h('option', { value: v }, timerLabel(v))));
         this.seed = h('input', {
             id: 'opt-seed', name: 'seed', type: 'number', min: 1, step: 1, inputmode: 'numeric',
-            placeholder: 'random', title: 'The same seed and the same moves give the same game',
+            placeholder: t('web.lobby.seedPlaceholder'), title: t('web.lobby.seedHint'),
         });
         // Six players need the expansion's pieces (R10.1).
         this.players.addEventListener('change', () => {
@@ -118,30 +150,30 @@ export class LobbyView {
                 client.newTable(this.options());
             },
         },
-        h('h2', {}, 'Open a table'),
+        h('h2', {}, t('web.lobby.openTitle')),
         h('div', { class: 'fields' },
-            field('opt-players', 'Players', this.players),
-            field('opt-timer', 'Turn timer', this.timer),
-            field('opt-bots', 'Bots', this.bots),
-            field('opt-seed', 'Seed (optional)', this.seed)),
+            field('opt-players', t('web.lobby.optPlayers'), this.players),
+            field('opt-timer', t('web.lobby.optTimer'), this.timer),
+            field('opt-bots', t('web.lobby.optBots'), this.bots),
+            field('opt-seed', t('web.lobby.optSeed'), this.seed)),
         h('div', { class: 'flags' },
-            h('label', {}, this.spirits, ' The Spirits of Niagara (expansion)'),
-            h('label', {}, this.joe, ' Diamond Joe'),
-            h('label', {}, this.memory, ' Memory (only the top played card shows)'),
-            h('label', {}, this.tieBreak, ' Tie-break by gem value')),
-        h('button', { type: 'submit', class: 'primary', id: 'create-table' }, 'Open the table'),
-        h('p', { class: 'muted small' }, 'You sit at the table you open and host it: add bots to free seats, then start.'));
+            h('label', {}, this.spirits, ` ${t('web.lobby.spirits')}`),
+            h('label', {}, this.joe, ` ${t('web.lobby.joe')}`),
+            h('label', {}, this.memory, ` ${t('web.lobby.memory')}`),
+            h('label', {}, this.tieBreak, ` ${t('web.lobby.tieBreak')}`)),
+        h('button', { type: 'submit', class: 'primary', id: 'create-table' }, t('web.lobby.open')),
+        h('p', { class: 'muted small' }, t('web.lobby.openHint')));
 
         this.tableList = h('div', { class: 'table-list', id: 'table-list' });
         const tables = h('section', { class: 'tables' },
-            h('div', { class: 'row spread' }, h('h2', {}, 'Tables'),
-                h('button', { onclick: () => client.listTables(), title: 'refresh the list' }, 'Refresh')),
+            h('div', { class: 'row spread' }, h('h2', {}, t('web.lobby.tables')),
+                h('button', { onclick: () => client.listTables(), title: t('web.lobby.refreshHint') }, t('web.lobby.refresh'))),
             this.tableList,
             // Finished games leave this list; their replays stay (replay.html lists the latest).
-            h('p', { class: 'small' }, h('a', { id: 'replays-link', href: 'replay.html' }, 'Replays of finished games')));
+            h('p', { class: 'small' }, h('a', { id: 'replays-link', href: 'replay.html' }, t('web.lobby.replays'))));
 
         this.container.replaceChildren(
-            h('section', { class: 'panel welcome' }, h('h2', {}, 'Welcome to Niagara'), nameForm, this.resumeBox, quick),
+            h('section', { class: 'panel welcome' }, h('h2', {}, t('web.lobby.welcome')), nameForm, this.resumeBox, quick),
             h('section', { class: 'panel' }, create),
             h('section', { class: 'panel' }, tables));
     }
@@ -170,28 +202,29 @@ export class LobbyView {
         }
         const last = session.lastSeat();
         morph(this.resumeBox, last?.token && !state.table
-            ? h('p', {}, `You have a seat at table #${last.table}. `,
-                h('button', { class: 'primary', id: 'resume-seat', onclick: () => this.client.resume(last.token) }, 'Return to your seat'),
-                ' ', h('button', { onclick: () => { session.forgetSeat(); this.render(state); } }, 'Forget it'))
+            ? h('p', {}, `${t('web.lobby.haveSeat', { table: String(last.table) })} `,
+                h('button', { class: 'primary', id: 'resume-seat', onclick: () => this.client.resume(last.token) }, t('web.lobby.resume')),
+                ' ', h('button', { onclick: () => { session.forgetSeat(); this.render(state); } }, t('web.lobby.forget')))
             : '');
         const key = JSON.stringify(state.tables);
         if (key === this.lastTables) return;
         this.lastTables = key;
         if (!state.tables.length) {
-            morph(this.tableList, h('p', { class: 'muted' }, 'No tables yet: open one, or play against bots.'));
+            morph(this.tableList, h('p', { class: 'muted' }, t('web.lobby.noTables')));
             return;
         }
+        const tr = t;  // (the loop's `t` is a table)
         morph(this.tableList, h('ul', {}, state.tables.map((t) => {
             const free = t.seats.some((seat) => !seat.name);
             return h('li', { class: 'table-row', dataset: { table: t.id } },
-                h('div', { class: 'table-title' }, h('strong', {}, `#${t.id}`), ` ${t.description}`,
-                    h('span', { class: `phase phase-${t.phase}` }, t.phase)),
+                h('div', { class: 'table-title' }, h('strong', {}, `#${t.id}`), ` ${tableDescription(t)}`,
+                    h('span', { class: `phase phase-${t.phase}` }, tr('web.lobby.phase', { phase: t.phase }))),
                 h('div', { class: 'seats' }, seatsText(t)),
-                h('div', { class: 'muted small' }, `host: ${t.host ?? '?'} · ${t.spectators} watching`),
+                h('div', { class: 'muted small' }, tr('web.lobby.hostWatching', { host: t.host ?? '?', count: t.spectators ?? 0 })),
                 h('div', { class: 'row' },
                     t.phase === 'waiting' && free
-                        ? h('button', { class: 'primary join', onclick: () => this.client.join(t.id) }, 'Join') : null,
-                    h('button', { class: 'watch', onclick: () => this.client.watch(t.id) }, 'Watch')));
+                        ? h('button', { class: 'primary join', onclick: () => this.client.join(t.id) }, tr('web.lobby.join')) : null,
+                    h('button', { class: 'watch', onclick: () => this.client.watch(t.id) }, tr('web.lobby.watch'))));
         })));
     }
 }

@@ -8,6 +8,9 @@ import { DecisionPanel } from './decision.js';
 import { describeAction } from './describe.js';
 import { $, h, morph } from './dom.js';
 import { HowTo } from './howto.js';
+import {
+    LANGUAGES, language, languageName, preferredLanguage, rememberLanguage, t, translateDocument, useLanguage,
+} from './i18n.js';
 import { linkRules } from './rule_links.js';
 import { Sounds } from './sounds.js';
 import { riverPreview } from './preview.js';
@@ -16,6 +19,14 @@ import { LogView } from './log.js';
 import { PlayersPanel, clockText } from './players.js';
 import { ResultBanner, WaitingRoom } from './room.js';
 import { Store, gameOf, mySeat, seatName } from './store.js';
+
+// The page's words come first: the browser's language (or the one chosen here before).
+try {
+    await useLanguage(preferredLanguage());
+} catch (e) {
+    console.warn(`no catalog: ${e.message}`);  // the page still works, with its keys for words
+}
+translateDocument();
 
 const store = new Store();
 const client = new Client(store);
@@ -54,12 +65,15 @@ const log = new LogView($('#talk'), client);
 
 function renderHeader(state) {
     const status = $('#status');
-    const text = { open: 'connected', connecting: 'connecting…', closed: `offline, retrying in ${Math.ceil(state.retryMs / 1000)} s` }[state.status];
+    const text = state.status === 'closed' ? t('web.header.offline', { seconds: Math.ceil(state.retryMs / 1000) })
+        : t(state.status === 'open' ? 'web.header.connected' : 'web.header.connecting');
     status.textContent = text;
     status.className = `status status-${state.status}`;
-    $('#me').textContent = state.me.name ? `You: ${state.me.name}` : '';
+    $('#me').textContent = state.me.name ? t('web.header.me', { name: state.me.name }) : '';
     const table = state.table;
-    $('#where').textContent = table ? `Table #${table.id}${table.watching ? ' (watching)' : `, seat ${table.seat + 1}`}` : 'Lobby';
+    $('#where').textContent = !table ? t('web.header.lobby')
+        : table.watching ? t('web.header.watching', { table: String(table.id) })
+            : t('web.header.seat', { table: String(table.id), seat: table.seat + 1 });
     const leave = $('#leave');
     leave.hidden = !table;
 }
@@ -93,7 +107,7 @@ const sounds = new Sounds();
 let lastCue = 0;
 function renderSound(state) {
     const toggle = $('#sound-toggle');
-    toggle.textContent = sounds.enabled ? 'Sound: on' : 'Sound: off';
+    toggle.textContent = t(sounds.enabled ? 'web.header.soundOn' : 'web.header.soundOff');
     toggle.setAttribute('aria-pressed', sounds.enabled ? 'true' : 'false');
     if (state.cue && state.cue.seq !== lastCue) {
         lastCue = state.cue.seq;
@@ -123,7 +137,7 @@ function renderNotice(state) {
     if (fresh) {
         notice.className = `notice notice-${n.kind}`;
         morph(notice, h('span', {}, n.kind === 'error' ? linkRules(n.text) : n.text), h('button', {
-            class: 'close', 'aria-label': 'close', onclick: () => store.update((s) => { s.notice = null; }),
+            class: 'close', 'aria-label': t('web.notice.close'), onclick: () => store.update((s) => { s.notice = null; }),
         }, '×'));
     } else if (notice.firstChild) {
         notice.className = 'notice';
@@ -143,11 +157,11 @@ function renderChooser(state) {
     const context = { spirits: !!game.options?.spirits, weather: game.weather, names: game.seats.map((_, i) => seatName(state, i)) };
     dialog.hidden = false;
     morph(dialog, h('div', { class: 'chooser-box', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'chooser-title' },
-        h('h2', { id: 'chooser-title' }, 'Which one?'),
+        h('h2', { id: 'chooser-title' }, t('web.chooser.title')),
         h('ul', {}, list.map((a) => h('li', {}, h('button', {
             class: 'action', dataset: { text: a.text }, onclick: () => act(a.text),
         }, describeAction(a, context), riverPreview(a.after_river), h('code', {}, `/${a.text}`))))),
-        h('button', { class: 'cancel', onclick: () => store.update((s) => { s.ui.chooser = null; }) }, 'Cancel')));
+        h('button', { class: 'cancel', onclick: () => store.update((s) => { s.ui.chooser = null; }) }, t('web.chooser.cancel'))));
 }
 
 // Redraws a part only when what it shows may have changed (a chat line changes no board).
@@ -180,12 +194,12 @@ function render(state) {
         redraw(result, `${view}|${state.result ? 'r' : '-'}|${state.again?.table}`, state);
         renderChooser(state);
         const myTurn = state.prompt && !state.pending && mySeat(state) !== null;
-        document.title = myTurn ? '● Your turn — Niagara' : `Niagara — table #${state.table.id}`;
+        document.title = t(myTurn ? 'web.title.turn' : 'web.title.table', { table: String(state.table.id) });
     } else {
         drawn.clear();
         lobby.render(state);
         renderChooser(state);
-        document.title = 'Niagara';
+        document.title = t('web.title.lobby');
     }
     log.render(state);
     document.body.dataset.ready = state.status === 'open' ? 'yes' : 'no';
@@ -219,19 +233,19 @@ async function leaveAsked() {
     const playing = state.table && !state.table.watching && game && game.phase !== 'over' && !state.result;
     const answer = !playing || await confirmDialog({
         id: 'leave-confirm',
-        title: 'Leave the game?',
-        text: 'A bot plays your seat until you come back. You can return to it from the lobby. Or concede: give the game up for good.',
-        confirm: 'Leave (a bot plays until you return)',
-        cancel: 'Stay',
-        also: { id: 'concede', label: 'Concede the game' },
+        title: t('web.leave.title'),
+        text: t('web.leave.text'),
+        confirm: t('web.leave.confirm'),
+        cancel: t('web.leave.cancel'),
+        also: { id: 'concede', label: t('web.leave.concede') },
     });
     if (answer === 'concede') {
         if (await confirmDialog({
             id: 'concede-confirm',
-            title: 'Concede the game?',
-            text: 'This cannot be undone: a bot plays your seat to the end and you cannot take it back. You stay to watch the game end.',
-            confirm: 'Concede',
-            cancel: 'Keep playing',
+            title: t('web.concede.title'),
+            text: t('web.concede.text'),
+            confirm: t('web.concede.confirm'),
+            cancel: t('web.concede.cancel'),
         })) client.concede();
         return;
     }
@@ -245,7 +259,34 @@ document.addEventListener('keydown', (e) => {
     });
 });
 
+// The language switch in the header: the languages in their own words; the choice is
+// remembered, told to the server and the page's words are drawn again (no reload).
+const langSelect = $('#lang-select');
+if (langSelect) {
+    morph(langSelect, LANGUAGES.map((code) => h('option', { value: code, lang: code, selected: code === language() }, languageName(code))));
+    langSelect.value = language();
+    langSelect.addEventListener('change', () => switchLanguage(langSelect.value));
+}
+
+async function switchLanguage(lang) {
+    rememberLanguage(lang);
+    try {
+        await useLanguage(lang);
+    } catch (e) {
+        console.warn(`no catalog for ${lang}: ${e.message}`);
+        return;
+    }
+    if (langSelect) langSelect.value = language();
+    client.sendLanguage(language());
+    translateDocument();
+    board.build();
+    lobby.build();
+    log.relabel();
+    drawn.clear();
+    render(store.state);
+}
+
 // For tests and the curious: the client's state, read-only by convention.
-window.niagara = { store, client, sounds, howTo };
+window.niagara = { store, client, sounds, howTo, switchLanguage };
 client.start();
 render(store.state);

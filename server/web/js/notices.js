@@ -3,7 +3,8 @@
 // before and after the change (not by reading the log's English), and given to the page as a
 // short notice (s.notice) and a sound cue (s.cue).
 
-import { cardName } from './describe.js';
+import { cardArg, gemsArg } from './describe.js';
+import { t } from './i18n.js';
 import { gameOf, seatName } from './store.js';
 
 let cueSeq = 0;
@@ -49,13 +50,12 @@ export function personalNews(s, before, hadPrompt, m) {
             const old = was.canoes[k];
             if (!old) return;
             if (canoe.where === 'lost' && old.where !== 'lost') {
-                const gems = old.cargo?.length ? ` with ${old.cargo.join(' and ')} (back to ${old.cargo.length > 1 ? 'their places' : 'its place'})` : '';
-                tell(s, `Your canoe ${k + 1} went over the waterfall${gems}. You can buy it back with a gem in phase I.`);
+                tell(s, t('web.notice.lost', { n: k + 1, gems: gemsArg(old.cargo), count: old.cargo?.length ?? 0 }));
                 cue(s, 'lost');
             } else if (actor !== me && canoe.where === old.where && canoe.pos === old.pos) {
                 const gone = missing(old.cargo, canoe.cargo);
                 if (gone.length && actor !== undefined && actor !== null) {
-                    tell(s, `${seatName(s, actor)} stole your ${gone.join(' and ')} from canoe ${k + 1}!`);
+                    tell(s, t('web.notice.stolen', { name: seatName(s, actor), gems: gemsArg(gone), n: k + 1 }));
                     cue(s, 'stolen');
                 }
             }
@@ -67,7 +67,7 @@ export function personalNews(s, before, hadPrompt, m) {
         cue(s, 'turn');
         // Phase II is the moment to act on the board; the card choice is the round's start.
         if (game.phase === 'actions' && game.turn?.seat === me) {
-            tell(s, `Your turn${game.turn.card ? ` with ${cardName(game.turn.card)}` : ''}.`);
+            tell(s, game.turn.card ? t('web.notice.turnWith', { card: cardArg(game.turn.card) }) : t('web.notice.turn'));
             s.notice.turn = true;
         }
     } else if (!myTurn && !s.pending && s.notice?.turn) {

@@ -3,7 +3,8 @@
 
 import { gemIcon, seatColour } from './colours.js';
 import { h } from './dom.js';
-import { GEM_COLOURS, canoeName, cardName } from './describe.js';
+import { GEM_COLOURS, canoeArg, cardArg, gemArg, gemWord } from './describe.js';
+import { formatNumber, t } from './i18n.js';
 import { progressText, winningProgress } from './collections.js';
 import { gameOf, mySeat, tableOf } from './store.js';
 
@@ -11,20 +12,26 @@ function gemDots(collection) {
     const dots = [];
     for (const colour of GEM_COLOURS)
         for (let i = 0; i < (collection?.[colour] || 0); i++)
-            dots.push(h('span', { class: `gem-dot gem-${colour}`, title: colour }, gemIcon(colour, { label: `${colour} gem` })));
-    return dots.length ? dots : [h('span', { class: 'muted small' }, 'no gems yet:')];
+            dots.push(h('span', { class: `gem-dot gem-${colour}`, title: gemWord(colour) }, gemIcon(colour, { label: t('web.players.gem', { gem: gemArg(colour) }) })));
+    return dots.length ? dots : [h('span', { class: 'muted small' }, t('web.players.noGemsYet'))];
 }
 
 function canoeText(canoe, k, spirits) {
-    const cargo = canoe.cargo?.length ? ` (${canoe.cargo.join(', ')})` : '';
-    const where = { land: 'on land', lost: 'lost', bank: `on the bank at ${canoe.pos}` }[canoe.where] ?? canoe.pos;
-    return `${canoeName(k, spirits)}: ${where}${cargo}`;
+    const where = ['land', 'lost', 'bank'].includes(canoe.where) ? canoe.where : 'river';
+    const cargo = (canoe.cargo || []).map(gemArg);
+    return t('web.players.canoe', { canoe: canoeArg(k, spirits), where, pos: canoe.pos ?? '', cargo, count: cargo.length });
 }
 
-// "0:42" left on a seat's clock; the page refreshes these every second.
+// A bot's level as a select value: strong, greedy, random, or none (unknown).
+export function botLevel(level) {
+    return ['strong', 'greedy', 'random'].includes(level) ? level : 'none';
+}
+
+// "0:42" left on a seat's clock; the page refreshes these every second. (Minutes and seconds
+// in the language's digits; the colon is the clock's own notation.)
 export function clockText(deadline) {
     const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-    return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    return `${formatNumber(Math.floor(left / 60))}:${formatNumber(left % 60, undefined, 2)}`;
 }
 
 export class PlayersPanel {
@@ -50,38 +57,38 @@ export class PlayersPanel {
             const progress = winningProgress(view.collection);
             const isTurn = game.phase === 'actions' && game.turn?.seat === seat;
             let status;
-            if (game.phase === 'over') status = game.winners?.includes(seat) ? 'winner!' : '';
-            else if (view.revealed) status = isTurn ? `playing ${cardName(view.revealed)}` : `played ${cardName(view.revealed)}`;
-            else if (game.phase === 'choose') status = view.has_chosen ? 'has chosen ✓' : 'choosing…';
-            else status = 'waits for the turn';
+            if (game.phase === 'over') status = game.winners?.includes(seat) ? t('web.players.winner') : '';
+            else if (view.revealed) status = t(isTurn ? 'web.players.playing' : 'web.players.played', { card: cardArg(view.revealed) });
+            else if (game.phase === 'choose') status = t(view.has_chosen ? 'web.players.hasChosen' : 'web.players.choosing');
+            else status = t('web.players.waits');
             const hand = view.hand
-                ? (seat === me ? null : `cards left: ${view.hand.join(' ') || 'none'}`)
-                : `${view.hand_size} cards; last played ${view.discard_top ?? 'none'}`;
+                ? (seat === me ? null : t('web.players.cardsLeft', { cards: view.hand.join(' ') || t('web.players.none') }))
+                : t('web.players.handSize', { count: view.hand_size, last: view.discard_top ?? t('web.players.none') });
             const timer = state.timers[seat];
             return h('li', {
                 class: `player${isTurn ? ' turn' : ''}${acting.has(seat) ? ' acting' : ''}${seat === me ? ' me' : ''}${progress.missing === 1 ? ' close' : ''}${progress.winning ? ' winning' : ''}`,
                 dataset: { seat },
             },
             h('div', { class: 'player-head' },
-                h('span', { class: 'order', title: 'order of play this round' }, `${place + 1}.`),
+                h('span', { class: 'order', title: t('web.players.orderHint') }, t('web.players.order', { n: place + 1 })),
                 h('span', { class: 'swatch', style: `background:${seatColour(seat)}` }),
-                h('strong', { class: 'player-name' }, info.name ?? `seat ${seat + 1}`),
-                seat === me ? h('span', { class: 'tag' }, 'you') : null,
-                info.bot ? h('span', { class: 'tag', title: 'a bot plays this seat' }, info.level ? `${info.level} bot` : 'bot') : null,
-                info.conceded ? h('span', { class: 'tag warn conceded', title: 'gave the game up: a bot plays this seat to the end' }, 'conceded')
-                    : info.autoplay ? h('span', { class: 'tag warn' }, info.level ? `${info.level} bot plays` : 'bot plays') : null,
-                info.name && !info.bot && !info.conceded && info.online === false ? h('span', { class: 'tag warn' }, 'offline') : null,
-                place === 0 ? h('span', { class: 'tag start', title: 'holds the life preserver: starts this round' }, 'starts') : null,
+                h('strong', { class: 'player-name' }, info.name ?? t('web.seat.lower', { n: seat + 1 })),
+                seat === me ? h('span', { class: 'tag' }, t('web.players.you')) : null,
+                info.bot ? h('span', { class: 'tag', title: t('web.players.botHint') }, t('web.players.bot', { level: botLevel(info.level) })) : null,
+                info.conceded ? h('span', { class: 'tag warn conceded', title: t('web.players.concededHint') }, t('web.players.conceded'))
+                    : info.autoplay ? h('span', { class: 'tag warn' }, t('web.players.botPlays', { level: botLevel(info.level) })) : null,
+                info.name && !info.bot && !info.conceded && info.online === false ? h('span', { class: 'tag warn' }, t('web.players.offline')) : null,
+                place === 0 ? h('span', { class: 'tag start', title: t('web.players.startsHint') }, t('web.players.starts')) : null,
                 timer ? h('span', { class: 'clock', dataset: { deadline: timer } }, clockText(timer)) : null),
             h('div', { class: 'player-status' }, isTurn ? `▶ ${status}` : status),
             // One short line while empty (the goal is in the rules, one tap away): the panel
             // must fit beside the decision on a laptop.
             h('div', { class: 'collection' }, progress.total
                 ? [gemDots(view.collection), h('span', { class: 'progress' }, progressText(progress))]
-                : h('span', { class: 'muted small', title: progressText(progress) }, 'no gems yet')),
+                : h('span', { class: 'muted small', title: progressText(progress) }, t('web.players.noGems'))),
             h('div', { class: 'canoes muted small' }, view.canoes.map((c, k) => canoeText(c, k, spirits)).join(' · ')),
             hand ? h('div', { class: 'muted small' }, hand) : null);
         });
-        this.container.replaceChildren(h('h2', {}, `Players (seat ${(game.starting_seat ?? 0) + 1} starts round ${game.round})`), h('ol', { class: 'players' }, rows));
+        this.container.replaceChildren(h('h2', {}, t('web.players.title', { seat: (game.starting_seat ?? 0) + 1, round: game.round })), h('ol', { class: 'players' }, rows));
     }
 }

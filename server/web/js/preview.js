@@ -5,26 +5,30 @@
 // as the tooltip of a glowing target on the board. Falls are marked by a class and an icon.
 
 import { h } from './dom.js';
+import { formatNumber, language, t } from './i18n.js';
 
-// User-visible words, in one place for translation.
+// The words (web.preview.*): speeds are lists ("2, 3 or 5": Intl.ListFormat's 'disjunction').
 const WORDS = {
-    title: 'After the river:',
-    stays: (to) => `stays at ${to}`,
-    at: (to) => `at ${to}`,
-    falls: 'over the falls',
-    still: 'if the river does not move',
-    stillOr: (speeds) => `if the river does not move or moves ${speeds}`,
-    moves: (speeds) => `if it moves ${speeds}`,
-    orMore: (speed) => `if it moves ${speed} or more`,
-    or: ' or ',
-    list: ', ',
+    title: () => t('web.preview.title'),
+    stays: (to) => t('web.preview.stays', { to }),
+    at: (to) => t('web.preview.at', { to }),
+    falls: () => t('web.preview.falls'),
+    still: () => t('web.preview.still'),
+    stillOr: (speeds) => t('web.preview.stillOr', { speeds }),
+    moves: (speeds) => t('web.preview.moves', { speeds }),
+    orMore: (speed) => t('web.preview.orMore', { speed }),
 };
 const FALLS_ICON = '⚠';
 
 // "2", "2 or 3", "2, 3 or 5".
 function speedList(speeds) {
-    if (speeds.length === 1) return String(speeds[0]);
-    return `${speeds.slice(0, -1).join(WORDS.list)}${WORDS.or}${speeds[speeds.length - 1]}`;
+    const numbers = speeds.map((n) => formatNumber(n));
+    if (numbers.length === 1) return numbers[0];
+    try {
+        return new Intl.ListFormat(language(), { type: 'disjunction' }).format(numbers);
+    } catch {
+        return numbers.join(', ');
+    }
 }
 
 // The preview as groups of speeds with one outcome each, slowest first:
@@ -46,10 +50,10 @@ export function goesOverFalls(afterRiver) {
 function groupText(g) {
     if (g.still) {
         const rest = g.speeds.slice(1);
-        return `${WORDS.stays(g.to)} ${rest.length ? WORDS.stillOr(speedList(rest)) : WORDS.still}`;
+        return `${WORDS.stays(g.to)} ${rest.length ? WORDS.stillOr(speedList(rest)) : WORDS.still()}`;
     }
     // Over the falls is the last group: every faster river takes the canoe over too.
-    if (g.to === 'falls') return `${WORDS.falls} ${g.speeds.length > 1 ? WORDS.orMore(g.speeds[0]) : WORDS.moves(g.speeds[0])}`;
+    if (g.to === 'falls') return `${WORDS.falls()} ${g.speeds.length > 1 ? WORDS.orMore(g.speeds[0]) : WORDS.moves(g.speeds[0])}`;
     return `${WORDS.at(g.to)} ${WORDS.moves(speedList(g.speeds))}`;
 }
 
@@ -59,7 +63,7 @@ function groupText(g) {
 export function previewText(afterRiver) {
     const groups = previewGroups(afterRiver);
     if (!groups.length) return '';
-    return `${WORDS.title} ${groups.map((g) => (g.to === 'falls' ? `${FALLS_ICON} ` : '') + groupText(g)).join('; ')}.`;
+    return `${WORDS.title()} ${groups.map((g) => (g.to === 'falls' ? `${FALLS_ICON} ` : '') + groupText(g)).join('; ')}.`;
 }
 
 // The preview as an element: one item per outcome, falls items with class "falls" and an icon.
@@ -68,7 +72,7 @@ export function riverPreview(afterRiver) {
     if (!groups.length) return null;
     const danger = groups.some((g) => g.to === 'falls');
     return h('span', { class: `river-preview${danger ? ' has-falls' : ''}`, dataset: { preview: JSON.stringify(afterRiver) } },
-        h('span', { class: 'river-preview-title' }, WORDS.title),
+        h('span', { class: 'river-preview-title' }, WORDS.title()),
         ' ',
         groups.map((g, i) => [i ? '; ' : '', h('span', {
             class: `river-outcome${g.to === 'falls' ? ' falls' : ''}`,

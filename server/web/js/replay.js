@@ -7,45 +7,80 @@ import { Board } from './board.js';
 import { seatColour, seatInk } from './colours.js';
 import { progressText, winningProgress } from './collections.js';
 import { $, h, morph } from './dom.js';
-import { GEM_COLOURS, cardName } from './describe.js';
+import { cardArg } from './describe.js';
+import {
+    LANGUAGES, language, languageName, preferredLanguage, rememberLanguage, t, tServer, translateDocument, useLanguage,
+} from './i18n.js';
 import { PlayersPanel } from './players.js';
+import { collectionText } from './room.js';
 import { initialState } from './store.js';
 
-// Every word the page shows, in one place (for a translation later).
+// The page's words (web.replay.*), in the browser's language or the one chosen before.
+try {
+    await useLanguage(preferredLanguage());
+} catch (e) {
+    console.warn(`no catalog: ${e.message}`);
+}
+translateDocument();
+
 const TEXT = {
-    title: (id) => `Replay of game #${id}`,
-    lobby: 'Back to the lobby',
-    loading: 'Loading the game…',
-    badId: 'This page shows a finished game: replay.html?game=12.',
-    missing: (id) => `There is no finished game #${id}. A game can be replayed once it is over.`,
-    failed: (why) => `The replay could not be loaded: ${why}`,
-    first: 'First',
-    previous: 'Previous',
-    next: 'Next',
-    last: 'Last',
-    firstLabel: 'first step: the start',
-    previousLabel: 'previous step',
-    nextLabel: 'next step',
-    lastLabel: 'last step: the end',
-    slider: 'step',
-    counter: (step, last) => `Step ${step} of ${last}`,
-    round: (round) => `round ${round}`,
-    keys: 'Arrow keys step; Home and End jump to the start and the end.',
-    start: 'The game begins: every canoe is on land.',
-    chose: (name, card) => `${name} chose ${cardName(card)} (hidden until revealed).`,
-    nothing: 'Nothing to report.',
-    abandoned: 'The game was abandoned.',
-    wins: (names, n) => `${names.join(' and ')} win${n > 1 ? '' : 's'}!`,
-    over: 'The game is over.',
-    rounds: (n) => `After ${n} round${n === 1 ? '' : 's'}.`,
-    noGems: 'no gems',
-    value: (v) => `value ${v}`,
-    seat: (seat) => `seat ${seat + 1}`,
-    recent: 'Replays of finished games',
-    recentNone: 'No game has finished yet.',
-    recentHint: 'The latest finished games, newest first: pick one to step through it.',
-    gameRow: (id, names) => `Game #${id}: ${names}`,
+    title: (id) => t('web.replay.title', { game: id }),
+    lobby: () => t('web.replay.lobby'),
+    loading: () => t('web.replay.loading'),
+    badId: () => t('web.replay.badId'),
+    missing: (id) => t('web.replay.missing', { game: id }),
+    failed: (why) => t('web.replay.failed', { why: String(why) }),
+    first: () => t('web.replay.first'),
+    previous: () => t('web.replay.previous'),
+    next: () => t('web.replay.next'),
+    last: () => t('web.replay.last'),
+    firstLabel: () => t('web.replay.firstLabel'),
+    previousLabel: () => t('web.replay.previousLabel'),
+    nextLabel: () => t('web.replay.nextLabel'),
+    lastLabel: () => t('web.replay.lastLabel'),
+    slider: () => t('web.replay.slider'),
+    counter: (step, last) => t('web.replay.counter', { step, last }),
+    round: (round) => t('web.replay.round', { round }),
+    keys: () => t('web.replay.keys'),
+    start: () => t('web.replay.start'),
+    chose: (name, card) => t('web.replay.chose', { name, card: cardArg(card) }),
+    nothing: () => t('web.replay.nothing'),
+    abandoned: () => t('web.result.abandoned'),
+    wins: (names, n) => t('web.result.wins', { names, count: n }),
+    over: () => t('web.result.over'),
+    rounds: (n) => t('web.result.rounds', { count: n }),
+    value: (v) => t('web.result.value', { value: v }),
+    seat: (seat) => t('web.seat.lower', { n: seat + 1 }),
+    recent: () => t('web.replay.recent'),
+    recentNone: () => t('web.replay.recentNone'),
+    recentHint: () => t('web.replay.recentHint'),
+    gameRow: (id, names, when) => (when ? t('web.replay.gameRowWhen', { game: id, names, when }) : t('web.replay.gameRow', { game: id, names })),
 };
+
+// "3 hours ago", "yesterday" for a finished game's time (seconds since the epoch), if known.
+function whenText(seconds) {
+    if (!Number.isFinite(seconds)) return null;
+    const diff = seconds - Date.now() / 1000;
+    const units = [['day', 86400], ['hour', 3600], ['minute', 60]];
+    try {
+        const format = new Intl.RelativeTimeFormat(language(), { numeric: 'auto' });
+        for (const [unit, size] of units) if (Math.abs(diff) >= size) return format.format(Math.round(diff / size), unit);
+        return format.format(Math.round(diff), 'second');
+    } catch {
+        return new Date(seconds * 1000).toLocaleString(language());
+    }
+}
+
+// The language switch: the page is drawn again from its address in the chosen language.
+const langSelect = $('#lang-select');
+if (langSelect) {
+    morph(langSelect, LANGUAGES.map((code) => h('option', { value: code, lang: code, selected: code === language() }, languageName(code))));
+    langSelect.value = language();
+    langSelect.addEventListener('change', () => {
+        rememberLanguage(langSelect.value);
+        window.location.reload();
+    });
+}
 
 const params = new URLSearchParams(window.location.search);
 const gameText = params.get('game') ?? '';
@@ -53,7 +88,7 @@ const gameId = /^\d{1,18}$/.test(gameText) ? gameText : null;
 
 const where = $('#where');
 const lobbyLink = $('#to-lobby');
-lobbyLink.textContent = TEXT.lobby;
+lobbyLink.textContent = TEXT.lobby();
 const controls = $('#replay-controls');
 const stepBox = $('#replay-step');
 const resultBox = $('#replay-result');
@@ -66,6 +101,16 @@ let current = 0;
 
 function nameOf(seat) {
     return replay?.seats?.[seat]?.name || TEXT.seat(seat);
+}
+
+function nameSpan(seat) {
+    return h('span', { class: 'who', style: `color:${seatInk(seat)}` }, nameOf(seat));
+}
+
+// A step's line from its text ({key, args}) in the page's language with the players' names;
+// else (no texts) the line as stored, "Seat 2" replaced by the name.
+function stepLine(line, text) {
+    return tServer(text, { seat: (n) => (replay.seats?.[n]?.name ? nameSpan(n) : null) }) ?? withNames(line);
 }
 
 // "Seat 2 reveals 4." -> "bob reveals 4.", the name in the seat's colour.
@@ -115,18 +160,18 @@ function renderControls() {
     const round = replay.steps[current].view?.round;
     morph(controls,
         h('div', { class: 'row replay-buttons' },
-            button('replay-first', `« ${TEXT.first}`, TEXT.firstLabel, () => go(0), current === 0),
-            button('replay-prev', `◀ ${TEXT.previous}`, TEXT.previousLabel, () => go(current - 1), current === 0),
-            button('replay-next', `${TEXT.next} ▶`, TEXT.nextLabel, () => go(current + 1), current === last),
-            button('replay-last', `${TEXT.last} »`, TEXT.lastLabel, () => go(last), current === last)),
+            button('replay-first', `« ${TEXT.first()}`, TEXT.firstLabel(), () => go(0), current === 0),
+            button('replay-prev', `◀ ${TEXT.previous()}`, TEXT.previousLabel(), () => go(current - 1), current === 0),
+            button('replay-next', `${TEXT.next()} ▶`, TEXT.nextLabel(), () => go(current + 1), current === last),
+            button('replay-last', `${TEXT.last()} »`, TEXT.lastLabel(), () => go(last), current === last)),
         h('input', {
             id: 'replay-slider', type: 'range', min: 0, max: last, step: 1, value: current,
-            'aria-label': TEXT.slider, 'aria-valuetext': TEXT.counter(current, last),
+            'aria-label': TEXT.slider(), 'aria-valuetext': TEXT.counter(current, last),
             oninput: (e) => go(Number(e.target.value)),
         }),
         h('p', { id: 'replay-counter', class: 'small' }, TEXT.counter(current, last),
             round ? ` · ${TEXT.round(round)}` : ''),
-        h('p', { class: 'muted small' }, TEXT.keys));
+        h('p', { class: 'muted small' }, TEXT.keys()));
     // morph keeps the slider the user is dragging; its value follows the step.
     const slider = $('#replay-slider');
     if (Number(slider.value) !== current) slider.value = String(current);
@@ -134,13 +179,13 @@ function renderControls() {
 
 function renderStep() {
     const step = replay.steps[current];
-    const lines = step.lines.length ? step.lines
-        : [current === 0 ? TEXT.start : TEXT.nothing];
+    const lines = step.lines.length ? step.lines.map((line, i) => stepLine(line, step.texts?.[i]))
+        : [current === 0 ? TEXT.start() : TEXT.nothing()];
     // A card choice is secret while it is played; in a finished game it can be told.
     const secret = step.action?.type === 'play' ? TEXT.chose(nameOf(step.seat), step.action.card) : null;
     morph(stepBox,
         h('ol', { id: 'replay-lines', class: 'replay-lines' },
-            lines.map((line) => h('li', { class: 'event' }, withNames(line))),
+            lines.map((line) => h('li', { class: 'event' }, line)),
             secret ? h('li', { class: 'event muted' }, secret) : null));
 }
 
@@ -153,8 +198,8 @@ function renderResult() {
         return;
     }
     const winners = result.winners || [];
-    const title = result.abandoned ? TEXT.abandoned
-        : winners.length ? TEXT.wins(winners.map(nameOf), winners.length) : TEXT.over;
+    const title = result.abandoned ? TEXT.abandoned()
+        : winners.length ? TEXT.wins(winners.map(nameOf), winners.length) : TEXT.over();
     morph(resultBox,
         h('h2', { id: 'replay-result-title' }, title),
         h('p', {}, TEXT.rounds(result.rounds)),
@@ -163,8 +208,8 @@ function renderResult() {
         },
         h('span', { class: 'swatch', style: `background:${seatColour(c.seat)}` }),
         h('span', {}, `${nameOf(c.seat)}: `,
-            h('span', { class: 'gems' }, GEM_COLOURS.filter((g) => c.gems?.[g]).map((g) => `${c.gems[g]} ${g}`).join(', ') || TEXT.noGems),
-            ` — ${progressText(winningProgress(c.gems))}${result.tie_break ? `, ${TEXT.value(c.value)}` : ''}`)))));
+            h('span', { class: 'gems' }, collectionText(c.gems)),
+            ` — ${progressText(winningProgress(c.gems))}${result.tie_break ? TEXT.value(c.value) : ''}`)))));
 }
 
 let drawn = null;  // the step the board shows
@@ -219,7 +264,7 @@ function fail(text) {
 
 // Without a game: the latest finished games (GET /games), each a link to its replay.
 async function loadList() {
-    where.textContent = TEXT.recent;
+    where.textContent = TEXT.recent();
     $('#replay').classList.add('listing');
     controls.hidden = true;
     $('#board').hidden = true;
@@ -232,20 +277,20 @@ async function loadList() {
         return fail(TEXT.failed(e.message));
     }
     morph(stepBox,
-        h('h2', {}, TEXT.recent),
-        h('p', { class: 'muted small' }, games.length ? TEXT.recentHint : TEXT.recentNone),
+        h('h2', {}, TEXT.recent()),
+        h('p', { class: 'muted small' }, games.length ? TEXT.recentHint() : TEXT.recentNone()),
         h('ul', { id: 'recent-games', class: 'recent-games' }, games.map((g) => h('li', {},
             h('a', { href: `replay.html?game=${encodeURIComponent(g.id)}`, dataset: { game: g.id } },
-                TEXT.gameRow(g.id, g.seats.map((s, i) => s.name || TEXT.seat(i)).join(', ')))))));
+                TEXT.gameRow(String(g.id), g.seats.map((s, i) => s.name || TEXT.seat(i)), whenText(g.ended ?? g.finished ?? g.at)))))));
     document.body.dataset.ready = 'yes';
 }
 
 async function load() {
     if (!params.has('game')) return loadList();
-    if (!gameId) return fail(TEXT.badId);
+    if (!gameId) return fail(TEXT.badId());
     where.textContent = TEXT.title(gameId);
-    document.title = `Niagara — ${TEXT.title(gameId)}`;
-    morph(stepBox, h('p', { class: 'muted' }, TEXT.loading));
+    document.title = t('web.replay.pageTitle', { title: TEXT.title(gameId) });
+    morph(stepBox, h('p', { class: 'muted' }, TEXT.loading()));
     let response;
     try {
         response = await fetch(`games/${gameId}/replay`, { headers: { Accept: 'application/json' } });
@@ -259,7 +304,7 @@ async function load() {
     } catch (e) {
         return fail(TEXT.failed(e.message));
     }
-    if (!Array.isArray(replay?.steps) || !replay.steps.length) return fail(TEXT.failed('no steps'));
+    if (!Array.isArray(replay?.steps) || !replay.steps.length) return fail(TEXT.failed(t('web.replay.noSteps')));
     // A link may name a step: replay.html?game=12&step=40.
     const asked = Number(params.get('step'));
     current = Number.isInteger(asked) ? Math.max(0, Math.min(replay.steps.length - 1, asked)) : 0;

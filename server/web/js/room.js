@@ -2,9 +2,11 @@
 
 import { seatColour } from './colours.js';
 import { h, morph } from './dom.js';
-import { GEM_COLOURS } from './describe.js';
+import { GEM_COLOURS, gemArg } from './describe.js';
+import { t } from './i18n.js';
+import { botLevel } from './players.js';
 import { progressText, winningProgress } from './collections.js';
-import { levelSelect } from './lobby.js';
+import { levelSelect, tableDescription } from './lobby.js';
 import { gameOf, mySeat, seatName, tableOf } from './store.js';
 
 export class WaitingRoom {
@@ -33,28 +35,36 @@ export class WaitingRoom {
         }
         const level = this.botLevel ?? table.options?.bots ?? 'strong';
         const levels = levelSelect({
-            id: 'bot-level', 'aria-label': 'bot level',
+            id: 'bot-level', 'aria-label': t('web.room.botLevel'),
             onchange: (e) => { this.botLevel = e.target.value; },
         }, level);
         morph(this.container,
-            h('h2', {}, `Table #${table.id}: ${table.description}`),
+            h('h2', {}, t('web.room.title', { table: String(table.id), description: tableDescription(table) })),
             h('ol', { class: 'waiting-seats' }, table.seats.map((s) => h('li', { dataset: { seat: s.seat } },
                 h('span', { class: 'swatch', style: `background:${seatColour(s.seat)}` }),
-                s.name ? `${s.name}${s.bot ? ` (${s.level ? `${s.level} ` : ''}bot)` : ''}${s.seat === me ? ' — you' : ''}${s.name === table.host ? ' — host' : ''}`
-                    : h('span', { class: 'muted' }, 'free seat')))),
+                s.name ? t('web.room.seat', {
+                    name: s.name, bot: s.bot ? botLevel(s.level) : 'no',
+                    you: s.seat === me ? 'yes' : 'no', host: s.name === table.host ? 'yes' : 'no',
+                }) : h('span', { class: 'muted' }, t('web.room.free'))))),
             host
                 ? h('div', { class: 'row' },
                     levels,
-                    h('button', { id: 'add-bot', disabled: free === 0, onclick: () => this.client.addBot(this.botLevel ?? level) }, 'Add a bot'),
+                    h('button', { id: 'add-bot', disabled: free === 0, onclick: () => this.client.addBot(this.botLevel ?? level) }, t('web.room.addBot')),
                     h('button', {
                         id: 'start-game', class: 'primary', disabled: seated < 3, onclick: () => this.client.startGame(),
-                    }, seated < 3 ? `Start (needs ${3 - seated} more)` : 'Start the game'))
+                    }, seated < 3 ? t('web.room.startNeeds', { count: 3 - seated }) : t('web.room.start')))
                 : h('p', {}, me === null || me === undefined
-                    ? 'You are watching. The game starts when the host starts it.'
-                    : `Waiting for the host (${table.host}) to start the game. Others can join table #${table.id} from the lobby.`),
-            h('p', { class: 'muted small' }, 'Empty seats are dropped at the start; at least 3 players (bots count).'),
-            h('button', { id: 'leave-table', onclick: () => this.client.leave() }, 'Leave the table'));
+                    ? t('web.room.watching')
+                    : t('web.room.waitingHost', { host: table.host ?? '?', table: String(table.id) })),
+            h('p', { class: 'muted small' }, t('web.room.emptySeats')),
+            h('button', { id: 'leave-table', onclick: () => this.client.leave() }, t('web.room.leave')));
     }
+}
+
+// "2 violet, 1 red" (or "no gems"): a final collection in words.
+export function collectionText(gems) {
+    const parts = GEM_COLOURS.filter((g) => gems?.[g]).map((g) => t('web.result.gems', { count: gems[g], gem: gemArg(g) }));
+    return parts.length ? parts.join(', ') : t('web.result.noGems');
 }
 
 export class ResultBanner {
@@ -74,21 +84,21 @@ export class ResultBanner {
         this.container.hidden = false;
         const me = mySeat(state);
         const winners = result.winners || [];
-        const title = result.abandoned ? (result.conceded?.length ? 'Every player conceded: the game ends with no winner.' : 'The game was abandoned.')
-            : winners.includes(me) ? 'You win!'
-                : winners.length ? `${winners.map((w) => seatName(state, w)).join(' and ')} win${winners.length > 1 ? '' : 's'}!`
-                    : 'The game is over.';
+        const title = result.abandoned ? t(result.conceded?.length ? 'web.result.allConceded' : 'web.result.abandoned')
+            : winners.includes(me) ? t('web.result.youWin')
+                : winners.length ? t('web.result.wins', { names: winners.map((w) => seatName(state, w)), count: winners.length })
+                    : t('web.result.over');
         const rows = (result.collections || []).map((c) => h('li', { class: c.winning ? 'winning' : '' },
             h('span', { class: 'swatch', style: `background:${seatColour(c.seat)}` }),
             `${seatName(state, c.seat)}: `,
-            GEM_COLOURS.filter((g) => c.gems?.[g]).map((g) => `${c.gems[g]} ${g}`).join(', ') || 'no gems',
-            ` — ${progressText(winningProgress(c.gems))}${result.tie_break ? `, value ${c.value}` : ''}`));
+            collectionText(c.gems),
+            ` — ${progressText(winningProgress(c.gems))}${result.tie_break ? t('web.result.value', { value: c.value }) : ''}`));
         morph(this.container,
             h('h2', { id: 'result-title' }, title),
-            h('p', {}, `After ${result.rounds} round${result.rounds === 1 ? '' : 's'}.`),
+            h('p', {}, t('web.result.rounds', { count: result.rounds })),
             rows.length ? h('ul', { class: 'results' }, rows) : null,
             this.replayLink(state),
-            h('button', { class: 'primary', id: 'back-to-lobby', onclick: () => this.client.leave() }, 'Back to the lobby'),
+            h('button', { class: 'primary', id: 'back-to-lobby', onclick: () => this.client.leave() }, t('web.result.lobby')),
             this.againRow(state));
     }
 
@@ -101,7 +111,7 @@ export class ResultBanner {
         if (!stored || id === undefined || id === null) return null;
         return h('p', { class: 'replay-link' }, h('a', {
             id: 'watch-replay', href: `replay.html?game=${encodeURIComponent(id)}`, target: '_blank', rel: 'noopener',
-        }, 'Watch the replay'), h('span', { class: 'muted small' }, ' — step through the game move by move'));
+        }, t('web.result.replay')), h('span', { class: 'muted small' }, ` — ${t('web.result.replayHint')}`));
     }
 
     // "Play again": the first player to click opens a table with the same options and bots;
@@ -113,10 +123,10 @@ export class ResultBanner {
         return h('div', { class: 'row again' },
             offer
                 ? h('button', { class: 'primary', id: 'join-again', onclick: () => this.client.join(offer.table) },
-                    `Join ${offer.name}'s new table #${offer.table}`)
-                : h('button', { id: 'play-again', onclick: () => this.client.again(table.id) }, 'Play again'),
+                    t('web.result.joinAgain', { name: offer.name, table: String(offer.table) }))
+                : h('button', { id: 'play-again', onclick: () => this.client.again(table.id) }, t('web.result.again')),
             h('span', { class: 'muted small' }, offer
-                ? 'Same options and bots; the host starts it.'
-                : 'A new table with the same options and bots; the other players are invited.'));
+                ? t('web.result.joinAgainHint')
+                : t('web.result.againHint')));
     }
 }

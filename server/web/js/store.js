@@ -1,6 +1,8 @@
 // The client's whole state in one plain object, and who to tell when it changes.
 // Everything the page shows is drawn from here; only client.js changes it.
 
+import { t } from './i18n.js';
+
 export function initialState() {
     return {
         status: 'connecting',   // the WebSocket: connecting, open, closed
@@ -80,7 +82,7 @@ export function tableOf(state) {
 // "alice", "bot-2", or "seat 3" when the name is unknown.
 export function seatName(state, seat) {
     const name = tableOf(state)?.seats?.[seat]?.name;
-    return name || `seat ${seat + 1}`;
+    return name || t('web.seat.lower', { n: seat + 1 });
 }
 
 export function mySeat(state) {
