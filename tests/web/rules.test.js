@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { openNamedPlayer, openPlayer, openTableFromLobby } from './lib/browser.js';
-import { checkNoProblems, out, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
+import { checkNoProblems, out, repo, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
 
 let server;
 let browser;
@@ -54,6 +54,37 @@ async function speak(page, lang) {
 async function headings(locator) {
     return locator.locator('h2, h3, h4').evaluateAll((list) => list.map((e) => e.textContent.replace(/^R\d+\s*/, '').trim()));
 }
+
+test('the four languages tell the same rules: the same rule numbers, pictures and words to fill', async () => {
+    const load = async (lang) => (await import(path.join(repo, `server/web/rules/${lang}.js`))).default;
+    const shape = (content) => ({
+        ui: Object.keys(content.ui).sort(),
+        words: Object.keys(content.words).sort(),
+        pictures: Object.keys(content.pictures).sort(),
+        parts: content.parts.map((part) => [part.id, part.sections.map((s) => [s.rule, s.items.map(([kind, value]) => (kind === 'fig' ? `fig:${value}` : kind))])]),
+    });
+    const english = await load('en');
+    for (const lang of ['fr', 'cs', 'de']) {
+        const content = await load(lang);
+        assert.equal(content.lang, lang);
+        assert.deepEqual(shape(content), shape(english), `${lang} has the same rules, in the same order, as en`);
+        for (const [name, [alt, caption]] of Object.entries(content.pictures)) {
+            assert.ok(alt.length > 20 && caption.length > 10, `${lang}: ${name} is described`);
+            assert.notEqual(alt, english.pictures[name][0], `${lang}: ${name}'s description is translated`);
+        }
+        for (const [key, text] of Object.entries(content.ui)) assert.ok(text && text !== english.ui[key], `${lang}: ui.${key} is translated`);
+    }
+    const rules = english.parts.flatMap((part) => part.sections.map((s) => s.rule));
+    assert.deepEqual(rules, RULES, 'a section for each of R1-R12');
+
+    // Which rule numbers in a message become links: "(R7)" and "R10.6" are rules; a bare
+    // "R7" is the place on the river's right branch.
+    const { splitRules } = await import(path.join(repo, 'server/web/js/rules_view.js'));
+    const cited = (text) => splitRules(text).filter((p) => typeof p !== 'string').map((p) => p.rule);
+    assert.deepEqual(cited('only a canoe on L7 or R7 can take the elk (R10.8)'), ['R10.8']);
+    assert.deepEqual(cited('The river flows (R7). See R10.6 and (R4.2, R5.3).'), ['R7', 'R10.6', 'R4.2', 'R5.3']);
+    assert.deepEqual(cited('R6 R7 (R13) (R0) R2'), []);
+});
 
 test('the standalone rules page in each language, at a rule of its address', async () => {
     const context = await browser.newContext({ viewport: LAPTOP });

@@ -8,38 +8,29 @@
 //   element.append(...linkRules(text))
 
 import { openHowTo } from './howto.js';
-import { pageLanguage, ruleId } from './rules_view.js';
-
-const RULE = /\bR(\d{1,2})(?:\.(\d{1,2}))?\b/g;
+import { pageLanguage, ruleId, splitRules } from './rules_view.js';
 
 // The address of a rule on the standalone page, in `lang` (the page's language by default).
 export function ruleHref(rule, lang = pageLanguage()) {
     return `rules.html?lang=${encodeURIComponent(lang)}#${ruleId(rule) || ''}`;
 }
 
-// `text` as an array of strings and <a class="rule-link" data-rule="R4.4"> elements.
+// `text` as an array of strings and <a class="rule-link" data-rule="R4.4"> elements. A rule is
+// cited as "(R7)", "(R4.4)" or "R10.6"; a bare "R6"/"R7" is a place on the river and stays text.
 export function linkRules(text, { lang } = {}) {
-    const source = String(text ?? '');
-    const out = [];
-    let last = 0;
-    for (const match of source.matchAll(RULE)) {
-        const rule = ruleId(match[0]);
-        if (!rule) continue;
-        if (match.index > last) out.push(source.slice(last, match.index));
+    return splitRules(text).map((piece) => {
+        if (typeof piece === 'string') return piece;
         const a = document.createElement('a');
         a.className = 'rule-link';
-        a.href = ruleHref(rule, lang);
-        a.dataset.rule = rule;
-        a.textContent = match[0];
+        a.href = ruleHref(piece.rule, lang);
+        a.dataset.rule = piece.rule;
+        a.textContent = piece.text;
         // A property, not a listener: morph() (dom.js) carries onclick over to kept elements.
         a.onclick = (e) => {
             if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;  // a new tab: the page
             e.preventDefault();
-            openHowTo(rule);
+            openHowTo(piece.rule);
         };
-        out.push(a);
-        last = match.index + match[0].length;
-    }
-    if (last < source.length) out.push(source.slice(last));
-    return out;
+        return a;
+    });
 }

@@ -46,16 +46,34 @@ export function findRule(root, rule) {
     return root.querySelector(`[data-rule="${id}"]`) || root.querySelector(`[data-rule="${id.split('.')[0]}"]`);
 }
 
+// The rules a text cites: "(R7)", "(R4.4)" or a numbered rule such as "R10.6". A bare "R6"
+// or "R7" is a place on the river's right branch, not a rule, and stays text.
+const CITED = /\((\s*)(R\d{1,2}(?:\.\d{1,2})?)(\s*)\)|\b(R\d{1,2}\.\d{1,2})\b/g;
+
+// `text` as pieces: strings, and {rule: 'R4.4', text: 'R4.4'} for each rule it cites.
+export function splitRules(text) {
+    const source = String(text ?? '');
+    const out = [];
+    let last = 0;
+    for (const m of source.matchAll(CITED)) {
+        const token = m[2] || m[4];
+        const rule = ruleId(token);
+        if (!rule) continue;
+        const start = m.index + (m[2] ? 1 + m[1].length : 0);
+        if (start > last) out.push(source.slice(last, start));
+        out.push({ rule, text: token });
+        last = start + token.length;
+    }
+    if (last < source.length) out.push(source.slice(last));
+    return out;
+}
+
 // A rule cited in the text ("(R8.3)") as a link to it in the same summary.
 function references(text, prefix, go) {
-    return text.split(/\b(R\d{1,2}(?:\.\d{1,2})?)\b/).map((part, i) => {
-        const rule = i % 2 ? ruleId(part) : null;
-        if (!rule) return part;
-        return h('a', {
-            class: 'rule-ref', href: `#${prefix}${rule}`,
-            onclick: go ? (e) => { e.preventDefault(); go(rule); } : undefined,
-        }, part);
-    });
+    return splitRules(text).map((piece) => (typeof piece === 'string' ? piece : h('a', {
+        class: 'rule-ref', href: `#${prefix}${piece.rule}`,
+        onclick: go ? (e) => { e.preventDefault(); go(piece.rule); } : undefined,
+    }, piece.text)));
 }
 
 // Light inline marks in the content: **strong**, *emphasis*, `code`; rule numbers link.

@@ -182,7 +182,7 @@ export default {
                 {
                     rule: 'R11', title: 'Diamond Joe', short: 'Diamond Joe',
                     items: [
-                        ['R11.1', 'Un canoé neutre qui n\'appartient à personne et porte une gemme. Il part du disque de T1.'],
+                        ['R11.1', 'Un canoé neutre qui n\'appartient à personne et porte une gemme au plus. Il part, vide, du disque de T1.'],
                         ['R11.2', 'En phase III, après la rivière, Joe, s\'il est vide, charge une gemme du gisement voisin s\'il y en a une.'],
                         ['R11.3', 'Puis il remonte d\'autant de cases que la carte chiffrée du premier joueur (toute autre carte : il ne bouge pas). Arrivé à T1 avec des points en trop, il fait demi-tour et redescend, par le bras droit à l\'embranchement. Il ne va jamais sur la rive.'],
                         ['R11.4', 'S\'il passe la cascade, sa gemme retourne dans son gisement et il repart aussitôt de T1.'],
