@@ -49,7 +49,7 @@ export default {
                 {
                     rule: 'R1', title: 'Le matériel et la mise en place', short: 'Mise en place',
                     items: [
-                        ['R1.1', 'De 3 à 5 joueurs, jusqu\'à 6 avec les Esprits. Les places se suivent autour de la table ; votre voisin de gauche est la place suivante.'],
+                        ['R1.1', 'De 3 à 5 joueurs, jusqu\'à 6 avec les Esprits. Les sièges se suivent autour de la table ; votre voisin de gauche occupe le siège suivant.'],
                         ['R1.2', 'Cinq couleurs de gemmes : violet (améthyste), incolore (diamant), jaune (ambre), bleu (saphir) et rouge (rubis). Chaque couleur a son gisement.'],
                         ['R1.3', 'Chaque gisement commence avec 7 gemmes de sa couleur (avec les Esprits : 6 à 3 joueurs, 8 à 6). Les gemmes ne font que circuler : aucune n\'est ajoutée ni perdue.'],
                         ['R1.4', 'Vous avez 2 canoés (avec les Esprits : un double et un simple). Ils partent de la rive.'],
