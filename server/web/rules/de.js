@@ -182,7 +182,7 @@ export default {
                 {
                     rule: 'R11', title: 'Diamanten-Joe', short: 'Diamanten-Joe',
                     items: [
-                        ['R11.1', 'Ein neutrales Kanu, das niemandem gehört und höchstens einen Edelstein trägt. Joe beginnt leer auf der Scheibe bei T1.'],
+                        ['R11.1', 'Diamanten-Joe (in den Optionen des Tisches „Diamond Joe“) ist ein neutrales Kanu, das niemandem gehört und höchstens einen Edelstein trägt. Joe beginnt leer auf der Scheibe bei T1.'],
                         ['R11.2', 'In Phase III, nach dem Fluss, lädt Joe, wenn er leer ist, einen Edelstein von der Fundstelle neben sich, falls dort einer liegt.'],
                         ['R11.3', 'Dann paddelt er so viele Felder flussaufwärts, wie die Zahlenkarte des Startspielers zeigt (jede andere Karte: er bleibt). Erreicht er T1 mit übrigen Punkten, wendet er und fährt weiter flussabwärts, an der Gabelung in den rechten Arm. An Land geht er nie.'],
                         ['R11.4', 'Stürzt er den Wasserfall hinab, kehrt sein Edelstein an seine Fundstelle zurück und er beginnt sofort wieder bei T1.'],
