@@ -219,3 +219,32 @@ TEST_CASE("negotiate: the first supported language of a preference list", "[i18n
     CHECK(negotiate({"", "??", "klingon", "../../etc/passwd", std::string(100000, 'x')}) == "en");
     CHECK(negotiate({"pt", "es", "en-GB", "fr"}) == "en");
 }
+
+TEST_CASE("render: the common words and their plurals from the catalogs",
+          "[i18n][render][plural]") {
+    CHECK(render("cs", "common.gems", {{"n", 1}}) == "1 drahokam");
+    CHECK(render("cs", "common.gems", {{"n", 3}}) == "3 drahokamy");
+    CHECK(render("cs", "common.gems", {{"n", 5}}) == "5 drahokamů");
+    CHECK(render("cs", "common.gems", {{"n", 21}}) == "21 drahokamů");
+    CHECK(render("fr", "common.gems", {{"n", 0}}) == "0 gemme");
+    CHECK(render("fr", "common.gems", {{"n", 2}}) == "2 gemmes");
+    CHECK(render("de", "common.gems", {{"n", 1}}) == "1 Edelstein");
+    CHECK(render("en", "common.gems", {{"n", 7}}) == "7 gems");
+    // English words are the engine's own (colour_name, card_name), so English texts do not
+    // change when they are rendered from keys.
+    for (const char* colour : {"violet", "clear", "yellow", "blue", "red"})
+        CHECK(render("en", std::string("common.gem.") + colour) == colour);
+    for (const char* card : {"1", "2", "3", "4", "5", "6", "7", "cloud", "lasso"})
+        CHECK(render("en", std::string("common.card.") + card) == card);
+    CHECK(render("en", "common.card.123") == "1/2/3");
+    CHECK(render("en", "common.place.land") == "land");
+    // A list of nested gems, as the engine's log lines pass them.
+    const Json gems = {{{"key", "common.gem.violet"}}, {{"key", "common.gem.red"}}};
+    CHECK(render_pattern("cs", "{gems}", {{"gems", gems}}) == "ametyst a\u00a0rubín");
+    CHECK(render_pattern("fr", "{gems}", {{"gems", gems}}) == "gemme violette et gemme rouge");
+    CHECK(render_pattern("de", "{gems}", {{"gems", gems}}) == "Amethyst und Rubin");
+    CHECK(niagara::i18n::has_key("common.gem.red"));
+    CHECK_FALSE(niagara::i18n::has_key("common.gem.green"));
+    CHECK(niagara::i18n::catalog("cs").value("common.seat", "") == "Místo {n}");
+    CHECK(niagara::i18n::catalog("xx").value("common.seat", "") == "Seat {n}");
+}
