@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { openNamedPlayer, openPlayer, openTableFromLobby } from './lib/browser.js';
+import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
 import { checkNoProblems, out, repo, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
 
 let server;
@@ -35,17 +35,16 @@ const ENGLISH_HEADINGS = ['The game', 'The river', 'A round', 'The waterfall', '
 
 const LAPTOP = { width: 1366, height: 768 };
 
-// The page switched to `lang` the way its language switch does (i18n.js's useLanguage, which
-// sets <html lang>). A server without the catalogs (GET /i18n/<lang>.json) leaves the client
-// in English: then only <html lang> is set, which is all the rules read.
+// The page switched to `lang` with the header's language switch (which sets <html lang>). A
+// server without the catalogs (GET /i18n/<lang>.json) keeps the client in English: then only
+// <html lang> is set, which is all the rules read.
 async function speak(page, lang) {
-    await page.evaluate(async (l) => {
-        try {
-            const i18n = await import('./js/i18n.js');
-            await i18n.useLanguage?.(l);
-        } catch {
-            // no catalogs on this server
-        }
+    const catalogs = await page.evaluate(async (l) => (await fetch(`/i18n/${l}.json`, { method: 'HEAD' })).ok, lang);
+    if (catalogs && await page.locator('#lang-select').count()) {
+        await page.selectOption('#lang-select', lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 3000 }).catch(() => {});
+    }
+    await page.evaluate((l) => {
         if (document.documentElement.lang !== l) document.documentElement.lang = l;
     }, lang);
 }
@@ -122,15 +121,15 @@ test('the standalone rules page in each language, at a rule of its address', asy
     await page.waitForFunction(() => document.documentElement.lang === 'fr' && document.body.dataset.ready === 'yes');
     assert.equal(await page.evaluate(() => location.hash), '#R8.3');
     assert.equal(await page.getAttribute('.rule-target', 'id'), 'R8.3');
+    // A phone, at a sub-rule: the page scrolls to R10.3.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}rules.html?lang=de#R10.3`);
+    await page.waitForSelector('body[data-ready="yes"]');
+    const at = await page.evaluate(() => document.querySelector('[id="R10.3"]').getBoundingClientRect().top);
+    assert.ok(at >= -2 && at < 40, `R10.3 at the top on the phone (${at})`);
+    await page.screenshot({ path: path.join(out, 'rules-page-de-phone.png') });
     assert.deepEqual(problems, [], 'no script error');
     await context.close();
-    // A phone, at a sub-rule: the page scrolls to R10.3.
-    const phone = await openPlayer(browser, `${server.url}rules.html?lang=de#R10.3`, { name: 'phone', phone: true });
-    const at = await phone.page.evaluate(() => document.querySelector('[id="R10.3"]').getBoundingClientRect().top);
-    assert.ok(at >= -2 && at < 40, `R10.3 at the top on the phone (${at})`);
-    await phone.page.screenshot({ path: path.join(out, 'rules-page-de-phone.png') });
-    checkNoProblems([phone]);
-    await phone.context.close();
 });
 
 test('How to play at the table in each language; a refusal citing a rule links to it', async () => {
