@@ -14,7 +14,7 @@ FROM debian:bookworm AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev \
-        libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev pkg-config \
+        libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -28,7 +28,7 @@ FROM debian:bookworm-slim
 
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libspdlog1.10 libfmt9 libsqlite3-0 libtcmalloc-minimal4 libstrophe0 libssl3 \
+        libspdlog1.10 libfmt9 libsqlite3-0 libtcmalloc-minimal4 libstrophe0 libssl3 libicu72 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 niagara \
     && useradd --uid 10001 --gid niagara --home-dir /var/lib/niagara --no-create-home \

@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
-    libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev pkg-config)
+    libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(catch2 chromium clang libclang-rt-14-dev ngircd prosody)
 fi
