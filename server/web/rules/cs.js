@@ -7,7 +7,6 @@ export default {
     ui: {
         title: 'Jak hrát Niagaru',
         pageTitle: 'Niagara: pravidla ve zkratce',
-        close: 'Zavřít',
         closeLabel: 'Zavřít pravidla',
         contents: 'Obsah',
         newTab: 'Otevřít jako stránku',

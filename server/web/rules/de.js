@@ -7,7 +7,6 @@ export default {
     ui: {
         title: 'So spielt man Niagara',
         pageTitle: 'Niagara: die Regeln in Kürze',
-        close: 'Schließen',
         closeLabel: 'Regeln schließen',
         contents: 'Inhalt',
         newTab: 'Als Seite öffnen',

@@ -8,7 +8,6 @@ export default {
     ui: {
         title: 'How to play Niagara',
         pageTitle: 'Niagara: the rules in short',
-        close: 'Close',
         closeLabel: 'Close the rules',
         contents: 'Contents',
         newTab: 'Open as a page',

@@ -7,7 +7,6 @@ export default {
     ui: {
         title: 'Comment jouer à Niagara',
         pageTitle: 'Niagara : les règles en bref',
-        close: 'Fermer',
         closeLabel: 'Fermer les règles',
         contents: 'Sommaire',
         newTab: 'Ouvrir dans une page',
