@@ -83,7 +83,7 @@ export default {
                     rule: 'R4', title: 'Zahlenkarten: paddeln', short: 'Paddeln',
                     items: [
                         ['fig', 'move'],
-                        ['R4.1', 'Die Zahl ist die Zahl der Punkte für jedes Kanu, das fährt.'],
+                        ['R4.1', 'Die Zahl auf der Karte gibt jedem Kanu, das fährt, so viele Punkte.'],
                         ['R4.2', 'Jedes deiner Kanus im Fluss muss fahren. Ist keines im Fluss, musst du genau ein Kanu vom Land ins Wasser bringen; sonst darfst du dein Kanu an Land zusätzlich ins Wasser bringen. Jedes Kanu nutzt alle Punkte für sich allein, eines nach dem anderen, in der Reihenfolge deiner Wahl.'],
                         ['R4.3', 'Ein Feld kostet 1 Punkt, ebenso Land → T1 und T1 → Land. In einem Zug fährt ein Kanu nur in eine Richtung: flussaufwärts (zum Land) oder flussabwärts (zum Wasserfall). Flussabwärts hinter T5 wählst du den Arm; flussaufwärts aus einem Arm kommst du nach T5. Nie einen Arm hinauf und den anderen hinab.'],
                         ['R4.4', 'Alle Punkte müssen verbraucht werden. Einzige Ausnahme: ein Kanu, das flussaufwärts das Land erreicht, darf dort anhalten.'],
@@ -203,7 +203,7 @@ export default {
                         ['R12.2', 'Deine Entscheidungen: Rückkäufe und die Karte (Phase I); der Elch, die Richtung des Wetters und die Fahrt jedes Kanus (Phase II); der Arm nach dem Abtreiben durch den Strudel; der Handel mit Diamanten-Joe. Der Tisch bietet nur erlaubte Züge an, und ein abgelehnter Zug sagt, welche Regel ihn verbietet.'],
                         ['p', 'Wenn du dran bist, leuchten die Kanus, die fahren können: tippe eines an, dann ein leuchtendes Feld (oder das Land). Dieselben Möglichkeiten sind Knöpfe in deiner Entscheidung, und alle stehen auch in Worten da.'],
                         ['p', 'Zeig auf eine Karte (oder halte sie gedrückt), um zu sehen, was sie tut. Das Protokoll neben dem Spielplan erzählt, was die anderen getan haben; ein kurzer Hinweis sagt dir, wenn dir etwas passiert. Eine Regelnummer in einer Meldung, etwa (R4.4), öffnet diese Übersicht an dieser Regel.'],
-                        ['p', 'Töne sind aus, bis du sie oben einschaltest. Das Chatfeld nimmt auch Befehle wie `/help`.'],
+                        ['p', 'Töne sind aus, bis du sie oben einschaltest. Das Chatfeld versteht auch Befehle wie `/help`.'],
                     ],
                 },
             ],

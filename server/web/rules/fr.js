@@ -51,7 +51,7 @@ export default {
                         ['R1.1', 'De 3 à 5 joueurs, jusqu\'à 6 avec les Esprits. Les sièges se suivent autour de la table ; votre voisin de gauche occupe le siège suivant.'],
                         ['R1.2', 'Cinq couleurs de gemmes : violet (améthyste), incolore (diamant), jaune (ambre), bleu (saphir) et rouge (rubis). Chaque couleur a son gisement.'],
                         ['R1.3', 'Chaque gisement commence avec 7 gemmes de sa couleur (avec les Esprits : 6 à 3 joueurs, 8 à 6). Les gemmes ne font que circuler : aucune n\'est ajoutée ni perdue.'],
-                        ['R1.4', 'Vous avez 2 canoés (avec les Esprits : un double et un simple). Ils partent de la rive.'],
+                        ['R1.4', 'Vous avez 2 canoés (avec les Esprits : un double et un simple). Ils partent de la rive (la terre ferme, près du quai).'],
                         ['R1.5', 'Vos cartes de pagaie : 1, 2, 3, 4, 5, 6 et la météo (le nuage). Les Esprits ajoutent 7, lasso et 1/2/3.'],
                         ['R1.6', 'Le marqueur de météo part de 0, sur une piste de −1, 0, +1 et +2.'],
                         ['R1.7', 'Qui reçoit la bouée (le premier joueur) au premier tour est tiré au sort.'],
@@ -181,7 +181,7 @@ export default {
                 {
                     rule: 'R11', title: 'Diamond Joe', short: 'Diamond Joe',
                     items: [
-                        ['R11.1', 'Un canoé neutre qui n\'appartient à personne et porte une gemme au plus. Il part, vide, du disque de T1.'],
+                        ['R11.1', 'Diamond Joe est un canoé neutre qui n\'appartient à personne et porte au plus une gemme. Il part, vide, du disque de T1.'],
                         ['R11.2', 'En phase III, après la rivière, Joe, s\'il est vide, charge une gemme du gisement voisin s\'il y en a une.'],
                         ['R11.3', 'Puis il remonte d\'autant de cases que la carte chiffrée du premier joueur (toute autre carte : il ne bouge pas). Arrivé à T1 avec des points en trop, il fait demi-tour et redescend, par le bras droit à l\'embranchement. Il ne va jamais sur la rive.'],
                         ['R11.4', 'S\'il passe la cascade, sa gemme retourne dans son gisement et il repart aussitôt de T1.'],
