@@ -50,7 +50,7 @@ export default {
                     items: [
                         ['R1.1', '3 až 5 hráčů, s Duchy Niagary až 6. Místa jdou kolem stolu; váš soused po levé ruce má další místo.'],
                         ['R1.2', 'Pět barev drahokamů: fialová (ametyst), bezbarvá (diamant), žlutá (jantar), modrá (safír) a červená (rubín). Každá barva má své naleziště.'],
-                        ['R1.3', 'Na každém nalezišti je na začátku 7 drahokamů jeho barvy (s Duchy: 6 ve třech hráčích, 8 v šesti). Drahokamy se jen přesouvají: žádný nepřibude ani nezmizí.'],
+                        ['R1.3', 'Na každém nalezišti je na začátku 7 drahokamů jeho barvy (s Duchy: 6 při třech hráčích, 8 při šesti). Drahokamy se jen přesouvají: žádný nepřibude ani nezmizí.'],
                         ['R1.4', 'Máte 2 kanoe (s Duchy: jednu dvojitou a jednu obyčejnou). Začínají na břehu.'],
                         ['R1.5', 'Vaše pádlovací karty: 1, 2, 3, 4, 5, 6 a mrak. Duchové přidávají 7, laso a 1/2/3.'],
                         ['R1.6', 'Ukazatel počasí začíná na 0, na stupnici −1, 0, +1 a +2.'],
@@ -163,7 +163,7 @@ export default {
                         ['R10.3', 'Na víru nesmí žádná kanoe zůstat. Přeplout ho po proudu nic navíc nestojí; vyplout z něj proti proudu stojí 2 body. Kanoe, jejíž plavba na něm skončí (proti proudu: i když na něm utratila poslední bod), je hned posunuta o jedno pole po proudu: na T5 si majitel vybere rameno, z L7 nebo R7 spadne. Posunutá kanoe nesmí krást ani po plavbě nakládat či vykládat.'],
                         ['R10.4', 'Před plavbou, která skončí na víru, smíte nakládat nebo vykládat; posunutí přijde až potom.'],
                         ['fig', 'whirlpool'],
-                        ['R10.5', '**Laso.** Tvé kanoe na řece stráví toto kolo na kraji řeky vedle svých polí: neplují s řekou, nelze je okrást a nenakládají ani nevykládají. Po toku řeky se vrátí na vodu na stejná místa (ta, která přistane na víru, je posunuta dál). Kanoe na břehu tam zůstávají. Laso není karta s číslem.'],
+                        ['R10.5', '**Laso.** Vaše kanoe na řece stráví toto kolo na kraji řeky vedle svých polí: neplují s řekou, nelze je okrást a nenakládají ani nevykládají. Po toku řeky se vrátí na vodu na stejná místa (ta, která přistane na víru, je posunuta dál). Kanoe na břehu tam zůstávají. Laso není karta s číslem.'],
                         ['fig', 'lasso'],
                         ['R10.6', '**1/2/3.** Pohněte právě jednou kanoí, z břehu nebo na řece, o 1, 2 nebo 3 body podle své volby (nakládat smíte, když body stačí). Není to karta s číslem: rychlost řeky neurčuje.'],
                         ['R10.7', '**Koupající se bobr.** Kdykoli se počasí posune na +2 a bobr není na řece, skočí na pole T1 (na T2, je-li na T1 vír) a pluje s proudem. Když jeho pole spadne do vodopádu, počasí klesne zpět na 0 (rychlost už spočtená v tomto kole platí).'],
@@ -181,7 +181,7 @@ export default {
                 {
                     rule: 'R11', title: 'Diamantový Joe', short: 'Diamantový Joe',
                     items: [
-                        ['R11.1', 'Neutrální kanoe, která nikomu nepatří a uveze nejvýš jeden drahokam. Začíná prázdná na poli T1.'],
+                        ['R11.1', 'Diamantový Joe je neutrální kanoe, která nikomu nepatří a uveze nejvýš jeden drahokam. Začíná prázdná na poli T1.'],
                         ['R11.2', 'Ve fázi III, po toku řeky, naloží prázdný Joe drahokam z naleziště vedle sebe, pokud tam nějaký je.'],
                         ['R11.3', 'Pak popluje proti proudu o tolik polí, kolik ukazuje karta s číslem startovního hráče (jiná karta: zůstane stát). Dorazí-li na T1 a zbývají mu body, otočí se a pluje dál po proudu, u rozdvojení do pravého ramene. Na břeh nikdy nepluje.'],
                         ['R11.4', 'Když spadne do vodopádu, jeho drahokam se vrátí na své naleziště a Joe hned začíná znovu na T1.'],
