@@ -184,7 +184,7 @@ export default {
                 {
                     rule: 'R11', title: 'Diamond Joe', short: 'Diamond Joe',
                     items: [
-                        ['R11.1', 'A neutral canoe that belongs to nobody and holds one gem at most. He starts, empty, on the disc at T1.'],
+                        ['R11.1', 'Diamond Joe is a neutral canoe that belongs to nobody and holds one gem at most. He starts, empty, on the disc at T1.'],
                         ['R11.2', 'In phase III, after the river, an empty Joe loads a gem of the place beside him if there is one.'],
                         ['R11.3', 'Then he paddles up-river as many places as the starting player\'s number card (any other card: he stays). At T1 with points left he turns and goes on down, into the right branch at the fork. He never goes onto land.'],
                         ['R11.4', 'If he goes over the waterfall, his gem goes back to its place and he starts again at T1 at once.'],
