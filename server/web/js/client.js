@@ -6,7 +6,7 @@ import { applyPatch, PatchError } from './patch.js';
 import { session } from './session.js';
 import { personalNews } from './notices.js';
 import { addLog, gameOf, replaceTableLog } from './store.js';
-import { language, t } from './i18n.js';
+import { language, t, tServer } from './i18n.js';
 
 // A line of the table's history (the server keeps its recent lines) as a log entry.
 // An event keeps its lines' texts ({key, args}, when the server sends them): the log renders
@@ -254,7 +254,8 @@ Client.prototype.handlers = {
     welcome(s, m) {
         s.me.connection = m.connection;
         if (!session.name()) s.me.name = m.name;
-        addLog(s, { kind: 'info', text: m.text });
+        // Sent before the server hears the page's language: rendered here from its key.
+        addLog(s, { kind: 'info', text: tServer(m)?.join('') ?? m.text });
     },
     name(s, m) {
         this.autoName = null;

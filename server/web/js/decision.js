@@ -2,7 +2,7 @@
 // legal action of the server's prompt (the board offers the same canoe moves by clicking).
 
 import { h, morph } from './dom.js';
-import { GEM_COLOURS, canoeArg, canoeName, cardArg, cardName, describeAction, destinationName, gemArg, gemsArg, moveSteps, stepsText } from './describe.js';
+import { GEM_COLOURS, canoeArg, cardArg, describeAction, destinationName, gemArg, gemsArg, moveSteps, stepsText } from './describe.js';
 import { language, t } from './i18n.js';
 import { clockText } from './players.js';
 import { goesOverFalls, riverPreview } from './preview.js';
@@ -43,7 +43,7 @@ export function buybackWarning(collection, colour) {
     const count = collection?.[colour] || 0;
     const total = GEM_COLOURS.reduce((n, c) => n + (collection?.[c] || 0), 0);
     if (count === 1) return t('web.buyback.leavesColours', { gem: gemArg(colour), colours: have.length - 1, total: total - 1 });
-    return t('web.buyback.leavesGems', { gem: gemArg(colour), count: count - 1, total: total - 1 });
+    return t('web.buyback.leavesGems', { colour, count: count - 1, total: total - 1 });
 }
 
 // "a, b or c" in the page's language.
