@@ -1,4 +1,4 @@
-// Die Regeln in Kürze, auf Deutsch: das Grundspiel, Flussgeister am Niagara und Diamanten-Joe,
+// Die Regeln in Kürze, auf Deutsch: das Grundspiel, Flussgeister am Niagara und Diamond Joe,
 // nach RULES.md (dieselben Regelnummern), mit den Wörtern der deutschen Ausgabe (Edelsteine,
 // Fundstellen, Paddelkarten, Rettungsring, Wasserfall). Dieselbe Form wie rules/en.js.
 
@@ -36,7 +36,7 @@ export default {
             'Ein Kanu an der Kante mit dem Elch: Karte 3 bringt es 5 Felder weit, von L7 hinauf bis T2.'],
         beaver: ['Der Badende Biber: wird das Wetter auf +2 gestellt, springt er auf die Scheibe bei T1; stürzt er den Wasserfall hinab, geht das Wetter zurück auf 0.',
             'Wetter +2 bringt den Biber bei T1 in den Fluss.'],
-        joe: ['Diamanten-Joe: ein schwarzes neutrales Kanu mit einem farblosen Edelstein auf T4; nach dem Fluss paddelt er flussaufwärts, so weit die Karte des Startspielers zeigt. Dein Kanu neben ihm darf einen Edelstein nehmen, tauschen oder abgeben.',
+        joe: ['Diamond Joe: ein schwarzes neutrales Kanu mit einem farblosen Edelstein auf T4; nach dem Fluss paddelt er flussaufwärts, so weit die Karte des Startspielers zeigt. Dein Kanu neben ihm darf einen Edelstein nehmen, tauschen oder abgeben.',
             'Joe trägt auf T4 einen farblosen Edelstein; dein Kanu neben ihm darf mit ihm handeln.'],
     },
     parts: [
@@ -176,12 +176,12 @@ export default {
         },
         {
             id: 'joe',
-            title: 'Diamanten-Joe (Variante)',
+            title: 'Diamond Joe (Variante)',
             sections: [
                 {
-                    rule: 'R11', title: 'Diamanten-Joe', short: 'Diamanten-Joe',
+                    rule: 'R11', title: 'Diamond Joe', short: 'Diamond Joe',
                     items: [
-                        ['R11.1', 'Diamanten-Joe (in den Optionen des Tisches „Diamond Joe“) ist ein neutrales Kanu, das niemandem gehört und höchstens einen Edelstein trägt. Joe beginnt leer auf der Scheibe bei T1.'],
+                        ['R11.1', 'Diamond Joe (in der deutschen Ausgabe Diamanten-Joe) ist ein neutrales Kanu, das niemandem gehört und höchstens einen Edelstein trägt. Joe beginnt leer auf der Scheibe bei T1.'],
                         ['R11.2', 'In Phase III, nach dem Fluss, lädt Joe, wenn er leer ist, einen Edelstein von der Fundstelle neben sich, falls dort einer liegt.'],
                         ['R11.3', 'Dann paddelt er so viele Felder flussaufwärts, wie die Zahlenkarte des Startspielers zeigt (jede andere Karte: er bleibt). Erreicht er T1 mit übrigen Punkten, wendet er und fährt weiter flussabwärts, an der Gabelung in den rechten Arm. An Land geht er nie.'],
                         ['R11.4', 'Stürzt er den Wasserfall hinab, kehrt sein Edelstein an seine Fundstelle zurück und er beginnt sofort wieder bei T1.'],
@@ -200,7 +200,7 @@ export default {
                     rule: 'R12', title: 'Was der Online-Tisch hinzufügt', short: 'Online-Tisch',
                     items: [
                         ['R12.1', 'Jede Partie lässt sich aus ihren Optionen, ihrem Startwert und ihren Zügen genau nachspielen: das zeigen die Wiederholungen.'],
-                        ['R12.2', 'Deine Entscheidungen: Rückkäufe und die Karte (Phase I); der Elch, die Richtung des Wetters und die Fahrt jedes Kanus (Phase II); der Arm nach dem Abtreiben durch den Strudel; der Handel mit Diamanten-Joe. Der Tisch bietet nur erlaubte Züge an, und ein abgelehnter Zug sagt, welche Regel ihn verbietet.'],
+                        ['R12.2', 'Deine Entscheidungen: Rückkäufe und die Karte (Phase I); der Elch, die Richtung des Wetters und die Fahrt jedes Kanus (Phase II); der Arm nach dem Abtreiben durch den Strudel; der Handel mit Diamond Joe. Der Tisch bietet nur erlaubte Züge an, und ein abgelehnter Zug sagt, welche Regel ihn verbietet.'],
                         ['p', 'Wenn du dran bist, leuchten die Kanus, die fahren können: tippe eines an, dann ein leuchtendes Feld (oder das Land). Dieselben Möglichkeiten sind Knöpfe in deiner Entscheidung, und alle stehen auch in Worten da.'],
                         ['p', 'Zeig auf eine Karte (oder halte sie gedrückt), um zu sehen, was sie tut. Das Protokoll neben dem Spielplan erzählt, was die anderen getan haben; ein kurzer Hinweis sagt dir, wenn dir etwas passiert. Eine Regelnummer in einer Meldung, etwa (R4.4), öffnet diese Übersicht an dieser Regel.'],
                         ['p', 'Töne sind aus, bis du sie oben einschaltest. Das Chatfeld versteht auch Befehle wie `/help`.'],
