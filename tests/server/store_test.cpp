@@ -470,6 +470,11 @@ TEST_CASE("store: killed at any moment, checkpoints running, it opens again with
         store.mark_started(table, "{}");
     }
     long committed = -1;
+    // Whether the log ever held frames of an earlier cycle after the current one when the
+    // process died. Which crash leaves them depends on when the checkpointer thread got to
+    // restart the log, so it is looked for after every crash, not only the last: after the
+    // last, the current cycle may be the longest the file ever held, with nothing after it.
+    bool saw_earlier_cycle = false;
     std::mt19937 random(2024);
     for (int round = 0; round < 12; ++round) {
         const long kill_after =
@@ -480,11 +485,12 @@ TEST_CASE("store: killed at any moment, checkpoints running, it opens again with
         REQUIRE(crash.opened);
         committed = std::max(committed, crash.committed);
         CHECK(std::filesystem::exists(path + ".running"));
+        const WalInspection wal = inspect_wal(path + "-wal");
+        CHECK(wal.header_valid);
+        CHECK(wal.lost_commits == 0);
+        saw_earlier_cycle = saw_earlier_cycle || wal.first_bad > 0;
     }
-    const WalInspection wal = inspect_wal(path + "-wal");
-    CHECK(wal.header_valid);
-    CHECK(wal.first_bad > 0);  // frames of an earlier cycle lie after the current one
-    CHECK(wal.lost_commits == 0);
+    CHECK(saw_earlier_cycle);
     Store store(path);
     const auto tables = store.unfinished_tables();
     REQUIRE(find(tables, table));
