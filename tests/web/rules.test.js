@@ -179,7 +179,9 @@ test('How to play at the table in each language; a refusal citing a rule links t
     assert.match(rule, /^R\d+(\.\d+)?$/);
     assert.equal(await link.getAttribute('href'), `rules.html?lang=en#${rule}`, 'a new tab opens the page at the rule');
     assert.ok(await page.locator(`#notice a.rule-link[data-rule="${rule}"]`).count(), 'the notice links the rule too');
-    await link.click();
+    // With the keyboard: Enter on the link opens the rules, Escape brings the focus back to it.
+    await link.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.locator('dialog#howto[open]');
     await dialog.waitFor();
     const target = dialog.locator('.rule-target');
@@ -194,6 +196,7 @@ test('How to play at the table in each language; a refusal citing a rule links t
     await page.screenshot({ path: path.join(out, 'rules-link-laptop.png') });
     await page.keyboard.press('Escape');
     await page.waitForSelector('dialog#howto:not([open])', { state: 'attached' });
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.rule), rule, 'the focus is back on the link');
 
     // A phone: the same link, in Czech.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -31,11 +31,12 @@ export class HowTo {
         this.dialog = null;
         this.lang = null;
         this.opener = null;
+        this.rule = null;  // the rule it was opened at, kept when the language changes
         current = this;
         button?.addEventListener('click', () => this.open());
         // The client sets <html lang> when its language changes (i18n.js): open rules follow.
         new MutationObserver(() => {
-            if (this.dialog?.open && this.lang !== pageLanguage()) this.open();
+            if (this.dialog?.open && this.lang !== pageLanguage()) this.open(this.rule);
         }).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
     }
 
@@ -75,6 +76,7 @@ export class HowTo {
             this.dialog.showModal();
         }
         this.button?.setAttribute('aria-expanded', 'true');
+        this.rule = rule;
         if (rule) this.show(rule);
         else this.dialog.scrollTop = 0;
         return this.dialog;

@@ -27,7 +27,13 @@ const loaded = new Map();
 // The content of a language (a module per language, fetched once when first needed).
 export function loadRules(lang) {
     const code = ruleLanguage(lang);
-    if (!loaded.has(code)) loaded.set(code, import(`../rules/${code}.js`).then((m) => m.default));
+    if (!loaded.has(code)) {
+        loaded.set(code, import(`../rules/${code}.js`).then((m) => m.default).catch((e) => {
+            loaded.delete(code);  // try again next time; meanwhile English, if that is not what failed
+            if (code === 'en') throw e;
+            return loadRules('en');
+        }));
+    }
     return loaded.get(code);
 }
 
