@@ -33,6 +33,7 @@ export class HowTo {
         this.opener = null;
         this.rule = null;  // the rule it was opened at, kept when the language changes
         current = this;
+        stylesheet();  // now: the rule links in refusals (rule_links.js) are styled by it too
         button?.addEventListener('click', () => this.open());
         // The client sets <html lang> when its language changes (i18n.js): open rules follow.
         new MutationObserver(() => {
