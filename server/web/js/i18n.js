@@ -295,7 +295,8 @@ export function rememberLanguage(lang) {
 }
 
 async function fetchCatalog(lang) {
-    const response = await fetch(`/i18n/${lang}.json`, { headers: { Accept: 'application/json' } });
+    // Relative, as the page's other requests: the site may be served under a path.
+    const response = await fetch(`i18n/${lang}.json`, { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`GET /i18n/${lang}.json: ${response.status}`);
     return response.json();
 }
