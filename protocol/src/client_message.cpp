@@ -6,13 +6,20 @@
 #include <exception>
 #include <limits>
 
+#include "niagara/i18n/i18n.hpp"
 #include "niagara/notation.hpp"
+#include "niagara/protocol/gem_aliases.hpp"
 #include "niagara/protocol/text.hpp"
 #include "niagara/types.hpp"
+#include "texts.hpp"
 
 namespace niagara::protocol {
 
 namespace {
+
+using texts::english;
+using texts::number;
+using texts::text;
 
 constexpr int kMinTimer = 10;
 constexpr int kMaxTimer = 3600;
@@ -27,23 +34,43 @@ constexpr const char* kOptionWords =
     "players=N, spirits, joe, memory, tiebreak, timer=SECONDS, seed=N, bots=LEVEL";
 constexpr const char* kOptionKeys =
     "players, spirits, diamond_joe, memory, tie_break, seed, turn_seconds, bots";
-constexpr const char* kBotLevels = "random, greedy or strong (the strongest)";
+// A preference list longer than this is refused: navigator.languages holds a handful, and
+// every entry costs a look-up. A tag longer than kMaxLanguageTag names no language we have.
+constexpr std::size_t kMaxLanguages = 32;
+constexpr std::size_t kMaxLanguageTag = 64;
+
+Json bot_levels() {  // "random, greedy or strong (the strongest)"
+    return text("protocol.parse.levels");
+}
 
 // ---------------------------------------------------------------- small helpers
 
 ParsedMessage ok(ClientMessage message) {
-    return {std::move(message), "", ""};
+    return {std::move(message), "", "", "", Json::object()};
 }
 
-ParsedMessage fail(std::string code, std::string why) {
-    return {std::nullopt, std::move(why), std::move(code)};
+// A refusal: its code, and its text as a key with arguments (the English in `error`).
+ParsedMessage fail_with(std::string code, Json why) {
+    ParsedMessage p{std::nullopt, english(why), std::move(code), "", Json::object()};
+    p.key = why["key"].get<std::string>();
+    p.args = std::move(why["args"]);
+    return p;
+}
+ParsedMessage fail(std::string code, std::string_view key, Json args = Json::object()) {
+    return fail_with(std::move(code), text(key, std::move(args)));
 }
 
-ParsedMessage bad_command(std::string why) {
-    return fail("bad_command", std::move(why));
+ParsedMessage bad_command_with(Json why) {
+    return fail_with("bad_command", std::move(why));
 }
-ParsedMessage bad_json(std::string why) {
-    return fail("bad_json", std::move(why));
+ParsedMessage bad_command(std::string_view key, Json args = Json::object()) {
+    return fail("bad_command", key, std::move(args));
+}
+ParsedMessage bad_json_with(Json why) {
+    return fail_with("bad_json", std::move(why));
+}
+ParsedMessage bad_json(std::string_view key, Json args = Json::object()) {
+    return fail("bad_json", key, std::move(args));
 }
 
 ClientMessage of(Command command) {
@@ -105,21 +132,25 @@ std::string in_quotes(std::string_view s) {
     return "'" + quote(s) + "'";
 }
 
+// A text of the engine's (a reason from its notation or options), in English only for now.
+Json verbatim(const std::string& s) {
+    return text("protocol.text", {{"text", to_valid_utf8(s)}});
+}
+
 // ---------------------------------------------------------------- checks shared by both forms
 
-std::optional<std::string> check_name(std::string_view name) {
+std::optional<Json> check_name(std::string_view name) {
     const auto allowed = [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                c == '_' || c == '-' || c == '.';
     };
-    const std::string rule = "a name is 1 to " + std::to_string(kMaxNameLength) +
-                             " letters (a-z, A-Z), digits, '_', '-' or '.'";
-    if (name.empty()) return "say your name, e.g. /name alice; " + rule;
+    const Json rule = text("protocol.parse.name.rule", {{"max", long(kMaxNameLength)}});
+    if (name.empty()) return text("protocol.parse.name.empty", {{"rule", rule}});
     if (const std::size_t length = utf8_length(name); length > kMaxNameLength)
-        return in_quotes(name) + " is too long (" + std::to_string(length) + " characters); " +
-               rule;
+        return text("protocol.parse.name.long",
+                    {{"name", quote(name)}, {"length", number(long(length))}, {"rule", rule}});
     if (!std::all_of(name.begin(), name.end(), allowed))
-        return in_quotes(name) + " is not a valid name; " + rule;
+        return text("protocol.parse.name.invalid", {{"name", quote(name)}, {"rule", rule}});
     return std::nullopt;
 }
 
@@ -130,16 +161,14 @@ ParsedMessage resume_with(std::string_view token) {
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     });
     if (token.size() < kMinTokenLength || token.size() > kMaxTokenLength || !hex)
-        return bad_command(
-            "a seat token is the hexadecimal string from your 'seated' message, e.g. /resume "
-            "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69");
+        return bad_command("protocol.parse.token");
     ClientMessage m = of(Command::Resume);
     m.token = lower(token);
     return ok(std::move(m));
 }
 
 ParsedMessage name_as(std::string_view name) {
-    if (auto why = check_name(name)) return bad_command(*why);
+    if (auto why = check_name(name)) return bad_command_with(*why);
     ClientMessage m = of(Command::Name);
     m.text = std::string(name);
     return ok(std::move(m));
@@ -149,11 +178,11 @@ ParsedMessage name_as(std::string_view name) {
 // message with a stray control character is still worth delivering.
 ParsedMessage say(std::string_view text) {
     std::string clean = clean_chat(text);
-    if (clean.empty()) return bad_command("say something, e.g. /say hello");
+    if (clean.empty()) return bad_command("protocol.parse.say.empty");
     const std::size_t length = utf8_length(clean);
     if (length > kMaxChatLength)
-        return bad_command("chat text too long (" + std::to_string(length) +
-                           " characters; at most " + std::to_string(kMaxChatLength) + ")");
+        return bad_command("protocol.parse.say.long", {{"length", number(long(length))},
+                                                       {"max", number(long(kMaxChatLength))}});
     ClientMessage m = of(Command::Say);
     m.text = std::move(clean);
     return ok(std::move(m));
@@ -162,15 +191,15 @@ ParsedMessage say(std::string_view text) {
 // A game decision in the engine's notation. Only its form is checked here: whether it is legal
 // depends on the table, which the server knows.
 ParsedMessage act(std::string_view text) {
-    if (has_control(text))
-        return bad_command("control characters are not allowed in commands; e.g. /play 4");
+    if (has_control(text)) return bad_command("protocol.parse.act.control");
     const std::string normal = join_words(split_words(text));
-    if (normal.empty())
-        return bad_command("say what you do, e.g. /play 4 or /canoe 1 up 3; type /help");
-    const Parsed parsed = parse_action(normal, 0);
-    if (!parsed.action) return bad_command(parsed.error);
+    if (normal.empty()) return bad_command("protocol.parse.act.empty");
+    // The rulebooks' gem names of each language ("rouge", "modrý") become the notation's.
+    std::string notation = gem_aliases(normal);
+    const Parsed parsed = parse_action(notation, 0);
+    if (!parsed.action) return bad_command_with(verbatim(parsed.error));
     ClientMessage m = of(Command::Act);
-    m.text = normal;
+    m.text = std::move(notation);
     return ok(std::move(m));
 }
 
@@ -183,10 +212,16 @@ std::optional<bool> flag_value(std::string_view value) {
     return std::nullopt;
 }
 
-std::optional<std::string> check_timer(int seconds) {
+std::optional<Json> check_timer(int seconds) {
     if (seconds == 0 || (seconds >= kMinTimer && seconds <= kMaxTimer)) return std::nullopt;
-    return "a turn timer is 0 (none) or " + std::to_string(kMinTimer) + " to " +
-           std::to_string(kMaxTimer) + " seconds";
+    return text("protocol.parse.option.timer_range",
+                {{"min", number(kMinTimer)}, {"max", number(kMaxTimer)}});
+}
+
+// "'players=9': ..." and "option \"players\": ...": an option and what is wrong with it.
+Json about(Json name, Json why) {
+    return text("protocol.parse.option.about",
+                {{"name", std::move(name)}, {"why", std::move(why)}});
 }
 
 bool* flag_of(std::string_view key, TableOptions& o) {
@@ -199,43 +234,48 @@ bool* flag_of(std::string_view key, TableOptions& o) {
 }
 
 // Applies one "/new" word ("players=4", "spirits", "timer=60"); returns the error, if any.
-std::optional<std::string> apply_option_word(std::string_view word, TableOptions& o) {
+std::optional<Json> apply_option_word(std::string_view word, TableOptions& o) {
     const std::string w = lower(word);
     const auto eq = w.find('=');
     const std::string key = w.substr(0, eq);
     const std::string value = eq == std::string::npos ? "" : w.substr(eq + 1);
+    const Json quoted = in_quotes(word);
+    const auto wrong = [&](const char* what) {
+        return about(quoted, text(std::string("protocol.parse.option.") + what));
+    };
     if (bool* flag = flag_of(key, o)) {
         auto on = flag_value(value);
-        if (!on) return in_quotes(word) + ": say " + key + " or " + key + "=off";
+        if (!on) return about(quoted, text("protocol.parse.option.flag", {{"option", key}}));
         *flag = *on;
         return std::nullopt;
     }
     if (key == "players") {
         auto n = to_number<int>(value);
-        if (!n) return in_quotes(word) + ": say how many players, e.g. players=4";
+        if (!n) return wrong("players");
         o.game.players = *n;
     } else if (key == "timer" || key == "turn_seconds") {
         auto n = to_number<int>(value);
-        if (!n) return in_quotes(word) + ": say the seconds per decision, e.g. timer=60";
-        if (auto why = check_timer(*n)) return in_quotes(word) + ": " + *why;
+        if (!n) return wrong("timer");
+        if (auto why = check_timer(*n)) return about(quoted, *why);
         o.turn_seconds = *n;
     } else if (key == "bots") {
         auto level = parse_bot_level(value);
         if (!level)
-            return in_quotes(word) + ": the bots' level is " + kBotLevels + ", e.g. bots=greedy";
+            return about(quoted, text("protocol.parse.option.bots", {{"levels", bot_levels()}}));
         o.bots = *level;
     } else if (key == "seed") {
         auto n = to_number<std::uint64_t>(value);
-        if (!n) return in_quotes(word) + ": the seed is a whole number, e.g. seed=7";
+        if (!n) return wrong("seed");
         o.game.seed = *n;
     } else {
-        return "unknown option " + in_quotes(word) + "; options: " + kOptionWords;
+        return text("protocol.parse.option.unknown",
+                    {{"word", quote(word)}, {"options", kOptionWords}});
     }
     return std::nullopt;
 }
 
-std::optional<std::string> check_game(const TableOptions& o, const std::string& players_word) {
-    if (auto why = validate(o.game)) return players_word + ": " + *why;
+std::optional<Json> check_game(const TableOptions& o, const Json& players_word) {
+    if (auto why = validate(o.game)) return about(players_word, verbatim(*why));
     return std::nullopt;
 }
 
@@ -263,31 +303,35 @@ bool* json_flag_of(std::string_view key, TableOptions& o) {
 
 // Applies one key of a JSON options object; returns the error, if any. Unknown keys are refused:
 // silently ignoring {"spirit": true} would open a table the player did not ask for.
-std::optional<std::string> apply_option_key(const std::string& key, const Json& v,
-                                            TableOptions& o) {
-    const std::string name = "option \"" + quote(key) + "\"";
+std::optional<Json> apply_option_key(const std::string& key, const Json& v, TableOptions& o) {
+    const Json name = text("protocol.parse.option.json", {{"option", quote(key)}});
+    const auto must = [&](const char* what, Json args = Json::object()) {
+        args["name"] = name;
+        return text(std::string("protocol.parse.option.json_") + what, std::move(args));
+    };
     if (bool* flag = json_flag_of(key, o)) {
-        if (!v.is_boolean()) return name + " must be true or false";
+        if (!v.is_boolean()) return must("flag");
         *flag = v.get<bool>();
     } else if (key == "players") {
         auto n = json_int(v);
-        if (!n) return name + " must be a whole number, e.g. 4";
+        if (!n) return must("players");
         o.game.players = *n;
     } else if (key == "seed") {
-        if (!v.is_number_unsigned()) return name + " must be a whole number from 0 to 2^64-1";
+        if (!v.is_number_unsigned()) return must("seed");
         o.game.seed = v.get<std::uint64_t>();
     } else if (key == "turn_seconds") {
         auto n = json_int(v);
-        if (!n) return name + " must be a whole number of seconds, e.g. 60";
-        if (auto why = check_timer(*n)) return name + ": " + *why;
+        if (!n) return must("timer");
+        if (auto why = check_timer(*n)) return about(name, *why);
         o.turn_seconds = *n;
     } else if (key == "bots") {
         const auto level =
             v.is_string() ? parse_bot_level(v.get_ref<const std::string&>()) : std::nullopt;
-        if (!level) return name + " must be " + kBotLevels + R"(, e.g. "greedy")";
+        if (!level) return must("bots", {{"levels", bot_levels()}});
         o.bots = *level;
     } else {
-        return "unknown " + name + "; options: " + kOptionKeys;
+        return text("protocol.parse.option.json_unknown",
+                    {{"name", name}, {"options", kOptionKeys}});
     }
     return std::nullopt;
 }
@@ -302,12 +346,12 @@ std::optional<long> table_number(std::string_view word) {
 }
 
 ParsedMessage no_table(std::string_view word, std::string_view example) {
-    return bad_command(in_quotes(word) + " is not a table number; e.g. " + std::string(example));
+    return bad_command("protocol.parse.table",
+                       {{"word", quote(word)}, {"example", std::string(example)}});
 }
 
 ParsedMessage join_text(const std::vector<std::string_view>& args) {
-    if (args.size() > 2)
-        return bad_command("/join takes a table and a seat at most, e.g. /join 3 2 or /join");
+    if (args.size() > 2) return bad_command("protocol.parse.join.args");
     ClientMessage m = of(Command::Join);
     if (!args.empty()) {
         m.table = table_number(args[0]);
@@ -316,15 +360,15 @@ ParsedMessage join_text(const std::vector<std::string_view>& args) {
     if (args.size() == 2) {
         auto seat = to_number<int>(args[1]);
         if (!seat || *seat < 1 || *seat > kMaxSeats)
-            return bad_command(in_quotes(args[1]) + " is not a seat; seats are 1 to " +
-                               std::to_string(kMaxSeats) + ", e.g. /join 3 2");
+            return bad_command("protocol.parse.join.seat",
+                               {{"word", quote(args[1])}, {"max", kMaxSeats}});
         m.seat = *seat - 1;
     }
     return ok(std::move(m));
 }
 
 ParsedMessage watch_text(const std::vector<std::string_view>& args) {
-    if (args.size() != 1) return bad_command("say which table to watch, e.g. /watch 3");
+    if (args.size() != 1) return bad_command("protocol.parse.watch");
     ClientMessage m = of(Command::Watch);
     m.table = table_number(args[0]);
     if (!m.table) return no_table(args[0], "/watch 3");
@@ -333,8 +377,7 @@ ParsedMessage watch_text(const std::vector<std::string_view>& args) {
 
 // "/again 3": after the game at table 3, a new table with its options and bots.
 ParsedMessage again_text(const std::vector<std::string_view>& args) {
-    if (args.size() != 1)
-        return bad_command("say which finished game to play again, e.g. /again 3");
+    if (args.size() != 1) return bad_command("protocol.parse.again");
     ClientMessage m = of(Command::Again);
     m.table = table_number(args[0]);
     if (!m.table) return no_table(args[0], "/again 3");
@@ -343,7 +386,7 @@ ParsedMessage again_text(const std::vector<std::string_view>& args) {
 
 ParsedMessage new_text(std::string_view args) {
     ClientMessage m = of(Command::New);
-    if (auto why = parse_table_options(args, m.options)) return bad_command(*why);
+    if (auto why = table_options_text(args, m.options)) return bad_command_with(*why);
     return ok(std::move(m));
 }
 
@@ -353,10 +396,12 @@ ParsedMessage addbot_with(std::optional<std::string_view> level_word, bool json)
     if (level_word) {
         m.bot_level = parse_bot_level(lower(*level_word));
         if (!m.bot_level) {
-            const std::string why =
-                "unknown bot level " + in_quotes(*level_word) + "; levels: " + kBotLevels +
-                ", e.g. " + (json ? R"({"type": "addbot", "level": "greedy"})" : "/addbot greedy");
-            return json ? bad_json(why) : bad_command(why);
+            Json why = text("protocol.parse.addbot.level",
+                            {{"word", quote(*level_word)},
+                             {"levels", bot_levels()},
+                             {"example", json ? R"({"type": "addbot", "level": "greedy"})"
+                                              : "/addbot greedy"}});
+            return json ? bad_json_with(std::move(why)) : bad_command_with(std::move(why));
         }
     }
     return ok(std::move(m));
@@ -364,15 +409,16 @@ ParsedMessage addbot_with(std::optional<std::string_view> level_word, bool json)
 
 ParsedMessage addbot_text(const std::vector<std::string_view>& args) {
     if (args.size() > 1)
-        return bad_command(std::string("/addbot takes one level at most: ") + kBotLevels +
-                           ", e.g. /addbot greedy");
+        return bad_command("protocol.parse.addbot.args", {{"levels", bot_levels()}});
     return addbot_with(args.empty() ? std::nullopt : std::optional(args[0]), false);
 }
 
+// `missing`: the key of the text for no word at all; every text gets {example}.
 ParsedMessage one_word(const std::vector<std::string_view>& args, std::string_view missing,
                        std::string_view example, ParsedMessage (*then)(std::string_view)) {
-    if (args.empty()) return bad_command(std::string(missing) + ", e.g. " + std::string(example));
-    if (args.size() > 1) return bad_command("say it as one word, e.g. " + std::string(example));
+    const Json e{{"example", std::string(example)}};
+    if (args.empty()) return bad_command(missing, e);
+    if (args.size() > 1) return bad_command("protocol.parse.one_word", e);
     return then(args[0]);
 }
 
@@ -384,7 +430,7 @@ struct TextCommand {
 
 // Every text command. Game decisions go to the engine's notation; parse_text_command() reads
 // the arguments of the others.
-constexpr std::array<TextCommand, 26> kTextCommands{{
+constexpr std::array<TextCommand, 27> kTextCommands{{
     {"help", Command::Help, false},   {"resume", Command::Resume, false},
     {"name", Command::Name, false},   {"tables", Command::Tables, false},
     {"new", Command::New, false},     {"join", Command::Join, false},
@@ -398,6 +444,7 @@ constexpr std::array<TextCommand, 26> kTextCommands{{
     {"elk", Command::Act, true},      {"fork", Command::Act, true},
     {"free", Command::Act, true},     {"joe", Command::Act, true},
     {"again", Command::Again, false}, {"concede", Command::Concede, false},
+    {"lang", Command::Lang, false},
 }};
 
 // Optimal string alignment distance, to suggest "/join" for "/jion".
@@ -419,7 +466,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 ParsedMessage unknown_command(std::string_view word) {
-    std::string why = "unknown command " + in_quotes("/" + std::string(word)) + "; ";
+    const std::string command = quote("/" + std::string(word));
     if (word.size() <= 16) {  // a long word is no typo of a short command
         const std::string typed = lower(word);
         std::size_t best = 3;
@@ -432,10 +479,40 @@ ParsedMessage unknown_command(std::string_view word) {
             }
         }
         if (!guess.empty())
-            return fail("unknown_command",
-                        why + "did you mean /" + std::string(guess) + "? Try /help");
+            return fail("unknown_command", "protocol.parse.unknown_guess",
+                        {{"command", command}, {"guess", "/" + std::string(guess)}});
     }
-    return fail("unknown_command", why + "try /help");
+    return fail("unknown_command", "protocol.parse.unknown", {{"command", command}});
+}
+
+// ---------------------------------------------------------------- /lang
+
+ParsedMessage lang_is(std::string_view lang) {
+    ClientMessage m = of(Command::Lang);
+    m.lang = std::string(lang);
+    return ok(std::move(m));
+}
+
+// "/lang fr", "/lang fr-CA", {"lang": "de"}: one language, which must be one we have.
+ParsedMessage lang_text(std::string_view tag) {
+    const auto lang = tag.size() <= kMaxLanguageTag ? i18n::supported(tag) : std::nullopt;
+    if (!lang) return bad_command("protocol.parse.lang.unknown", {{"lang", quote(tag)}});
+    return lang_is(*lang);
+}
+
+// {"lang": ["fr-CA", "fr", "en"]} (navigator.languages): the first one we have, else English.
+ParsedMessage lang_list(const Json& list) {
+    const Json example{{"example", R"({"type": "lang", "lang": ["fr-CA", "fr", "en"]})"}};
+    if (list.size() > kMaxLanguages)
+        return bad_json("protocol.parse.lang.list_long",
+                        {{"max", long(kMaxLanguages)}, {"example", example["example"]}});
+    std::vector<std::string> tags;
+    for (const Json& tag : list) {
+        if (!tag.is_string()) return bad_json("protocol.parse.lang.list", example);
+        const auto& s = tag.get_ref<const std::string&>();
+        if (s.size() <= kMaxLanguageTag) tags.push_back(s);
+    }
+    return lang_is(i18n::negotiate(tags));
 }
 
 ParsedMessage parse_text_command(std::string_view frame) {
@@ -454,10 +531,10 @@ ParsedMessage parse_text_command(std::string_view frame) {
         case Command::Help:  // "/help join" is still a request for help
             return ok(of(Command::Help));
         case Command::Resume:
-            return one_word(args, "say the seat token you were given",
+            return one_word(args, "protocol.parse.resume.missing",
                             "/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69", resume_with);
         case Command::Name:
-            return one_word(args, "say your name", "/name alice", name_as);
+            return one_word(args, "protocol.parse.name.missing", "/name alice", name_as);
         case Command::New:
             return new_text(rest);
         case Command::Join:
@@ -470,8 +547,11 @@ ParsedMessage parse_text_command(std::string_view frame) {
             return addbot_text(args);
         case Command::Say:
             return say(rest);
+        case Command::Lang:
+            return one_word(args, "protocol.parse.lang.missing", "/lang fr", lang_text);
         default:
-            if (!args.empty()) return bad_command("/" + verb + " takes no arguments");
+            if (!args.empty())
+                return bad_command("protocol.parse.no_args", {{"command", "/" + verb}});
             return ok(of(found->command));
     }
 }
@@ -501,12 +581,13 @@ int json_depth(std::string_view s) {
     return deepest;
 }
 
-std::string parse_error_text(const std::exception& e) {
+Json parse_error_text(const std::exception& e) {
     // nlohmann's messages start with "[json.exception.parse_error.101] ", noise to a person.
     std::string what = e.what();
     if (auto close = what.find("] "); what.rfind("[json.exception", 0) == 0 && close != what.npos)
         what.erase(0, close + 2);
-    return "not valid JSON (" + what + "); send one object such as " + kJsonExample;
+    return text("protocol.parse.json.invalid",
+                {{"detail", to_valid_utf8(what)}, {"example", kJsonExample}});
 }
 
 // A present, non-null field. Null counts as absent so clients may send {"table": null}.
@@ -515,14 +596,19 @@ const Json* field(const Json& j, const char* key) {
     return it == j.end() || it->is_null() ? nullptr : &*it;
 }
 
-std::string needs(const char* key, const char* what, const char* example) {
-    return std::string("\"") + key + "\" must be " + what + ", e.g. " + example;
+// "\"table\" must be a table number (0 or more), e.g. ...": `what` names the text
+// protocol.parse.json.<what>.
+Json needs(const char* key, const char* what, const char* example) {
+    return text("protocol.parse.json.needs",
+                {{"field", key},
+                 {"what", text(std::string("protocol.parse.json.") + what)},
+                 {"example", example}});
 }
 
 ParsedMessage string_field(const Json& j, const char* key, const char* example,
                            ParsedMessage (*then)(std::string_view)) {
     const Json* v = field(j, key);
-    if (!v || !v->is_string()) return bad_json(needs(key, "a string", example));
+    if (!v || !v->is_string()) return bad_json_with(needs(key, "string", example));
     return then(v->get_ref<const std::string&>());
 }
 
@@ -538,18 +624,16 @@ ParsedMessage join_json(const Json& j, Command command) {
     ClientMessage m = of(command);
     if (const Json* t = field(j, "table")) {
         m.table = json_table(*t);
-        if (!m.table) return bad_json(needs("table", "a table number (0 or more)", kJsonExample));
+        if (!m.table) return bad_json_with(needs("table", "table", kJsonExample));
     } else if (command == Command::Watch) {
-        return bad_json(needs("table", "the table to watch", R"({"type": "watch", "table": 3})"));
+        return bad_json_with(needs("table", "watch", R"({"type": "watch", "table": 3})"));
     } else if (command == Command::Again) {
-        return bad_json(
-            needs("table", "the finished game's table", R"({"type": "again", "table": 3})"));
+        return bad_json_with(needs("table", "again", R"({"type": "again", "table": 3})"));
     }
     if (const Json* s = field(j, "seat"); s && command == Command::Join) {
         m.seat = json_int(*s);
         if (!m.seat || *m.seat < 0 || *m.seat >= kMaxSeats)
-            return bad_json(
-                needs("seat", "a seat from 0 to 5 (JSON counts seats from 0)", kJsonExample));
+            return bad_json_with(needs("seat", "seat", kJsonExample));
     }
     return ok(std::move(m));
 }
@@ -557,12 +641,12 @@ ParsedMessage join_json(const Json& j, Command command) {
 ParsedMessage new_json(const Json& j) {
     ClientMessage m = of(Command::New);
     const Json* o = field(j, "options");
-    std::optional<std::string> why;
+    std::optional<Json> why;
     if (o && o->is_string())  // the "/new" words, for convenience
-        why = parse_table_options(o->get_ref<const std::string&>(), m.options);
+        why = table_options_text(o->get_ref<const std::string&>(), m.options);
     else if (o)
-        why = table_options_from_json(*o, m.options);
-    if (why) return bad_json(*why);
+        why = table_options_json_text(*o, m.options);
+    if (why) return bad_json_with(*why);
     return ok(std::move(m));
 }
 
@@ -570,25 +654,24 @@ ParsedMessage act_json(const Json& j) {
     const Json* text = field(j, "text");
     const Json* action = field(j, "action");
     if ((text != nullptr) == (action != nullptr))
-        return bad_json(
-            R"(an act needs either "text" or "action", e.g. {"type": "act", "text": "play 4"})");
+        return bad_json("protocol.parse.json.act",
+                        {{"example", R"({"type": "act", "text": "play 4"})"}});
     if (text) {
-        if (!text->is_string())
-            return bad_json(needs("text", "the decision as text", R"("play 4")"));
+        if (!text->is_string()) return bad_json_with(needs("text", "act_text", R"("play 4")"));
         return act(text->get_ref<const std::string&>());
     }
     if (!action->is_object())
-        return bad_json(
-            needs("action", "an action object", R"({"type": "play", "seat": 0, "card": "4"})"));
+        return bad_json_with(
+            needs("action", "action", R"({"type": "play", "seat": 0, "card": "4"})"));
     ClientMessage m = of(Command::Act);
     m.action = *action;
     return ok(std::move(m));
 }
 
-constexpr std::array<Command, 15> kCommands{
-    Command::Help, Command::Resume, Command::Name,  Command::Tables, Command::New,
-    Command::Join, Command::Watch,  Command::Leave, Command::Start,  Command::AddBot,
-    Command::Say,  Command::Act,    Command::Sync,  Command::Again,  Command::Concede,
+constexpr std::array<Command, 16> kCommands{
+    Command::Help,  Command::Resume, Command::Name,    Command::Tables, Command::New, Command::Join,
+    Command::Watch, Command::Leave,  Command::Start,   Command::AddBot, Command::Say, Command::Act,
+    Command::Sync,  Command::Again,  Command::Concede, Command::Lang,
 };
 
 std::string all_types() {
@@ -614,11 +697,17 @@ ParsedMessage dispatch_json(const Json& j, Command command) {
             return string_field(j, "text", R"("hello")", say);
         case Command::Act:
             return act_json(j);
+        case Command::Lang: {
+            const Json* lang = field(j, "lang");
+            if (lang && lang->is_string()) return lang_text(lang->get_ref<const std::string&>());
+            if (lang && lang->is_array()) return lang_list(*lang);
+            return bad_json_with(needs("lang", "lang", R"({"type": "lang", "lang": "fr"})"));
+        }
         case Command::AddBot: {
             const Json* level = field(j, "level");
             if (level && !level->is_string())
-                return bad_json(needs("level", "a bot level (random, greedy or strong)",
-                                      R"({"type": "addbot", "level": "greedy"})"));
+                return bad_json_with(
+                    needs("level", "level", R"({"type": "addbot", "level": "greedy"})"));
             return addbot_with(
                 level ? std::optional<std::string_view>(level->get_ref<const std::string&>())
                       : std::nullopt,
@@ -631,35 +720,32 @@ ParsedMessage dispatch_json(const Json& j, Command command) {
 
 ParsedMessage parse_json_frame(std::string_view frame) {
     if (json_depth(frame) > kMaxJsonDepth)
-        return bad_json("JSON nested too deeply (at most " + std::to_string(kMaxJsonDepth) +
-                        " levels)");
+        return bad_json("protocol.parse.json.deep", {{"max", kMaxJsonDepth}});
     Json j;
     try {
         j = Json::parse(frame);
     } catch (const Json::exception& e) {
-        return bad_json(parse_error_text(e));
+        return bad_json_with(parse_error_text(e));
     }
-    if (!j.is_object())
-        return bad_json("a message is one JSON object, e.g. " + std::string(kJsonExample));
+    if (!j.is_object()) return bad_json("protocol.parse.json.object", {{"example", kJsonExample}});
     const Json* type = field(j, "type");
     if (!type || !type->is_string())
-        return bad_json(R"(a message needs a "type" string, e.g. {"type": "tables"}; types: )" +
-                        all_types());
+        return bad_json("protocol.parse.json.type",
+                        {{"example", R"({"type": "tables"})"}, {"types", all_types()}});
     const auto& name = type->get_ref<const std::string&>();
     for (Command c : kCommands)
         if (command_name(c) == name) return dispatch_json(j, c);
-    return fail("unknown_command",
-                "unknown message type " + in_quotes(name) + "; types: " + all_types());
+    return fail("unknown_command", "protocol.parse.json.unknown_type",
+                {{"type", quote(name)}, {"types", all_types()}});
 }
 
 ParsedMessage parse_frame(std::string_view frame) {
     if (frame.size() > kMaxFrameBytes)
-        return fail("too_large", "message too large (" + std::to_string(frame.size()) +
-                                     " bytes; at most " + std::to_string(kMaxFrameBytes) + ")");
-    if (!is_valid_utf8(frame))
-        return bad_command("message is not valid UTF-8 text; send UTF-8, e.g. /help");
+        return fail("too_large", "protocol.parse.too_large",
+                    {{"size", number(long(frame.size()))}, {"max", number(long(kMaxFrameBytes))}});
+    if (!is_valid_utf8(frame)) return bad_command("protocol.parse.utf8");
     const std::string_view text = trim(frame);
-    if (text.empty()) return bad_command("empty message; type /help to see the commands");
+    if (text.empty()) return bad_command("protocol.parse.empty");
     if (text.front() == '{') return parse_json_frame(text);
     if (text.front() == '/') return parse_text_command(text);
     return say(text);  // plain text is chat, as typed by a person or relayed by a chat bridge
@@ -701,6 +787,8 @@ std::string_view command_name(Command command) {
             return "again";
         case Command::Concede:
             return "concede";
+        case Command::Lang:
+            return "lang";
     }
     return "help";
 }
@@ -712,14 +800,13 @@ ParsedMessage parse_client_frame(std::string_view frame) {
         if (!parsed.message) parsed.error = to_valid_utf8(parsed.error);
         return parsed;
     } catch (const std::exception& e) {
-        return bad_command(std::string("could not read the message (") + to_valid_utf8(e.what()) +
-                           "); type /help");
+        return bad_command("protocol.parse.failed", {{"detail", to_valid_utf8(e.what())}});
     }
 }
 
-std::optional<std::string> parse_table_options(std::string_view words, TableOptions& out) {
+std::optional<Json> table_options_text(std::string_view words, TableOptions& out) {
     TableOptions o = out;
-    std::string players_word = "players=" + std::to_string(o.game.players);
+    Json players_word = "players=" + std::to_string(o.game.players);
     for (auto word : split_words(words, true)) {
         if (auto why = apply_option_word(word, o)) return why;
         if (lower(word).rfind("players", 0) == 0) players_word = in_quotes(word);
@@ -729,14 +816,26 @@ std::optional<std::string> parse_table_options(std::string_view words, TableOpti
     return std::nullopt;
 }
 
-std::optional<std::string> table_options_from_json(const Json& j, TableOptions& out) {
+std::optional<Json> table_options_json_text(const Json& j, TableOptions& out) {
     if (!j.is_object())
-        return R"("options" must be an object, e.g. {"players": 4, "spirits": true})";
+        return text("protocol.parse.option.json_object",
+                    {{"example", R"({"players": 4, "spirits": true})"}});
     TableOptions o = out;
     for (const auto& [key, value] : j.items())
         if (auto why = apply_option_key(key, value, o)) return why;
-    if (auto why = check_game(o, "option \"players\"")) return why;
+    if (auto why = check_game(o, text("protocol.parse.option.json", {{"option", "players"}})))
+        return why;
     out = o;
+    return std::nullopt;
+}
+
+std::optional<std::string> parse_table_options(std::string_view words, TableOptions& out) {
+    if (auto why = table_options_text(words, out)) return english(*why);
+    return std::nullopt;
+}
+
+std::optional<std::string> table_options_from_json(const Json& j, TableOptions& out) {
+    if (auto why = table_options_json_text(j, out)) return english(*why);
     return std::nullopt;
 }
 
@@ -749,56 +848,58 @@ Json table_options_to_json(const TableOptions& o) {
     return j;
 }
 
+Json describe_text(const TableOptions& o) {
+    std::vector<Json> parts{text("protocol.options.players", {{"count", o.game.players}})};
+    if (o.game.spirits) parts.push_back(text("protocol.options.spirits"));
+    if (o.game.diamond_joe) parts.push_back(text("protocol.options.joe"));
+    if (o.game.memory) parts.push_back(text("protocol.options.memory"));
+    if (o.game.tie_break) parts.push_back(text("protocol.options.tie_break"));
+    if (o.turn_seconds > 0)
+        parts.push_back(text("protocol.options.timer", {{"seconds", number(o.turn_seconds)}}));
+    if (o.bots)
+        parts.push_back(text("protocol.options.bots." + std::string(bot_level_name(*o.bots))));
+    return texts::joined(texts::Sep::Comma, std::move(parts));
+}
+
 std::string describe(const TableOptions& o) {
-    std::string out = std::to_string(o.game.players) + " players";
-    if (o.game.spirits) out += ", Spirits";
-    if (o.game.diamond_joe) out += ", Diamond Joe";
-    if (o.game.memory) out += ", memory";
-    if (o.game.tie_break) out += ", tie-break";
-    if (o.turn_seconds > 0) out += ", " + std::to_string(o.turn_seconds) + " s turns";
-    if (o.bots) out += ", " + std::string(bot_level_name(*o.bots)) + " bots";
-    return out;
+    return english(describe_text(o));
 }
 
-std::vector<std::string> help_lines() {
-    return {
-        "/help - this list",
-        "/name alice - choose your name (1-24 letters, digits, '_', '-', '.')",
-        "/tables - list the tables",
-        "/new players=4 spirits joe memory tiebreak timer=60 seed=7 bots=greedy - open a table "
-        "(words optional; bots: the level of added and stand-in bots)",
-        "/join 3 2 - sit at table 3, seat 2 (/join 3: any free seat; /join: any open table)",
-        "/watch 3 - watch table 3",
-        "/leave - leave your seat or stop watching",
-        "/concede - give up the game in progress for good: a bot plays your seat to the end "
-        "(you may watch; there is no way back)",
-        "/addbot greedy - give a free seat of your table to a bot (random, greedy or strong; "
-        "default: the table's level)",
-        "/start - start the game (the table's host, with at least 3 seats filled)",
-        "/say hello - chat at your table (plain text without '/' works too)",
-        "/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69 - take your seat back with its token",
-        "/sync - get a fresh copy of the game state",
-        "/again 3 - after the game at table 3: a new table with its options and bots (its players "
-        "are told; the first /again opens it, the others' join it)",
-        "/play 4 - choose your card (1-7, cloud, lasso, 1/2/3)",
-        "/buyback 2 red - buy back canoe 2, paying a red gem",
-        "/cloud up - move the weather marker up or down",
-        "/canoe 2 load blue then up 3 steal red from 3.1 - move a canoe",
-        "/done - leave your optional canoe on land (also /end, /pass)",
-        "/elk 1 - give the Hurried Elk to canoe 1 (/elk no: leave it)",
-        "/fork 1 left - send a lassoed canoe into a branch",
-        "/free 1 - take canoe 1 back for free (Spirits)",
-        "/joe swap 1 red - deal with Diamond Joe (take, swap, give, or /joe no)",
-        R"(Programs may send JSON instead, e.g. {"type": "join", "table": 3, "seat": 1})"
-        " (JSON seats count from 0)",
-    };
+// The help's lines, in order: each one key (protocol.help.<name>).
+constexpr std::array<std::string_view, 25> kHelpLines{
+    "help",   "name",  "lang", "tables", "new",  "join",  "watch", "leave",   "concede",
+    "addbot", "start", "say",  "resume", "sync", "again", "play",  "buyback", "cloud",
+    "canoe",  "done",  "elk",  "fork",   "free", "joe",   "json",
+};
+
+std::vector<Json> help_line_texts() {
+    std::vector<Json> lines;
+    for (auto name : kHelpLines) {
+        Json args = Json::object();
+        if (name == "json") args["example"] = R"({"type": "join", "table": 3, "seat": 1})";
+        lines.push_back(text("protocol.help." + std::string(name), std::move(args)));
+    }
+    return lines;
 }
 
-std::string help_text() {
-    std::string out;
-    for (const auto& line : help_lines())
-        out += (out.empty() ? "" : "\n") + line;
-    return out;
+Json help_texts() {
+    Json args = Json::object();
+    for (auto&& line : help_line_texts()) {
+        std::string name = line["key"].get<std::string>().substr(sizeof("protocol.help.") - 1);
+        args[name] = std::move(line);
+    }
+    return text("protocol.help.text", std::move(args));
+}
+
+std::vector<std::string> help_lines(std::string_view lang) {
+    std::vector<std::string> lines;
+    for (const auto& line : help_line_texts())
+        lines.push_back(i18n::render(lang, line));
+    return lines;
+}
+
+std::string help_text(std::string_view lang) {
+    return i18n::render(lang, help_texts());
 }
 
 }  // namespace niagara::protocol

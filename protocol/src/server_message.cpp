@@ -2,13 +2,21 @@
 
 #include <utility>
 
+#include "niagara/i18n/i18n.hpp"
 #include "niagara/json.hpp"
 #include "niagara/protocol/client_message.hpp"
 #include "niagara/protocol/text.hpp"
+#include "texts.hpp"
 
 namespace niagara::protocol {
 
 namespace {
+
+using texts::english;
+using texts::joined;
+using texts::number;
+using texts::Sep;
+using texts::text;
 
 // Strings from outside this library (names, chat, engine lines) go through here, so that a
 // message can always be dumped: nlohmann::json::dump throws on invalid UTF-8.
@@ -16,32 +24,12 @@ std::string utf8(const std::string& s) {
     return to_valid_utf8(s);
 }
 
-std::string table_tag(long table) {
-    return "#" + std::to_string(table);
-}
-
 // People count seats from 1; JSON counts from 0, and a negative seat means "no seat".
-std::string seat_text(int seat) {
-    return "seat " + std::to_string(seat + 1);
+long seat_number(int seat) {
+    return long(seat) + 1;
 }
 Json seat_json(int seat) {
     return seat >= 0 ? Json(seat) : Json(nullptr);
-}
-
-std::string join(const std::vector<std::string>& parts, const std::string& separator) {
-    std::string out;
-    for (const auto& part : parts) {
-        if (!out.empty()) out += separator;
-        out += part;
-    }
-    return out;
-}
-
-// "alice", "alice and bob", "alice, bob and carol".
-std::string and_list(const std::vector<std::string>& parts) {
-    if (parts.size() <= 1) return join(parts, "");
-    std::vector<std::string> head(parts.begin(), parts.end() - 1);
-    return join(head, ", ") + " and " + parts.back();
 }
 
 // Typed reads from JSON the server built; a missing or mistyped field gives the fallback, so a
@@ -56,73 +44,101 @@ long number_or(const Json& j, const char* key, long fallback) {
     return it != j.end() && it->is_number_integer() ? it->get<long>() : fallback;
 }
 
+// A table's options as a text: from its "options" object when that is one the protocol reads,
+// else its "description" as it is (or nothing).
+std::optional<Json> table_description(const Json& t) {
+    if (auto o = t.find("options"); o != t.end()) {
+        TableOptions options;
+        if (!table_options_from_json(*o, options)) return describe_text(options);
+    }
+    if (auto d = string_or(t, "description", ""); !d.empty()) return Json(d);
+    return std::nullopt;
+}
+
 // "#1 4 players, Spirits (waiting, 2/4 seated, 1 watching)".
-std::string describe_table(const Json& t) {
-    if (!t.is_object()) return "?";
-    std::string out = table_tag(number_or(t, "id", 0));
-    if (auto d = string_or(t, "description", ""); !d.empty()) out += " " + d;
-    std::vector<std::string> state;
-    if (auto phase = string_or(t, "phase", ""); !phase.empty()) state.push_back(phase);
+Json describe_table(const Json& t) {
+    if (!t.is_object()) return Json("?");
+    Json args{{"id", number(number_or(t, "id", 0))}};
+    std::vector<Json> state;
+    if (auto phase = string_or(t, "phase", ""); !phase.empty())
+        state.push_back(phase == "waiting" || phase == "playing" || phase == "over"
+                            ? text("protocol.phase." + phase)
+                            : Json(phase));
     if (auto seats = t.find("seats"); seats != t.end() && seats->is_array()) {
         long filled = 0;
         for (const auto& s : *seats)
             if (s.is_object() && s.contains("name") && s.at("name").is_string()) ++filled;
-        state.push_back(std::to_string(filled) + "/" + std::to_string(seats->size()) + " seated");
+        state.push_back(
+            text("protocol.table.seated", {{"filled", filled}, {"seats", long(seats->size())}}));
     }
     if (auto watchers = t.find("spectators"); watchers != t.end()) {
         const long n = watchers->is_array()            ? long(watchers->size())
                        : watchers->is_number_integer() ? watchers->get<long>()
                                                        : 0;
-        if (n > 0) state.push_back(std::to_string(n) + " watching");
+        if (n > 0) state.push_back(text("protocol.table.watching", {{"count", n}}));
     }
-    if (!state.empty()) out += " (" + join(state, ", ") + ")";
-    return out;
+    const auto description = table_description(t);
+    const bool stated = !state.empty();
+    if (description) args["description"] = *description;
+    if (stated) args["state"] = joined(Sep::Comma, std::move(state));
+    const char* key = description ? (stated ? "protocol.table.ds" : "protocol.table.d")
+                                  : (stated ? "protocol.table.s" : "protocol.table.i");
+    return text(key, std::move(args));
 }
 
-std::string tables_text(const Json& tables) {
-    if (!tables.is_array() || tables.empty()) return "No tables yet; open one with /new.";
+Json tables_text(const Json& tables) {
+    if (!tables.is_array() || tables.empty()) return text("protocol.tables.none");
     constexpr std::size_t kShown = 10;  // the text stays one readable line
-    std::vector<std::string> parts;
+    std::vector<Json> parts;
     for (std::size_t i = 0; i < tables.size() && i < kShown; ++i)
         parts.push_back(describe_table(tables[i]));
-    std::string out = "Tables: " + join(parts, "; ");
-    if (tables.size() > kShown) out += "; and " + std::to_string(tables.size() - kShown) + " more";
-    return out + ". /join N to sit down, /watch N to watch.";
+    Json args{{"tables", joined(Sep::Semicolon, std::move(parts))}};
+    if (tables.size() <= kShown) return text("protocol.tables.list", std::move(args));
+    args["count"] = long(tables.size() - kShown);
+    return text("protocol.tables.list_more", std::move(args));
 }
 
-std::string seat_name(int seat, const std::vector<std::string>& names) {
+// "alice (seat 2)", or "Seat 2" when the seat's name is not known.
+Json seat_name(int seat, const std::vector<std::string>& names) {
     if (seat >= 0 && std::size_t(seat) < names.size() && !names[std::size_t(seat)].empty())
-        return utf8(names[std::size_t(seat)]) + " (" + seat_text(seat) + ")";
-    return "Seat " + std::to_string(seat + 1);
+        return text("protocol.seat.named",
+                    {{"name", utf8(names[std::size_t(seat)])}, {"seat", seat_number(seat)}});
+    return text("protocol.seat.anon", {{"seat", seat_number(seat)}});
 }
 
-std::string ended_text(long table, const Json& result, const std::vector<std::string>& names) {
-    const std::string at = "table " + table_tag(table);
-    if (!result.is_object()) return "Game over at " + at + ".";
+Json ended_text(long table, const Json& result, const std::vector<std::string>& names) {
+    Json args{{"table", number(table)}};
+    if (!result.is_object()) return text("protocol.ended.over", std::move(args));
     if (auto a = result.find("abandoned"); a != result.end() && *a == true)
-        return "The game at " + at + " was abandoned.";
-    std::vector<std::string> winners;
+        return text("protocol.ended.abandoned", std::move(args));
+    std::vector<Json> winners;
     if (auto w = result.find("winners"); w != result.end() && w->is_array())
         for (const auto& seat : *w)
             if (seat.is_number_integer()) winners.push_back(seat_name(seat.get<int>(), names));
-    if (winners.empty()) return "Game over at " + at + ".";
-    return "Game over at " + at + ": " + and_list(winners) +
-           (winners.size() == 1 ? " wins." : " win.");
+    if (winners.empty()) return text("protocol.ended.over", std::move(args));
+    const bool one = winners.size() == 1;
+    args["winners"] = joined(Sep::And, std::move(winners));
+    return text(one ? "protocol.ended.wins" : "protocol.ended.win", std::move(args));
 }
 
-std::string prompt_text(long table, int seat, const std::vector<std::string>& legal) {
-    std::string out = "Your decision at table " + table_tag(table) + " (" + seat_text(seat) + ")";
-    if (legal.empty()) return out + ".";
-    // Canoe moves can number in the hundreds: a long list is cut to its first few.
+Json prompt_text(long table, int seat, const std::vector<std::string>& legal) {
+    Json args = Json::object();  // member by member: this text goes with every decision
+    args["table"] = number(table);
+    args["seat"] = seat_number(seat);
+    if (legal.empty()) return text("protocol.prompt.none", std::move(args));
+    // Canoe moves can number in the hundreds: a long list is cut to its first few. The actions
+    // are the notation, which is the same in every language: one string.
     constexpr std::size_t kAll = 10, kShown = 6;
     const std::size_t count = legal.size() <= kAll ? legal.size() : kShown;
-    out += ": ";  // written in place: this text goes with every decision
+    std::string actions;
     for (std::size_t i = 0; i < count; ++i) {
-        if (i) out += ", ";
-        out += utf8(legal[i]);
+        if (i) actions += ", ";
+        actions += utf8(legal[i]);
     }
-    if (count < legal.size()) out += ", ... (" + std::to_string(legal.size()) + " in all)";
-    return out;
+    args["actions"] = std::move(actions);
+    if (count == legal.size()) return text("protocol.prompt.list", std::move(args));
+    args["count"] = number(long(legal.size()));
+    return text("protocol.prompt.more", std::move(args));
 }
 
 void add_prompt(Json& fields, const Decision& decision) {
@@ -135,46 +151,82 @@ void add_prompt(Json& fields, const Decision& decision) {
     fields["actions"] = actions.is_array() ? std::move(actions) : Json::array();
 }
 
-// An event's JSON ({seat, lines, cause}) and its line of text.
-std::pair<Json, std::string> event_parts(long table, const GameEvent& e) {
+// Why the server decided for a seat, as a text: the causes the server gives, else as it is.
+Json cause_text(const std::string& cause) {
+    static constexpr std::string_view kBotFor = "bot for ";
+    if (cause == "timeout" || cause == "conceded") return text("protocol.cause." + cause);
+    if (cause.rfind(kBotFor, 0) == 0)
+        return text("protocol.cause.bot", {{"name", utf8(cause.substr(kBotFor.size()))}});
+    return Json(utf8(cause));
+}
+
+// The text of one of the event's lines: the engine's key and arguments when it gave them, else
+// the line as it is.
+Json event_line(const GameEvent& e, std::size_t i) {
+    if (i < e.texts.size()) return e.texts[i];
+    return Json(utf8(e.lines[i]));
+}
+
+// The event's text: its lines, after the cause when the server decided.
+Json event_text(long table, const GameEvent& e) {
+    if (e.lines.empty()) return text("protocol.event.none", {{"table", number(table)}});
+    std::vector<Json> lines;
+    lines.reserve(e.lines.size());
+    for (std::size_t i = 0; i < e.lines.size(); ++i)
+        lines.push_back(event_line(e, i));
+    Json said = joined(Sep::Space, std::move(lines));
+    if (e.cause.empty()) return said;
+    return text("protocol.event.cause",
+                {{"cause", cause_text(e.cause)}, {"lines", std::move(said)}});
+}
+
+// An event's JSON ({seat, lines, cause}).
+Json event_json(const GameEvent& e) {
     Json lines = Json::array();
     for (const auto& line : e.lines)
         lines.push_back(utf8(line));
-    std::string said =
-        e.lines.empty() ? "Table " + table_tag(table) + ": nothing new." : utf8(join(e.lines, " "));
     Json event = Json::object();  // member by member: cheaper than an initializer list
     event["seat"] = seat_json(e.seat);
     event["lines"] = std::move(lines);
-    if (!e.cause.empty()) {
-        event["cause"] = utf8(e.cause);
-        said = "(" + utf8(e.cause) + ") " + said;
+    event["texts"] = e.texts;  // the lines as {key, args}: clients render them in any language
+    if (!e.cause.empty()) event["cause"] = utf8(e.cause);
+    return event;
+}
+
+Json chosen_text(const std::string& card) {
+    const Json shown = card == "cloud" || card == "lasso" ? text("protocol.card." + card)
+                       : card == "1/2/3"                  ? text("protocol.card.any")
+                                                          : Json(utf8(card));
+    return text("protocol.chosen", {{"card", shown}});
+}
+
+// The text of news: the event, then the receiver's card, then its decision (null when there is
+// none). `event` is the event's text, or null.
+Json news_text(const Json& event, long table, const News& news) {
+    std::string key = "protocol.news.";
+    Json args = Json::object();
+    if (!event.is_null()) {
+        key += 'e';
+        args["event"] = event;
     }
-    return {std::move(event), std::move(said)};
+    if (news.chosen) {
+        key += 'c';
+        args["chosen"] = chosen_text(*news.chosen);
+    }
+    if (news.prompt) {
+        key += 'p';
+        args["prompt"] = prompt_text(table, news.prompt->seat, news.prompt->legal);
+    }
+    if (args.empty()) return nullptr;
+    return text(key, std::move(args));
 }
 
-std::string chosen_text(const std::string& card) {
-    return "You chose " + utf8(card) + " (hidden until it is revealed).";
-}
-
-// The text of news: the event's line, then the receiver's card, then its decision.
-std::string news_text(const std::string& event_text, long table, const News& news) {
-    std::string text = event_text;  // then the other parts, a space between any two
-    const auto add = [&text](const std::string& part) {
-        if (!text.empty()) text += ' ';
-        text += part;
-    };
-    if (news.chosen) add(chosen_text(*news.chosen));
-    if (news.prompt) add(prompt_text(table, news.prompt->seat, news.prompt->legal));
-    return text;
-}
-
-// Puts the news into a state message's fields and returns its text ("" when there is none).
-std::string add_news(Json& fields, long table, const News& news) {
-    std::string event_text;
+// Puts the news into a state message's fields and returns its text (null when there is none).
+Json add_news(Json& fields, long table, const News& news) {
+    Json said;
     if (news.event) {
-        auto [event, said] = event_parts(table, *news.event);
-        fields["event"] = std::move(event);
-        event_text = std::move(said);
+        fields["event"] = event_json(*news.event);
+        said = event_text(table, *news.event);
     }
     if (news.chosen) fields["chosen"] = utf8(*news.chosen);
     if (const Decision* d = news.prompt) {
@@ -183,11 +235,18 @@ std::string add_news(Json& fields, long table, const News& news) {
         fields["prompt"] = std::move(prompt);
     }
     if (news.history) fields["history"] = *news.history;
-    return news_text(event_text, table, news);
+    return news_text(said, table, news);
 }
 
-std::string patch_default_text(long from, long to) {
-    return "state v" + std::to_string(to) + " (from v" + std::to_string(from) + ")";
+Json patch_default_text(long from, long to) {
+    return text("protocol.state.patch", {{"from", number(from)}, {"to", number(to)}});
+}
+
+// The text's members of a message: "key", "args" and the English "text".
+void put_text(Json& fields, Json t) {
+    fields["text"] = english(t);
+    fields["key"] = std::move(t["key"]);
+    fields["args"] = std::move(t["args"]);
 }
 
 }  // namespace
@@ -197,90 +256,147 @@ Json message(std::string type, std::string text, Json fields) {
     if (!fields.is_object()) fields = Json{{"data", std::move(fields)}};
     fields["type"] = to_valid_utf8(type);
     fields["text"] = text.empty() ? std::string(".") : to_valid_utf8(text);
+    // A text the library has no key for: the generic key, whose pattern is the text itself.
+    if (!fields.contains("key")) {
+        fields["key"] = "protocol.text";
+        fields["args"] = Json{{"text", fields["text"]}};
+    }
     return fields;
 }
 
+Json keyed_message(std::string type, std::string_view key, Json args, Json fields) {
+    if (fields.is_null()) fields = Json::object();
+    if (!fields.is_object()) fields = Json{{"data", std::move(fields)}};
+    fields["type"] = to_valid_utf8(type);
+    put_text(fields, texts::text(key, args.is_object() ? std::move(args) : Json::object()));
+    if (fields["text"].get_ref<const std::string&>().empty()) fields["text"] = ".";
+    return fields;
+}
+
+namespace {
+Json keyed(std::string type, const Json& t, Json fields) {
+    return keyed_message(std::move(type), t["key"].get_ref<const std::string&>(), t["args"],
+                         std::move(fields));
+}
+}  // namespace
+
 Json welcome(long connection, const std::string& name) {
-    return message("welcome", "Welcome, " + utf8(name) + "! Type /help to see the commands.",
-                   {{"connection", connection}, {"name", utf8(name)}});
+    return keyed_message("welcome", "protocol.welcome", {{"name", utf8(name)}},
+                         {{"connection", connection}, {"name", utf8(name)}});
 }
 
 Json error(const std::string& code, const std::string& why) {
-    const std::string reason = why.empty() ? "something went wrong" : utf8(why);
-    return message("error", reason, {{"code", utf8(code)}, {"message", reason}});
+    if (why.empty()) return error(code, "protocol.error.unknown", Json::object());
+    return error(code, "protocol.text", {{"text", utf8(why)}});
 }
 
-Json help() {
-    return message("help", help_text(), {{"commands", help_lines()}});
+Json error(const std::string& code, std::string_view key, Json args) {
+    Json out = keyed_message("error", key, std::move(args), {{"code", utf8(code)}});
+    out["message"] = out["text"];
+    return out;
+}
+
+Json error(const ParsedMessage& parsed) {
+    if (parsed.key.empty()) return error(parsed.code, parsed.error);
+    return error(parsed.code, parsed.key, parsed.args);
+}
+
+Json help(std::string_view lang) {
+    const Json t = help_texts();
+    Json commands = Json::array();
+    for (const auto& line : help_line_texts())  // in the order of the text
+        commands.push_back(i18n::render(lang, line));
+    Json out = keyed("help", t, {{"commands", std::move(commands)}});
+    if (lang != "en") out["text"] = i18n::render(lang, t);
+    return out;
 }
 
 // "text" is the relayable line with the sender; the words alone are in "message".
 Json chat(long table, const std::string& from, const std::string& text) {
     // "<name> text": a player's line can never pass for one of the server's, whose texts never
     // start with '<' (and names are letters, digits, '_', '-' and '.').
-    return message("chat", "<" + utf8(from) + "> " + utf8(text),
-                   {{"table", table}, {"from", utf8(from)}, {"message", utf8(text)}});
+    return keyed_message("chat", "protocol.chat", {{"from", utf8(from)}, {"message", utf8(text)}},
+                         {{"table", table}, {"from", utf8(from)}, {"message", utf8(text)}});
 }
 
 Json table_list(const Json& tables) {
-    return message("tables", tables_text(tables),
-                   {{"tables", tables.is_array() ? tables : Json::array()}});
+    return keyed("tables", tables_text(tables),
+                 {{"tables", tables.is_array() ? tables : Json::array()}});
 }
 
 Json snapshot(long table, long version, const Json& view, const News& news) {
     Json fields{{"table", table}, {"version", version}, {"view", view}};
-    std::string text = add_news(fields, table, news);
-    return message("snapshot", text.empty() ? "state v" + std::to_string(version) : text,
-                   std::move(fields));
+    Json t = add_news(fields, table, news);
+    if (t.is_null()) t = text("protocol.state.snapshot", {{"version", number(version)}});
+    return keyed("snapshot", t, std::move(fields));
 }
 
 Json patch(long table, long from, long to, Json ops, const News& news) {
     Json fields{{"table", table}, {"from", from}, {"to", to}, {"ops", std::move(ops)}};
-    std::string text = add_news(fields, table, news);
-    return message("patch", text.empty() ? patch_default_text(from, to) : text, std::move(fields));
+    Json t = add_news(fields, table, news);
+    if (t.is_null()) t = patch_default_text(from, to);
+    return keyed("patch", t, std::move(fields));
 }
 
-PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event)
-    : table_(table), default_text_(patch_default_text(from, to)) {
+PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event) : table_(table) {
     Json shared = Json::object();  // member by member: cheaper than an initializer list
     shared["table"] = table;
     shared["from"] = from;
     shared["to"] = to;
     shared["type"] = "patch";
+    Json plain = patch_default_text(from, to);
     if (event) {
-        auto [json, text] = event_parts(table, *event);
-        shared["event"] = std::move(json);
-        event_text_ = std::move(text);
+        shared["event"] = event_json(*event);
+        event_text_ = event_text(table, *event);
+        event_english_ = english(event_text_);
+        plain = news_text(event_text_, table, News{});
     }
     shared_ = serialize(shared);
     // Most viewers get neither a card nor a decision: their text is the event's. Values are
     // written as dump() would write them (append_json_string, append_json_value) without a
     // dump() per value, whose set-up cost more than writing these small values.
     plain_tail_ = R"(,"text":)";
-    append_json_string(plain_tail_, event_text_.empty() ? default_text_ : event_text_);
+    append_json_string(plain_tail_, english(plain));
     plain_tail_ += ',';
     plain_tail_.append(shared_, 1);
+    plain_head_ = R"({"args":)";
+    append_json_value(plain_head_, plain["args"]);
+    plain_head_ += R"(,"key":)";
+    append_json_string(plain_head_, plain["key"].get_ref<const std::string&>());
+    plain_head_ += R"(,"ops":)";
 }
 
 std::string PatchFrames::frame(std::string_view ops, const std::optional<std::string>& chosen,
                                const Decision* prompt) const {
-    static constexpr std::string_view kHead = R"({"ops":)";
     std::string out;
     if (!chosen && !prompt) {
-        out.reserve(kHead.size() + ops.size() + plain_tail_.size());
-        out += kHead;
+        out.reserve(plain_head_.size() + ops.size() + plain_tail_.size());
+        out += plain_head_;
         out += ops;
         out += plain_tail_;
         return out;
     }
-    const std::string text = news_text(event_text_, table_, News{nullptr, chosen, prompt});
-    out.reserve(kHead.size() + ops.size() + shared_.size() + 2 * text.size() + 1024);
-    out += kHead;
-    out += ops;
+    const Json t = news_text(event_text_, table_, News{nullptr, chosen, prompt});
+    // The English of "{event} {chosen} {prompt}", part by part: the event's was rendered once
+    // for every viewer (the tests check it equals the rendering of the key and arguments).
+    std::string english_text = event_english_;
+    for (const char* part : {"chosen", "prompt"}) {
+        const auto it = t["args"].find(part);
+        if (it == t["args"].end()) continue;
+        if (!english_text.empty()) english_text += ' ';
+        english_text += english(*it);
+    }
+    out.reserve(ops.size() + shared_.size() + 3 * english_text.size() + 1024);
+    out += R"({"args":)";
+    append_json_value(out, t["args"]);
     if (chosen) {
         out += R"(,"chosen":)";
         append_json_string(out, utf8(*chosen));
     }
+    out += R"(,"key":)";
+    append_json_string(out, t["key"].get_ref<const std::string&>());
+    out += R"(,"ops":)";
+    out += ops;
     if (prompt) {
         out += R"(,"prompt":{"actions":)";
         out += prompt->actions;
@@ -294,7 +410,7 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
         out += '}';
     }
     out += R"(,"text":)";
-    append_json_string(out, text);
+    append_json_string(out, english_text);
     out += ',';
     out.append(shared_, 1);  // the shared members, and the closing brace
     return out;
@@ -303,125 +419,141 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
 std::string patch_frame(long table, long from, long to, std::string_view ops, const News& news) {
     return PatchFrames(table, from, to, news.event).frame(ops, news.chosen, news.prompt);
 }
-
 Json name_set(const std::string& name) {
-    return message("name", "You are now " + utf8(name) + ".", {{"name", utf8(name)}});
+    return keyed_message("name", "protocol.name", {{"name", utf8(name)}}, {{"name", utf8(name)}});
 }
 
 Json table_created(long table, const TableOptions& options) {
-    return message("table_created",
-                   "Table " + table_tag(table) + " is open: " + describe(options) + ". /join " +
-                       std::to_string(table) + " to sit down.",
-                   {{"table", table}, {"options", table_options_to_json(options)}});
+    return keyed_message("table_created", "protocol.table_created",
+                         {{"table", number(table)}, {"description", describe_text(options)}},
+                         {{"table", table}, {"options", table_options_to_json(options)}});
 }
 
 Json resumed(long table, int seat, const std::string& token) {
-    return message("seated",
-                   "Welcome back to table " + table_tag(table) + ", " + seat_text(seat) + ".",
-                   {{"table", table}, {"seat", seat_json(seat)}, {"token", utf8(token)}});
+    return keyed_message("seated", "protocol.resumed",
+                         {{"table", number(table)}, {"seat", seat_number(seat)}},
+                         {{"table", table}, {"seat", seat_json(seat)}, {"token", utf8(token)}});
 }
 
 Json seated(long table, int seat, const std::string& token) {
-    return message("seated",
-                   "You sit at table " + table_tag(table) + ", " + seat_text(seat) +
-                       ". Keep this to take your seat back: /resume " + utf8(token),
-                   {{"table", table}, {"seat", seat_json(seat)}, {"token", utf8(token)}});
+    return keyed_message(
+        "seated", "protocol.seated",
+        {{"table", number(table)}, {"seat", seat_number(seat)}, {"token", utf8(token)}},
+        {{"table", table}, {"seat", seat_json(seat)}, {"token", utf8(token)}});
 }
 
 Json joined(long table, int seat, const std::string& name) {
-    return message("joined",
-                   utf8(name) + " sits at table " + table_tag(table) + ", " + seat_text(seat) + ".",
-                   {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
+    return keyed_message(
+        "joined", "protocol.joined",
+        {{"name", utf8(name)}, {"table", number(table)}, {"seat", seat_number(seat)}},
+        {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
 }
 
 Json watching(long table) {
-    return message("watching", "You are watching table " + table_tag(table) + ".",
-                   {{"table", table}});
+    return keyed_message("watching", "protocol.watching", {{"table", number(table)}},
+                         {{"table", table}});
 }
 
 Json left(long table, int seat, const std::string& name) {
-    const std::string text =
-        seat >= 0 ? utf8(name) + " left " + seat_text(seat) + " of table " + table_tag(table) + "."
-                  : utf8(name) + " stopped watching table " + table_tag(table) + ".";
-    return message("left", text,
-                   {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
+    Json args{{"name", utf8(name)}, {"table", number(table)}};
+    if (seat >= 0) args["seat"] = seat_number(seat);
+    return keyed_message("left", seat >= 0 ? "protocol.left.seat" : "protocol.left.watcher",
+                         std::move(args),
+                         {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
 }
 
 Json conceded(long table, int seat, const std::string& name) {
-    return message("conceded",
-                   utf8(name) + " concedes; a bot plays " + seat_text(seat) + " of table " +
-                       table_tag(table) + " to the end.",
-                   {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
+    return keyed_message(
+        "conceded", "protocol.conceded",
+        {{"name", utf8(name)}, {"table", number(table)}, {"seat", seat_number(seat)}},
+        {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
 }
 
 Json presence(long table, int seat, const std::string& name, bool online, bool autoplay) {
-    const std::string what = online     ? "is back."
-                             : autoplay ? "is away; a bot plays the seat until they return."
-                                        : "lost the connection.";
-    return message("presence", utf8(name) + " (" + seat_text(seat) + ") " + what,
-                   {{"table", table},
-                    {"seat", seat_json(seat)},
-                    {"name", utf8(name)},
-                    {"online", online},
-                    {"autoplay", autoplay}});
+    const char* key = online     ? "protocol.presence.back"
+                      : autoplay ? "protocol.presence.away"
+                                 : "protocol.presence.lost";
+    return keyed_message("presence", key, {{"name", utf8(name)}, {"seat", seat_number(seat)}},
+                         {{"table", table},
+                          {"seat", seat_json(seat)},
+                          {"name", utf8(name)},
+                          {"online", online},
+                          {"autoplay", autoplay}});
+}
+
+Json host(long table, int seat, const std::string& name) {
+    return keyed_message("host", "protocol.host", {{"name", utf8(name)}, {"table", number(table)}},
+                         {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
+}
+
+Json closed(long table, long idle_seconds) {
+    return keyed_message("closed", "protocol.closed",
+                         {{"table", number(table)}, {"seconds", number(idle_seconds)}},
+                         {{"table", table}});
 }
 
 Json started(long table, int players) {
-    return message("started",
-                   "The game at table " + table_tag(table) + " starts with " +
-                       std::to_string(players) + " players.",
-                   {{"table", table}, {"players", players}});
+    return keyed_message("started", "protocol.started",
+                         {{"table", number(table)}, {"count", players}},
+                         {{"table", table}, {"players", players}});
 }
 
 Json prompt(long table, const Decision& decision) {
     Json fields{{"table", table}};
     add_prompt(fields, decision);
-    return message("prompt", prompt_text(table, decision.seat, decision.legal), std::move(fields));
+    return keyed("prompt", prompt_text(table, decision.seat, decision.legal), std::move(fields));
 }
 
 Json timer(long table, const std::vector<int>& seats, int seconds,
            const std::vector<std::string>& names, const std::vector<long>& remaining_ms) {
-    std::vector<std::string> who;
+    std::vector<Json> who;
     const bool left = remaining_ms.size() == seats.size();
+    const bool each = left && seats.size() > 1;  // "alice (seat 1) 12 s and bob (seat 2) 40 s"
     for (std::size_t i = 0; i < seats.size(); ++i) {
         who.push_back(seat_name(seats[i], names));
-        if (left && seats.size() > 1)
-            who.back() += " " + std::to_string((remaining_ms[i] + 999) / 1000) + " s";
+        if (each)
+            who.back() = text("protocol.timer.seat_left",
+                              {{"who", std::move(who.back())},
+                               {"seconds", number((remaining_ms[i] + 999) / 1000)}});
     }
     const long shown = left && seats.size() == 1 ? (remaining_ms[0] + 999) / 1000 : seconds;
-    std::string text = and_list(who);
-    if (left && seats.size() > 1)
-        text = "Time left to decide at table " + table_tag(table) + ": " + text + ".";
-    else
-        text += (who.size() == 1 ? " has " : " have ") + std::to_string(shown) +
-                " s to decide at table " + table_tag(table) + ".";
+    const bool one = who.size() == 1;
+    Json args{{"table", number(table)}, {"who", joined(Sep::And, std::move(who))}};
+    const char* key = "protocol.timer.left";
+    if (!each) {
+        args["seconds"] = number(shown);
+        key = one ? "protocol.timer.one" : "protocol.timer.many";
+    }
     Json fields{{"table", table},
                 {"seats", seats},
                 {"seat", seats.size() == 1 ? seat_json(seats[0]) : Json(nullptr)},
                 {"seconds", seconds}};
     if (left) fields["remaining_ms"] = remaining_ms;
-    return message("timer", text, std::move(fields));
+    return keyed_message("timer", key, std::move(args), std::move(fields));
 }
 
 Json timeout(long table, int seat, const std::string& action,
              const std::vector<std::string>& names) {
-    return message("timeout",
-                   seat_name(seat, names) + " ran out of time at table " + table_tag(table) +
-                       "; the server played '" + utf8(action) + "'.",
-                   {{"table", table}, {"seat", seat_json(seat)}, {"action", utf8(action)}});
+    return keyed_message(
+        "timeout", "protocol.timeout",
+        {{"who", seat_name(seat, names)}, {"table", number(table)}, {"action", utf8(action)}},
+        {{"table", table}, {"seat", seat_json(seat)}, {"action", utf8(action)}});
 }
 
 Json ended(long table, const Json& result, const std::vector<std::string>& names) {
-    return message("ended", ended_text(table, result, names),
-                   {{"table", table}, {"result", result}});
+    return keyed("ended", ended_text(table, result, names), {{"table", table}, {"result", result}});
 }
 
 Json again(long table, long next, const std::string& name) {
-    return message("again",
-                   utf8(name) + " opened table " + table_tag(next) +
-                       " to play again with the same options and bots: /join " +
-                       std::to_string(next) + " to sit down.",
-                   {{"table", table}, {"next", next}, {"name", utf8(name)}});
+    return keyed_message("again", "protocol.again", {{"name", utf8(name)}, {"next", number(next)}},
+                         {{"table", table}, {"next", next}, {"name", utf8(name)}});
+}
+
+Json lang_set(std::string_view lang) {
+    const std::string code(i18n::supported(lang).value_or(i18n::kDefaultLanguage));
+    Json out = keyed_message("lang", "protocol.lang.set", Json::object(), {{"lang", code}});
+    out["text"] = i18n::render(code, "protocol.lang.set");  // in the new language
+    return out;
 }
 
 std::string serialize(const Json& message) {

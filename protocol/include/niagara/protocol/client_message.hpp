@@ -48,6 +48,8 @@ enum class Command {
               // {"type": "again", "table": 3}
     Concede,  // /concede: give up the game in progress; a bot plays the seat to the end
               // {"type": "concede"}
+    Lang,     // /lang fr: the language of the server's texts to this connection
+              // {"type": "lang", "lang": "fr"} or {"type": "lang", "lang": ["fr-CA", "fr"]}
 };
 
 struct ClientMessage {
@@ -59,6 +61,7 @@ struct ClientMessage {
     std::optional<int> seat;     // Join, 0-based (text commands count seats from 1)
     TableOptions options;        // New
     std::optional<BotLevel> bot_level;  // AddBot (absent: the table's level)
+    std::string lang;  // Lang: a supported language ("fr"), chosen from a preference list
 };
 
 struct ParsedMessage {
@@ -67,6 +70,10 @@ struct ParsedMessage {
     // With an error, the code for the server's error message: too_large, bad_json,
     // unknown_command or bad_command (see protocol/README.md).
     std::string code;
+    // With an error, the error as a message key and arguments (i18n/README.md); `error` is
+    // its English. error(parsed) (server_message.hpp) builds the message.
+    std::string key;
+    Json args = Json::object();
 };
 
 // The JSON "type" of a command: "help", "resume", ..., "act", "sync".
@@ -82,10 +89,17 @@ ParsedMessage parse_client_frame(std::string_view frame);
 // error, or nullopt. Seed 0 (the default) means "the server draws one".
 std::optional<std::string> parse_table_options(std::string_view words, TableOptions& out);
 std::optional<std::string> table_options_from_json(const Json& j, TableOptions& out);
+// The same, the error as a text ({"key", "args"}) to render in any language.
+std::optional<Json> table_options_text(std::string_view words, TableOptions& out);
+std::optional<Json> table_options_json_text(const Json& j, TableOptions& out);
 Json table_options_to_json(const TableOptions& options);
 std::string describe(const TableOptions& options);  // "4 players, Spirits, 60 s turns"
+Json describe_text(const TableOptions& options);    // the same as a text ({"key", "args"})
 
-std::string help_text();                // every command with an example, one per line
-std::vector<std::string> help_lines();  // the same lines, for the "help" message's "commands"
+// Every command with an example, one per line, in a language (i18n::kLanguages).
+std::string help_text(std::string_view lang = "en");
+std::vector<std::string> help_lines(std::string_view lang = "en");  // the "help" message's lines
+std::vector<Json> help_line_texts();  // the lines as texts ({"key", "args"}), in order
+Json help_texts();                    // the whole help as one text (protocol.help.text)
 
 }  // namespace niagara::protocol

@@ -11,17 +11,30 @@
 namespace niagara::protocol {
 
 using Json = nlohmann::json;
-struct TableOptions;  // client_message.hpp
+struct TableOptions;   // client_message.hpp
+struct ParsedMessage;  // client_message.hpp
 
-// Every message: {"type": type, "text": text, ...fields}. Strings given to the builders may
-// come from anyone (invalid UTF-8 is replaced); JSON values (views, ops, actions, results) are
-// the engine's and are taken as they are.
+// Every message: {"type": type, "text": text, "key": key, "args": args, ...fields}. The text
+// is a message key with named arguments (i18n/README.md), and "text" its English; localize()
+// (localize.hpp) renders a frame in another language. Strings given to the builders may come
+// from anyone (invalid UTF-8 is replaced); JSON values (views, ops, actions, results) are the
+// engine's and are taken as they are.
+Json keyed_message(std::string type, std::string_view key, Json args, Json fields = Json::object());
+// A message whose text has no key of its own: key "protocol.text", args {"text": text}, so it
+// reads the same in every language. Prefer keyed_message.
 Json message(std::string type, std::string text, Json fields = Json::object());
 
 Json welcome(long connection, const std::string& name);
-// code: bad_json, unknown_command, ... (protocol/README.md); `why` is also the text.
+// code: bad_json, unknown_command, ... (protocol/README.md); the text (also in "message") is
+// the key's: the server's refusals (server.*), the engine's reasons (engine.refuse.*), ...
+Json error(const std::string& code, std::string_view key, Json args);
+// The same with an English text that has no key (key "protocol.text").
 Json error(const std::string& code, const std::string& why);
-Json help();
+// The refusal of a frame parse_client_frame() did not accept: its code, key and args.
+Json error(const ParsedMessage& parsed);
+// Every command, one per line; "commands" has the lines in `lang` ("text" is English unless
+// `lang` is another language: localize() gives the same).
+Json help(std::string_view lang = "en");
 Json chat(long table, const std::string& from, const std::string& text);  // {from, message}
 Json table_list(const Json& tables);  // tables: [{id, options, seats: [...], phase, ...}]
 
@@ -30,6 +43,9 @@ struct GameEvent {
     int seat = -1;                   // whose decision it was
     std::vector<std::string> lines;  // the engine's log, in plain language
     std::string cause;               // why the server decided for the seat ("timeout"), or ""
+    // The same lines as texts {key, args} (engine.log.*, i18n/README.md), one per line; last
+    // and defaulted so that events built from lines alone stay valid.
+    std::vector<Json> texts = {};
 };
 
 // A decision the receiver must take: every legal action as text, and the same actions as
@@ -73,10 +89,11 @@ class PatchFrames {
 
   private:
     long table_;
-    std::string default_text_;  // the text when there is no news
-    std::string event_text_;    // the event's line, or ""
-    std::string shared_;        // {"event":...,"from":...,"table":...,"to":...,"type":"patch"}
-    std::string plain_tail_;    // ,"text":...,"event":...} for a frame with no card or decision
+    Json event_text_;            // the event's text ({key, args}), or null
+    std::string event_english_;  // its English
+    std::string shared_;         // {"event":...,"from":...,"table":...,"to":...,"type":"patch"}
+    std::string plain_head_;  // {"args":...,"key":...,"ops": for a frame with no card or decision
+    std::string plain_tail_;  // ,"text":...,"event":...} for the same
 };
 
 // The other messages of protocol/README.md. Seats are 0-based in the fields (texts say "seat 2"
@@ -92,6 +109,10 @@ Json left(long table, int seat, const std::string& name);
 Json conceded(long table, int seat, const std::string& name);
 // online false: the connection dropped; `autoplay`: and a bot now plays the seat.
 Json presence(long table, int seat, const std::string& name, bool online, bool autoplay = false);
+// The host's role passed to `name` at `seat`.
+Json host(long table, int seat, const std::string& name);
+// The table closed: nobody was at it for `idle_seconds`.
+Json closed(long table, long idle_seconds);
 Json started(long table, int players);
 Json prompt(long table, const Decision& decision);  // private; also rides on state messages
 // The seats whose clock runs; names (by seat) make the text friendlier. `remaining_ms` (by
@@ -106,6 +127,9 @@ Json ended(long table, const Json& result, const std::vector<std::string>& names
 // To the players of the finished game at `table`: `name` opened table `next` to play again,
 // with the same options and bots.
 Json again(long table, long next, const std::string& name);
+// The answer to /lang: {"type": "lang", "lang": "fr"}, its text in that language (`lang` is
+// a supported language, else English).
+Json lang_set(std::string_view lang);
 
 // The frame to send: compact JSON. Never throws (invalid UTF-8 is replaced by U+FFFD).
 std::string serialize(const Json& message);
