@@ -7,6 +7,7 @@
 
 #include "niagara/protocol/client_message.hpp"
 #include "river_picture.hpp"
+#include "texts.hpp"
 
 namespace niagara::bridge {
 
@@ -80,7 +81,8 @@ void Bridge::start_relay(const std::string& name) {
             if (!ec && !stopped_) start_relay(name);
         });
     };
-    c.relay = std::make_shared<ChannelRelay>(io_, options_.server, std::move(hooks));
+    c.relay =
+        std::make_shared<ChannelRelay>(io_, options_.server, channel_lang(name), std::move(hooks));
     c.relay->start();
     if (auto table = state_.channel_table(stored(name))) c.relay->watch(*table);
 }
@@ -111,6 +113,47 @@ std::vector<std::string> Bridge::server_names(const ChatUser& user) const {
     return {base, base + "_", base + "_2", base + "_3", base + "_4"};
 }
 
+std::string Bridge::channel_lang(const std::string& channel) const {
+    auto it = options_.channel_langs.find(channel);
+    return it != options_.channel_langs.end() ? it->second : options_.lang;
+}
+
+std::string Bridge::lang_of(const Person& p) const {
+    if (const UserMemory* memory = state_.user(stored(p.user.key)); memory && !memory->lang.empty())
+        return memory->lang;
+    if (!p.home_channel.empty()) return channel_lang(p.home_channel);
+    if (!p.channels.empty()) return channel_lang(*p.channels.begin());
+    return options_.lang;
+}
+
+void Bridge::run_lang(Person& p, const std::string& args,
+                      const std::function<void(const std::string&)>& reply) {
+    const std::string key = stored(p.user.key);
+    const auto name = [](const std::string& lang) {
+        return Json{{"key", "bridge.lang.name." + lang}, {"args", Json::object()}};
+    };
+    std::string word = args;
+    std::transform(word.begin(), word.end(), word.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (word.empty()) {
+        const std::string home =
+            p.home_channel.empty() && !p.channels.empty() ? *p.channels.begin() : p.home_channel;
+        return reply(tr(lang_of(p), "bridge.lang.show",
+                        {{"lang", name(lang_of(p))}, {"channel", name(channel_lang(home))}}));
+    }
+    std::string chosen;
+    if (word != "channel" && word != "default") {
+        const auto lang = language_of(word);
+        if (!lang) return reply(tr(lang_of(p), "bridge.lang.unknown"));
+        chosen = *lang;
+    }
+    if (!state_.set_lang(key, chosen)) return reply(tr(lang_of(p), "bridge.lang.not_kept"));
+    const std::string now = lang_of(p);
+    if (p.link) p.link->set_lang(now);
+    reply(chosen.empty() ? tr(now, "bridge.lang.channel", {{"lang", name(now)}})
+                         : tr(now, "bridge.lang.set"));
+}
+
 PlayerLink& Bridge::link(Person& p) {
     if (p.link) return *p.link;
     std::optional<SeatMemory> resume;
@@ -133,13 +176,16 @@ PlayerLink& Bridge::link(Person& p) {
         }
     };
     hooks.seated = [this, weak](const SeatMemory& seat, const std::string& name) {
-        if (auto q = weak.lock()) state_.set_user(stored(q->user.key), UserMemory{name, seat});
+        auto q = weak.lock();
+        if (!q) return;
+        const UserMemory* old = state_.user(stored(q->user.key));
+        state_.set_user(stored(q->user.key), UserMemory{name, seat, old ? old->lang : ""});
     };
     hooks.seat_gone = [this, weak] {
         auto q = weak.lock();
         if (!q) return;
-        // Nothing left to remember: the state file holds only people with seats.
-        state_.forget_user(stored(q->user.key));
+        // Nothing left to remember but the language they chose, if they did.
+        state_.clear_seat(stored(q->user.key));
     };
     hooks.table_created = [this, weak](long table, const Json& options) {
         auto q = weak.lock();
@@ -148,13 +194,13 @@ PlayerLink& Bridge::link(Person& p) {
         state_.set_channel_table(stored(where), table);
         channel(where).relay->watch(table);
         protocol::TableOptions parsed;
-        std::string description = "a table";
+        Json description = Json{{"key", "bridge.table_opened.some"}, {"args", Json::object()}};
         if (!protocol::table_options_from_json(options, parsed))
             description = protocol::describe(parsed);
-        network_.say(where, q->user.display + " opened table #" + std::to_string(table) + " (" +
-                                description +
-                                ") here. !join to sit down, !addbot [random|greedy|strong] for a "
-                                "bot, then !start.");
+        network_.say(where, tr(channel_lang(where), "bridge.table_opened",
+                               {{"name", q->user.display},
+                                {"table", std::to_string(table)},
+                                {"options", description}}));
     };
     hooks.closed = [this, weak](const std::string& why) {
         auto q = weak.lock();
@@ -172,7 +218,7 @@ PlayerLink& Bridge::link(Person& p) {
         });
     };
     p.link = std::make_shared<PlayerLink>(io_, options_.server, server_names(p.user),
-                                          std::move(resume), std::move(hooks));
+                                          std::move(resume), lang_of(p), std::move(hooks));
     p.link->start();
     return *p.link;
 }
@@ -181,7 +227,7 @@ bool Bridge::may_link(Person& p) {
     // Someone with a seat always gets it back; the cap is for newcomers.
     const UserMemory* memory = state_.user(stored(p.user.key));
     if (p.link || (memory && memory->seat) || open_links() < options_.max_links) return true;
-    tell(p, "Sorry, this bridge has as many players as it can take right now; try again later.");
+    tell(p, tr(lang_of(p), "bridge.full"));
     return false;
 }
 
@@ -212,7 +258,7 @@ bool Bridge::allow(Person& p) {
     ++dropped_commands_;
     if (now - p.warned > std::chrono::seconds(30)) {
         p.warned = now;
-        tell(p, "You are sending commands too fast; I skip some. One or two a second is plenty.");
+        tell(p, tr(lang_of(p), "bridge.too_fast"));
     }
     return false;
 }
@@ -288,7 +334,7 @@ void Bridge::on_private_line(const ChatUser& from, const std::string& text) {
     auto p = person(from);
     if (!allow(*p)) return;
     if (command.kind == ChatCommand::Kind::none)
-        tell(*p, help_line_private(self_));
+        tell(*p, help_line_private(lang_of(*p), self_));
     else
         run_private_command(*p, command);
     forget_if_idle(from.key);
@@ -300,11 +346,15 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
     using Kind = ChatCommand::Kind;
     Channel& ch = channel(where);
     const std::optional<long> table = state_.channel_table(stored(where));
+    // Answers to one person are in their language; what everyone reads, in the channel's.
+    const std::string lang = lang_of(p);
     switch (c.kind) {
         case Kind::none:
             return;
         case Kind::help:
-            return network_.say(where, help_line_public(self_));
+            return network_.say(where, help_line_public(channel_lang(where), self_));
+        case Kind::lang:
+            return run_lang(p, c.args, [&](const std::string& text) { answer(where, p, text); });
         case Kind::board:
             return ch.relay->post_board();
         case Kind::tables:
@@ -313,19 +363,21 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             const std::string phase = ch.relay->phase();
             if (table && (phase == "waiting" || phase == "playing"))
                 return answer(where, p,
-                              "table #" + std::to_string(*table) + " is still " + phase +
-                                  " here: !join to sit down, or !new once it is over.");
+                              tr(lang, "bridge.table_busy",
+                                 {{"table", std::to_string(*table)}, {"phase", phase}}));
             std::string words = c.args;
             if (!options_.bot_level.empty() && words.find("bots") == std::string::npos)
                 words += (words.empty() ? "" : " ") + std::string("bots=") + options_.bot_level;
             p.home_channel = where;
             if (!may_link(p)) return;
+            if (p.link) p.link->set_lang(lang_of(p));
             return link(p).send("/new " + words, Origin::channel);
         }
         case Kind::join:
-            if (!table) return answer(where, p, "no table here yet: !new opens one.");
+            if (!table) return answer(where, p, tr(lang, "bridge.no_table_here"));
             p.home_channel = where;
             if (!may_link(p)) return;
+            if (p.link) p.link->set_lang(lang_of(p));
             return link(p).send(
                 "/join " + std::to_string(*table) + (c.args.empty() ? "" : " " + c.args),
                 Origin::channel);
@@ -335,7 +387,7 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
         case Kind::decision: {
             const UserMemory* memory = state_.user(stored(p.user.key));
             if (!p.link && !(memory && memory->seat))
-                return answer(where, p, "you have no seat here: !join first.");
+                return answer(where, p, tr(lang, "bridge.no_seat_here"));
             const std::string frame = c.kind == Kind::decision
                                           ? "/" + c.decision_text()
                                           : "/" + c.word + (c.args.empty() ? "" : " " + c.args);
@@ -343,15 +395,13 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
         }
         case Kind::card:
             // Never echoed, never played: a card said in the channel is no longer a secret.
-            return answer(where, p,
-                          "cards are secret: send yours to me privately (/msg " + self_ +
-                              " play N). Nothing was played.");
+            return answer(where, p, tr(lang, "bridge.card_in_channel", {{"self", self_}}));
         case Kind::hand:
         case Kind::moves:
-            answer(where, p, "I tell you that privately.");
+            answer(where, p, tr(lang, "bridge.told_privately"));
             return run_private_command(p, c);
         case Kind::unknown:
-            return answer(where, p, "I do not know that command; !help lists them.");
+            return answer(where, p, tr(lang, "bridge.unknown_command"));
     }
 }
 
@@ -359,21 +409,24 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
     using Kind = ChatCommand::Kind;
     const UserMemory* memory = state_.user(stored(p.user.key));
     const bool seated = p.link || (memory && memory->seat);
+    const std::string lang = lang_of(p);
     switch (c.kind) {
         case Kind::none:
         case Kind::help:
         case Kind::unknown:
-            return tell(p, help_line_private(self_));
+            return tell(p, help_line_private(lang, self_));
+        case Kind::lang:
+            return run_lang(p, c.args, [&](const std::string& text) { tell(p, text); });
         case Kind::board:
-            if (!p.link) return tell(p, "You are not at a table; !board in the channel shows it.");
-            for (const auto& line : river_picture(p.link->view()))
+            if (!p.link) return tell(p, tr(lang, "bridge.board_private"));
+            for (const auto& line : river_picture(p.link->view(), lang))
                 tell(p, line);
             return;
         case Kind::hand:
-            if (!seated) return tell(p, "You are not in a game.");
+            if (!seated) return tell(p, tr(lang, "bridge.not_in_game"));
             return tell(p, link(p).hand_line());
         case Kind::moves:
-            if (!seated) return tell(p, "You are not in a game.");
+            if (!seated) return tell(p, tr(lang, "bridge.not_in_game"));
             for (const auto& line : link(p).moves_lines())
                 tell(p, line);
             return;
@@ -382,14 +435,14 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
             return link(p).send("/tables", Origin::private_chat);
         case Kind::new_table:
         case Kind::join:
-            return tell(p, "Tables are opened and joined in a channel, so everyone sees them: " +
-                               std::string(c.kind == Kind::join ? "!join" : "!new") + " there.");
+            return tell(p, tr(lang, "bridge.tables_in_channel",
+                              {{"command", c.kind == Kind::join ? "!join" : "!new"}}));
         case Kind::leave:
         case Kind::start:
         case Kind::addbot:
         case Kind::decision:
         case Kind::card: {
-            if (!seated) return tell(p, "You have no seat: !join in the channel first.");
+            if (!seated) return tell(p, tr(lang, "bridge.no_seat"));
             const std::string frame = c.kind == Kind::decision || c.kind == Kind::card
                                           ? "/" + c.decision_text()
                                           : "/" + c.word + (c.args.empty() ? "" : " " + c.args);

@@ -13,6 +13,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -43,6 +44,10 @@ class Bridge final : public ChatEvents {
         // from the bridge's address, which the server limits (--max-connections-per-address,
         // 64 by default).
         std::size_t max_links = 60;
+        // The channels' language (en, fr, cs, de): what the channel reads (the game's log, the
+        // river picture, help) and what its users read until they choose with !lang.
+        std::string lang = "en";
+        std::map<std::string, std::string> channel_langs;  // by channel name, over `lang`
     };
 
     Bridge(boost::asio::io_context& io, ChatNetwork& network, BridgeState& state, Options options);
@@ -97,6 +102,13 @@ class Bridge final : public ChatEvents {
     void run_channel_command(const std::string& channel, Person& p, const ChatCommand& command);
     void run_private_command(Person& p, const ChatCommand& command);
     std::vector<std::string> server_names(const ChatUser& user) const;
+    // The language of a channel, and of a person: theirs if they chose one, else their
+    // channel's.
+    std::string channel_lang(const std::string& channel) const;
+    std::string lang_of(const Person& p) const;
+    // !lang [code|channel]; `reply` answers where it was asked.
+    void run_lang(Person& p, const std::string& args,
+                  const std::function<void(const std::string&)>& reply);
 
     boost::asio::io_context& io_;
     ChatNetwork& network_;

@@ -8,6 +8,8 @@
 #include <map>
 #include <sstream>
 
+#include "texts.hpp"
+
 extern char** environ;
 
 namespace niagara::bridge {
@@ -47,6 +49,31 @@ std::vector<std::string> to_list(const std::string& v) {
     return out;
 }
 
+std::optional<std::string> to_lang(const std::string& v, std::string& out) {
+    const auto lang = language_of(v);
+    if (!lang) return "'" + v + "' is not a language of ours: en, fr, cs or de";
+    out = *lang;
+    return std::nullopt;
+}
+
+// "#a=fr, #b=cs" (a channel's or room's name, '=', its language).
+std::optional<std::string> to_lang_map(const std::string& v,
+                                       std::map<std::string, std::string>& out) {
+    std::map<std::string, std::string> map;
+    for (const auto& item : to_list(v)) {
+        const auto equals = item.rfind('=');
+        if (equals == std::string::npos || equals == 0)
+            return "'" + item + "' is not CHANNEL=LANGUAGE (e.g. #niagara-fr=fr)";
+        std::string name = item.substr(0, equals);
+        name.erase(name.find_last_not_of(" \t") + 1);
+        std::string value = item.substr(equals + 1);
+        value.erase(0, value.find_first_not_of(" \t"));
+        if (auto problem = to_lang(value, map[name])) return problem;
+    }
+    out = std::move(map);
+    return std::nullopt;
+}
+
 #define TEXT(field)                               \
     [](BridgeSettings& s, const std::string& v) { \
         s.field = v;                              \
@@ -58,6 +85,9 @@ std::vector<std::string> to_list(const std::string& v) {
         s.field = to_list(v);                     \
         return std::optional<std::string>();      \
     }
+#define LANG(field) [](BridgeSettings& s, const std::string& v) { return to_lang(v, s.field); }
+#define LANG_MAP(field) \
+    [](BridgeSettings& s, const std::string& v) { return to_lang_map(v, s.field); }
 #define NUMBER(field, type, low, high) \
     [](BridgeSettings& s, const std::string& v) { return to_number<type>(v, s.field, low, high); }
 
@@ -69,6 +99,11 @@ const std::map<std::string, Setter>& setters() {
         {"bot_level", TEXT(bot_level)},
         {"user_rate", NUMBER(user_rate, double, 0.1, 1000.0)},
         {"user_burst", NUMBER(user_burst, double, 1.0, 1000.0)},
+        {"lang", LANG(lang)},
+        {"irc.lang", LANG(irc.lang)},
+        {"irc.channel_lang", LANG_MAP(irc.channel_langs)},
+        {"xmpp.lang", LANG(xmpp.lang)},
+        {"xmpp.room_lang", LANG_MAP(xmpp.room_langs)},
         {"irc.enabled", FLAG(irc.enabled)},
         {"irc.host",
          [](BridgeSettings& s, const std::string& v) {
@@ -115,6 +150,8 @@ const std::map<std::string, Setter>& setters() {
 #undef FLAG
 #undef LIST
 #undef NUMBER
+#undef LANG
+#undef LANG_MAP
 
 std::string environment_name(const std::string& key) {
     std::string out = "NIAGARA_BRIDGE_";

@@ -3,6 +3,7 @@
 // NIAGARA_BRIDGE_IRC_NICK), then command-line flags over both (--irc.nick=niagara).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ struct IrcSettings {
     std::string sasl_user;              // irc.sasl_user + irc.sasl_password: SASL PLAIN
     std::string sasl_password;          //
     std::vector<std::string> channels;  // irc.channels: comma-separated, e.g. #niagara,#games
+    std::string lang;                   // irc.lang: the channels' language (empty: `lang`)
+    // irc.channel_lang: a channel's own, over irc.lang: "#niagara-fr=fr, #niagara-cz=cs"
+    std::map<std::string, std::string> channel_langs;
     // irc.rate, irc.burst, irc.max_waiting. The default is what the ratbox family (solanum on
     // Libera, charybdis, hybrid on OFTC and EFnet) parses: 5 lines at once, then 2 a second;
     // lines beyond that wait in the server, and 20 waiting lines (solanum's
@@ -51,7 +55,10 @@ struct XmppSettings {
     bool tls_verify = true;             // xmpp.tls_verify: check the server's certificate
     std::vector<std::string> rooms;     // xmpp.rooms: MUC rooms, e.g. niagara@rooms.example.org
     std::string room_nick = "niagara";  // xmpp.room_nick
-    Throttle throttle{10.0, 20, 20};    // xmpp.rate, xmpp.burst, xmpp.max_waiting
+    std::string lang;                   // xmpp.lang: the rooms' language (empty: `lang`)
+    // xmpp.room_lang: a room's own, over xmpp.lang: "jeux@rooms.example.org=fr"
+    std::map<std::string, std::string> room_langs;
+    Throttle throttle{10.0, 20, 20};  // xmpp.rate, xmpp.burst, xmpp.max_waiting
 };
 
 struct BridgeSettings {
@@ -65,6 +72,9 @@ struct BridgeSettings {
     // rest are skipped (bridge.hpp).
     double user_rate = 2;
     double user_burst = 6;
+    // lang: the language of every channel and room (en, fr, cs, de) unless irc.lang, xmpp.lang,
+    // irc.channel_lang or xmpp.room_lang say otherwise; a user's own comes from !lang.
+    std::string lang = "en";
     IrcSettings irc;
     XmppSettings xmpp;
 };

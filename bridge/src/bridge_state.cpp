@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "texts.hpp"
+
 namespace niagara::bridge {
 
 using Json = nlohmann::json;
@@ -38,6 +40,10 @@ std::optional<std::string> BridgeState::load() {
             if (auto seat = user.find("seat"); seat != user.end() && seat->is_object())
                 memory.seat = SeatMemory{seat->at("table").get<long>(), seat->at("seat").get<int>(),
                                          seat->at("token").get<std::string>()};
+            // A language we no longer have (or a hand-edited one) is forgotten, not fatal.
+            if (auto lang = user.find("lang"); lang != user.end() && lang->is_string())
+                memory.lang = language_of(lang->get<std::string>()).value_or("");
+            if (!memory.seat && memory.lang.empty()) continue;
             users_[key] = std::move(memory);
         }
     } catch (const Json::exception& e) {
@@ -83,12 +89,36 @@ void BridgeState::forget_user(const std::string& key) {
     if (users_.erase(key)) save();
 }
 
+void BridgeState::clear_seat(const std::string& key) {
+    auto it = users_.find(key);
+    if (it == users_.end()) return;
+    if (it->second.lang.empty())
+        users_.erase(it);
+    else
+        it->second.seat.reset();
+    save();
+}
+
+bool BridgeState::set_lang(const std::string& key, const std::string& lang) {
+    auto it = users_.find(key);
+    if (it == users_.end()) {
+        if (lang.empty()) return true;
+        if (users_.size() >= kMaxRememberedUsers) return false;
+        it = users_.emplace(key, UserMemory{}).first;
+    }
+    it->second.lang = lang;
+    if (!it->second.seat && lang.empty()) users_.erase(it);
+    save();
+    return true;
+}
+
 void BridgeState::save() {
     if (file_.empty()) return;
     Json j{
         {"format", "niagara-bridge-state/1"}, {"channels", channels_}, {"users", Json::object()}};
     for (const auto& [key, user] : users_) {
         Json u{{"name", user.name}};
+        if (!user.lang.empty()) u["lang"] = user.lang;
         if (user.seat)
             u["seat"] = {{"table", user.seat->table},
                          {"seat", user.seat->seat},

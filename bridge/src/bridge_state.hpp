@@ -1,7 +1,8 @@
 // What the bridge must remember across a restart, in one small JSON file: which table each
-// channel plays at, and each chat user's seat (table, seat, name and the seat's token, which
-// takes the seat back with /resume). The file holds secrets (tokens): it is written with mode
-// 0600, atomically (a temporary file renamed over it), on every change.
+// channel plays at, each chat user's seat (table, seat, name and the seat's token, which
+// takes the seat back with /resume) and the language a user chose with !lang. The file holds
+// secrets (tokens): it is written with mode 0600, atomically (a temporary file renamed over it), on
+// every change.
 #pragma once
 
 #include <filesystem>
@@ -20,7 +21,12 @@ struct SeatMemory {
 struct UserMemory {
     std::string name;  // the name the game server knows them by
     std::optional<SeatMemory> seat;
+    std::string lang;  // what they chose with !lang (en, fr, cs, de); empty: the channel's
 };
+
+// The most users the file remembers: anyone may whisper `lang fr`, and a stranger's choice
+// must not grow the file without end. Users with a seat are always kept.
+inline constexpr std::size_t kMaxRememberedUsers = 10000;
 
 class BridgeState {
   public:
@@ -39,6 +45,11 @@ class BridgeState {
     void set_user(const std::string& key, UserMemory memory);
     void rename_user(const std::string& old_key, const std::string& new_key);
     void forget_user(const std::string& key);
+    // The seat is gone; the user's language stays (and with no language, the user goes).
+    void clear_seat(const std::string& key);
+    // Sets (or with "" clears) a user's language; false, with nothing changed, when the user
+    // is new and the file already remembers kMaxRememberedUsers.
+    bool set_lang(const std::string& key, const std::string& lang);
 
   private:
     void save();

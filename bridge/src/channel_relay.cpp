@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "river_picture.hpp"
+#include "texts.hpp"
 
 namespace niagara::bridge {
 
@@ -38,8 +39,9 @@ std::string with_names(const std::string& line, const Json& view) {
 
 }  // namespace
 
-ChannelRelay::ChannelRelay(boost::asio::io_context& io, ServerAddress server, Hooks hooks)
-    : io_(io), server_(std::move(server)), hooks_(std::move(hooks)) {}
+ChannelRelay::ChannelRelay(boost::asio::io_context& io, ServerAddress server, std::string lang,
+                           Hooks hooks)
+    : io_(io), server_(std::move(server)), lang_(std::move(lang)), hooks_(std::move(hooks)) {}
 
 void ChannelRelay::start() {
     std::weak_ptr<ChannelRelay> weak = weak_from_this();
@@ -80,11 +82,10 @@ void ChannelRelay::ask_tables() {
 }
 
 void ChannelRelay::post_board() {
-    const std::vector<std::string> lines = river_picture(client_ ? client_->view() : Json());
+    const std::vector<std::string> lines = river_picture(client_ ? client_->view() : Json(), lang_);
     if (lines.empty()) {
-        hooks_.say(table_ ? "No game at table #" + std::to_string(*table_) +
-                                " yet: !start when everyone is seated."
-                          : "No table in this channel yet: !new opens one.");
+        hooks_.say(table_ ? tr(lang_, "bridge.board.no_game", {{"table", std::to_string(*table_)}})
+                          : tr(lang_, "bridge.board.no_table"));
         return;
     }
     for (const auto& line : lines)
@@ -92,15 +93,61 @@ void ChannelRelay::post_board() {
 }
 
 void ChannelRelay::post_picture() {
-    for (const auto& line : river_picture(client_->view()))
+    for (const auto& line : river_picture(client_->view(), lang_))
         hooks_.say(line);
+}
+
+std::string ChannelRelay::event_line(const Json& event) const {
+    // The engine's lines as keys and arguments (`texts`), rendered in the channel's language
+    // with the players' names; a server that sends only English `lines` gets those, "Seat 2"
+    // replaced by the name.
+    const Json& view = client_->view();
+    const std::vector<std::string> names = seat_names_of(lang_, view);
+    std::string line;
+    if (auto texts = event.find("texts"); texts != event.end() && texts->is_array()) {
+        for (const auto& t : *texts)
+            if (t.is_object() && t.contains("key") && t["key"].is_string())
+                line += (line.empty() ? "" : " ") + niagara::bridge::server_text(lang_, t, &names);
+            else if (t.is_string())
+                line += (line.empty() ? "" : " ") + with_names(t.get<std::string>(), view);
+    } else {
+        for (const auto& l : event.value("lines", Json::array()))
+            if (l.is_string()) line += (line.empty() ? "" : " ") + l.get<std::string>();
+        line = with_names(line, view);
+    }
+    if (auto cause = event.find("cause"); cause != event.end() && cause->is_string()) {
+        static constexpr std::string_view kBotFor = "bot for ";
+        const std::string c = cause->get<std::string>();
+        Json said = c;
+        if (c == "timeout" || c == "conceded")
+            said = word("protocol.cause." + c, c);
+        else if (c.starts_with(kBotFor) && word("protocol.cause.bot", c).is_object())
+            said =
+                Json{{"key", "protocol.cause.bot"}, {"args", {{"name", c.substr(kBotFor.size())}}}};
+        if (!line.empty())
+            line = tr(lang_, "bridge.event.cause", {{"lines", line}, {"cause", said}});
+    }
+    return line;
 }
 
 void ChannelRelay::on_message(const Json& m) {
     const std::string type = m.value("type", "");
-    const std::string text = m.value("text", "");
+    if (lang_answers_due_ > 0 && (type == "lang" || type == "error")) {
+        --lang_answers_due_;
+        return;
+    }
+    // The message's own text in the channel's language (only for the messages posted as they
+    // are: rendering every patch's would be wasted).
+    const auto text = [&] {
+        const std::vector<std::string> names = seat_names_of(lang_, client_->view());
+        return server_text(lang_, m, &names);
+    };
     if (type == "welcome") {
         welcomed_ = true;
+        if (lang_ != "en") {
+            ++lang_answers_due_;
+            client_->send("/lang " + lang_);
+        }
         if (table_) client_->send("/watch " + std::to_string(*table_));
         if (tables_asked_) client_->send("/tables");
         return;
@@ -114,21 +161,15 @@ void ChannelRelay::on_message(const Json& m) {
         return;
     }
     if (type == "tables") {
-        if (tables_asked_) hooks_.say(text);
+        if (tables_asked_) hooks_.say(text());
         tables_asked_ = false;
         return;
     }
     if (type == "snapshot" || type == "patch") {
         // The event's lines in plain language; a spectator's message holds no prompt and no
         // chosen card, and its event never names a card before its reveal.
-        if (auto event = m.find("event"); event != m.end() && event->is_object()) {
-            std::string line;
-            for (const auto& l : event->value("lines", Json::array()))
-                if (l.is_string()) line += (line.empty() ? "" : " ") + l.get<std::string>();
-            if (auto cause = event->find("cause"); cause != event->end() && cause->is_string())
-                line += " (" + cause->get<std::string>() + ")";
-            if (!line.empty()) hooks_.say(with_names(line, client_->view()));
-        }
+        if (auto event = m.find("event"); event != m.end() && event->is_object())
+            if (const std::string line = event_line(*event); !line.empty()) hooks_.say(line);
         const Json& view = client_->view();
         const Json game = view.is_object() ? view.value("game", Json()) : Json();
         if (game.is_object()) {
@@ -147,11 +188,11 @@ void ChannelRelay::on_message(const Json& m) {
     if (type == "chat") {
         // A line from the table's chat: a player at the web page, say. (The bridge never
         // sends chat for its players: what they say in the channel stays there.)
-        hooks_.say(text);
+        hooks_.say(text());
         return;
     }
     if (type == "closed" && table_) {
-        hooks_.say(text);
+        hooks_.say(text());
         table_.reset();
         if (hooks_.table_gone) hooks_.table_gone();
         return;
@@ -161,7 +202,7 @@ void ChannelRelay::on_message(const Json& m) {
                                           "started", "timeout", "ended"};
     for (const char* p : kPublic)
         if (type == p) {
-            hooks_.say(text);
+            hooks_.say(text());
             return;
         }
     // `watching`, `timer` (one per turn: too chatty for a channel), `welcome`, `help`: nothing.

@@ -28,7 +28,9 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
         std::function<void(const std::string& why)> closed;
     };
 
-    ChannelRelay(boost::asio::io_context& io, ServerAddress server, Hooks hooks);
+    // `lang`: the channel's language; its lines are in it, and so are the server's texts to
+    // this spectator (/lang).
+    ChannelRelay(boost::asio::io_context& io, ServerAddress server, std::string lang, Hooks hooks);
     void start();
     void close();
 
@@ -42,9 +44,11 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
   private:
     void on_message(const nlohmann::json& m);
     void post_picture();
+    std::string event_line(const nlohmann::json& event) const;
 
     boost::asio::io_context& io_;
     ServerAddress server_;
+    std::string lang_;
     Hooks hooks_;
     std::shared_ptr<client::GameClient> client_;
     std::optional<long> table_;
@@ -53,6 +57,7 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     bool tables_asked_ = false;
     long last_round_ = 0;
     bool picture_pending_ = false;  // draw once the start's snapshot has arrived
+    int lang_answers_due_ = 0;      // answers to our /lang, skipped
 };
 
 }  // namespace niagara::bridge

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <utility>
 
+#include "texts.hpp"
+
 namespace niagara::bridge {
 
 namespace {
@@ -39,7 +41,7 @@ std::string normalise(std::string_view text) {
     return out;
 }
 
-constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 12> kWords{{
+constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 13> kWords{{
     {"help", ChatCommand::Kind::help},
     {"board", ChatCommand::Kind::board},
     {"river", ChatCommand::Kind::board},
@@ -52,6 +54,7 @@ constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 12> kWords{
     {"start", ChatCommand::Kind::start},
     {"addbot", ChatCommand::Kind::addbot},
     {"play", ChatCommand::Kind::card},
+    {"lang", ChatCommand::Kind::lang},
 }};
 
 // The engine's decision words (engine/README.md, "Notation").
@@ -108,22 +111,12 @@ ChatCommand parse_private_line(std::string_view text) {
     return command_from(text);
 }
 
-std::string help_line_public(std::string_view self) {
-    return "Niagara here: !new [players=4 spirits joe memory timer=60 bots=greedy] opens a table "
-           "in this channel, !join [seat] sits down, !addbot [random|greedy|strong], !start, "
-           "!leave, !board shows the river, !tables lists the server's tables. Your card goes "
-           "to me privately (/msg " +
-           std::string(self) +
-           " play 4); moves here or privately: !canoe 1 up 3, !buyback 2 red, !cloud up, "
-           "!done.";
+std::string help_line_public(std::string_view lang, std::string_view self) {
+    return tr(lang, "bridge.help.channel", {{"self", std::string(self)}});
 }
 
-std::string help_line_private(std::string_view self) {
-    return "Privately (no ! needed): play 4 chooses your card, hand shows your cards, moves "
-           "lists every legal decision, and any move works here too: canoe 1 load red then up "
-           "3, buyback 2 red, cloud up, done, elk 1, fork 1 left, joe no. Tables are opened and "
-           "joined in the channel (" +
-           std::string(self) + ": help there).";
+std::string help_line_private(std::string_view lang, std::string_view self) {
+    return tr(lang, "bridge.help.private", {{"self", std::string(self)}});
 }
 
 }  // namespace niagara::bridge

@@ -23,6 +23,7 @@ struct ChatCommand {
         addbot,     // !addbot [level]
         decision,   // !canoe 1 up 3, !buyback 2 red, !cloud up, !done, !elk 1, ...
         card,       // play 4: a secret, accepted only privately
+        lang,       // !lang fr: the user's language (!lang alone: which it is)
         unknown,    // !something else
     };
     Kind kind = Kind::none;
@@ -40,8 +41,9 @@ inline constexpr std::size_t kMaxCommandBytes = 600;
 ChatCommand parse_channel_line(std::string_view text, std::string_view self_nick);
 ChatCommand parse_private_line(std::string_view text);
 
-// The help, a few short lines for a channel or a private chat (`self` is the bot's nick).
-std::string help_line_public(std::string_view self);
-std::string help_line_private(std::string_view self);
+// The help, a few short lines for a channel or a private chat (`self` is the bot's nick), in
+// `lang` (the commands themselves are the same in every language).
+std::string help_line_public(std::string_view lang, std::string_view self);
+std::string help_line_private(std::string_view lang, std::string_view self);
 
 }  // namespace niagara::bridge

@@ -8,6 +8,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <csignal>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -27,6 +28,8 @@ constexpr const char* kUsage =
     "  state_file        bridge-state.json        seats kept across restarts (mode 0600)\n"
     "  bot_level         (server's default)       bots= for !new: random, greedy or strong\n"
     "  log_level         info\n"
+    "  lang              en                       the channels' language: en, fr, cs or de\n"
+    "  irc.lang xmpp.lang irc.channel_lang (#a=fr,#b=cs) xmpp.room_lang (room@muc.host=de)\n"
     "  user_rate user_burst  2, 6                commands per chat user per second, bursts\n"
     "  irc.host irc.port irc.tls irc.tls_verify irc.nick irc.user irc.realname irc.password\n"
     "  irc.sasl_user irc.sasl_password irc.channels (#a,#b) irc.rate irc.burst irc.max_waiting\n"
@@ -68,8 +71,11 @@ int main(int argc, char** argv) {
     boost::asio::io_context io(1);
     std::vector<std::unique_ptr<ChatNetwork>> networks;
     std::vector<std::unique_ptr<Bridge>> bridges;
-    auto add = [&](std::unique_ptr<ChatNetwork> network, std::vector<std::string> channels) {
+    auto add = [&](std::unique_ptr<ChatNetwork> network, std::vector<std::string> channels,
+                   const std::string& lang, const std::map<std::string, std::string>& langs) {
         Bridge::Options options;
+        options.lang = lang.empty() ? settings.lang : lang;
+        options.channel_langs = langs;
         options.server = *server;
         options.channels = std::move(channels);
         options.bot_level = settings.bot_level;
@@ -80,9 +86,11 @@ int main(int argc, char** argv) {
         networks.push_back(std::move(network));
     };
     if (settings.irc.enabled)
-        add(std::make_unique<IrcNetwork>(io, settings.irc), settings.irc.channels);
+        add(std::make_unique<IrcNetwork>(io, settings.irc), settings.irc.channels,
+            settings.irc.lang, settings.irc.channel_langs);
     if (settings.xmpp.enabled)
-        add(std::make_unique<XmppNetwork>(io, settings.xmpp), settings.xmpp.rooms);
+        add(std::make_unique<XmppNetwork>(io, settings.xmpp), settings.xmpp.rooms,
+            settings.xmpp.lang, settings.xmpp.room_langs);
 
     boost::asio::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&](const boost::system::error_code&, int signal) {

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "private_lines.hpp"
+#include "texts.hpp"
 
 namespace niagara::bridge {
 
@@ -10,12 +11,13 @@ using Json = nlohmann::json;
 
 PlayerLink::PlayerLink(boost::asio::io_context& io, ServerAddress server,
                        std::vector<std::string> names, std::optional<SeatMemory> resume,
-                       Hooks hooks)
+                       std::string lang, Hooks hooks)
     : io_(io),
       server_(std::move(server)),
       names_(std::move(names)),
       resume_(std::move(resume)),
-      hooks_(std::move(hooks)) {}
+      hooks_(std::move(hooks)),
+      lang_(std::move(lang)) {}
 
 void PlayerLink::start() {
     std::weak_ptr<PlayerLink> weak = weak_from_this();
@@ -49,6 +51,17 @@ void PlayerLink::send(const std::string& frame, Origin origin) {
     client_->send(frame);
 }
 
+void PlayerLink::set_lang(const std::string& lang) {
+    if (lang == lang_) return;
+    lang_ = lang;
+    if (welcomed_ && stage_ != Stage::closed) send_lang();
+}
+
+void PlayerLink::send_lang() {
+    ++lang_answers_due_;
+    client_->send("/lang " + lang_);
+}
+
 void PlayerLink::ready() {
     stage_ = Stage::ready;
     while (!waiting_.empty()) {
@@ -76,16 +89,16 @@ std::optional<long> PlayerLink::table() const {
 }
 
 std::string PlayerLink::hand_line() const {
-    return niagara::bridge::hand_line(view());
+    return niagara::bridge::hand_line(lang_, view());
 }
 
 std::vector<std::string> PlayerLink::moves_lines() const {
-    return niagara::bridge::moves_lines(prompt_);
+    return niagara::bridge::moves_lines(lang_, prompt_);
 }
 
 void PlayerLink::tell_prompt(const Json& prompt) {
     prompt_ = prompt;
-    if (hooks_.tell && seat_) hooks_.tell(prompt_line(seat_->table, prompt, view()));
+    if (hooks_.tell && seat_) hooks_.tell(prompt_line(lang_, seat_->table, prompt, view()));
 }
 
 void PlayerLink::on_error(const Json& m) {
@@ -111,13 +124,21 @@ void PlayerLink::on_error(const Json& m) {
         ready();
         return;
     }
-    answer(m.value("message", m.value("text", "refused")));
+    const std::vector<std::string> names = seat_names_of(lang_, view());
+    std::string text = server_text(lang_, m, &names, "message");
+    answer(text.empty() ? tr(lang_, "bridge.refused") : text);
 }
 
 void PlayerLink::on_message(const Json& m) {
     const std::string type = m.value("type", "");
+    if (lang_answers_due_ > 0 && (type == "lang" || type == "error")) {
+        --lang_answers_due_;
+        return;
+    }
     if (type == "welcome") {
         server_name_ = m.value("name", "");
+        welcomed_ = true;
+        if (lang_ != "en") send_lang();
         if (resume_) {
             stage_ = Stage::resuming;
             client_->send("/resume " + resume_->token);
@@ -138,23 +159,21 @@ void PlayerLink::on_message(const Json& m) {
         if (hooks_.seated) hooks_.seated(*seat_, server_name_);
         // Never the server's text: it carries the token.
         if (hooks_.tell)
-            hooks_.tell((resumed ? "Welcome back to table #" : "You sit at table #") +
-                        std::to_string(seat_->table) + ", seat " + std::to_string(seat_->seat + 1) +
-                        ". Your cards and turns come here; answer here (play 4, canoe 1 up 3). "
-                        "Say hand, moves or help any time.");
+            hooks_.tell(tr(lang_, resumed ? "bridge.seated_again" : "bridge.seated",
+                           {{"table", std::to_string(seat_->table)},
+                            {"seat", std::to_string(seat_->seat + 1)}}));
         if (stage_ == Stage::resuming) ready();
     } else if (type == "table_created") {
         if (hooks_.table_created)
             hooks_.table_created(m.value("table", 0L), m.value("options", Json::object()));
     } else if (type == "tables") {
-        if (tables_asked_) answer(m.value("text", ""));
+        if (tables_asked_) answer(server_text(lang_, m));
         tables_asked_ = false;
     } else if (type == "snapshot" || type == "patch" || type == "prompt") {
         if (type != "prompt") {
             if (auto chosen = m.find("chosen");
                 chosen != m.end() && chosen->is_string() && hooks_.tell)
-                hooks_.tell("You chose " + chosen->get<std::string>() +
-                            " (hidden until it is revealed).");
+                hooks_.tell(chosen_line(lang_, chosen->get<std::string>()));
         }
         const Json* prompt = type == "prompt" ? &m : nullptr;
         if (auto p = m.find("prompt"); p != m.end() && p->is_object()) prompt = &*p;
@@ -180,8 +199,7 @@ void PlayerLink::on_message(const Json& m) {
         }
     } else if (type == "closed" || type == "ended") {
         if (type == "ended" && hooks_.tell && seat_)
-            hooks_.tell("The game at table #" + std::to_string(seat_->table) +
-                        " is over. Thanks for playing! !new in the channel starts another.");
+            hooks_.tell(tr(lang_, "bridge.game_over", {{"table", std::to_string(seat_->table)}}));
         seat_.reset();
         prompt_ = nullptr;
         if (hooks_.seat_gone) hooks_.seat_gone();

@@ -44,15 +44,19 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     };
 
     // `names`: the server names to try, in order (the first free one is taken); `resume`:
-    // a seat to take back first.
+    // a seat to take back first; `lang`: the user's language (en, fr, cs, de).
     PlayerLink(boost::asio::io_context& io, ServerAddress server, std::vector<std::string> names,
-               std::optional<SeatMemory> resume, Hooks hooks);
+               std::optional<SeatMemory> resume, std::string lang, Hooks hooks);
 
     void start();
     void close();
     // A frame in the server's chat-style text ("/join 3", "/canoe 1 up 3"); queued until the
     // connection is named (or has its seat back).
     void send(const std::string& frame, Origin origin);
+    // The user's language: every line from here on is in it, and the server is told (/lang),
+    // so that its own texts to this connection are too.
+    void set_lang(const std::string& lang);
+    const std::string& lang() const { return lang_; }
 
     // Answers to `hand` and `moves`, from this connection's own view (private).
     std::string hand_line() const;
@@ -67,6 +71,7 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     void ready();
     void answer(const std::string& text);
     void tell_prompt(const nlohmann::json& prompt);
+    void send_lang();
 
     boost::asio::io_context& io_;
     ServerAddress server_;
@@ -83,6 +88,11 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     nlohmann::json prompt_;      // the decision the user owes now, or null
     std::string server_name_;
     std::optional<SeatMemory> seat_;
+    std::string lang_;
+    bool welcomed_ = false;
+    // Answers to our /lang still to come: skipped (an error too, from a server without /lang),
+    // so that they are neither relayed nor taken for the answer to /name or /resume.
+    int lang_answers_due_ = 0;
 };
 
 }  // namespace niagara::bridge

@@ -1,27 +1,30 @@
 #include "private_lines.hpp"
 
+#include "texts.hpp"
+
 namespace niagara::bridge {
 
 namespace {
 
 using Json = nlohmann::json;
 
-std::string described(const Json& action) {
+std::string described(std::string_view lang, const Json& action) {
     std::string text = action.value("text", "");
     if (auto to = action.find("to"); to != action.end() && to->is_string()) {
         const std::string where = to->get<std::string>();
-        text += where == "falls" ? " → over the falls!" : " → " + where;
-        if (action.value("pushed", false)) text += " (pushed by the whirlpool)";
+        text = where == "falls" ? tr(lang, "bridge.move.falls", {{"move", text}})
+                                : tr(lang, "bridge.move.to", {{"move", text}, {"to", where}});
+        if (action.value("pushed", false)) text = tr(lang, "bridge.move.pushed", {{"move", text}});
     }
     return text;
 }
 
-std::vector<std::string> legal_texts(const Json& prompt) {
+std::vector<std::string> legal_texts(std::string_view lang, const Json& prompt) {
     std::vector<std::string> out;
     const Json actions = prompt.value("actions", Json::array());
     if (actions.is_array() && !actions.empty()) {
         for (const auto& a : actions)
-            if (a.is_object()) out.push_back(described(a));
+            if (a.is_object()) out.push_back(described(lang, a));
         return out;
     }
     for (const auto& l : prompt.value("legal", Json::array()))
@@ -48,25 +51,27 @@ const Json& own_seat(const Json& view) {
 
 }  // namespace
 
-std::string prompt_line(long table, const Json& prompt, const Json& view) {
-    const std::vector<std::string> legal = legal_texts(prompt);
-    const std::string where = "Table #" + std::to_string(table);
+std::string prompt_line(std::string_view lang, long table, const Json& prompt, const Json& view) {
+    const std::vector<std::string> legal = legal_texts(lang, prompt);
     bool all_cards = !legal.empty();
     for (const auto& l : legal)
         all_cards = all_cards && l.starts_with("play ");
     if (all_cards) {
-        std::string line = where + ": choose your card:";
+        // The cards as the player types them after `play`, in every language.
+        std::string cards;
         for (std::size_t i = 0; i < legal.size(); ++i)
-            line += (i ? ", " : " ") + legal[i].substr(5);
-        return line + ". Answer here: " + legal.front();
+            cards += (i ? ", " : "") + legal[i].substr(5);
+        return tr(lang, "bridge.prompt.card",
+                  {{"table", std::to_string(table)}, {"cards", cards}, {"example", legal.front()}});
     }
-    std::string line = where + ", your turn";
+    std::string line = tr(lang, "bridge.prompt.turn", {{"table", std::to_string(table)}});
     if (view.is_object() && view.contains("game") && view["game"].is_object()) {
         const Json& turn = view["game"].value("turn", Json());
         if (turn.is_object() && turn.contains("card") && turn["card"].is_string())
-            line += " (card " + turn["card"].get<std::string>() + ")";
+            line = tr(lang, "bridge.prompt.turn_card",
+                      {{"table", std::to_string(table)},
+                       {"card", card_word(turn["card"].get<std::string>())}});
     }
-    line += ":";
     std::size_t shown = 0;
     for (; shown < legal.size(); ++shown) {
         const std::string piece = (shown ? " | " : " ") + legal[shown];
@@ -74,14 +79,14 @@ std::string prompt_line(long table, const Json& prompt, const Json& view) {
         line += piece;
     }
     if (shown < legal.size())
-        line += " (and " + std::to_string(legal.size() - shown) + " more: say moves)";
+        line += " " + tr(lang, "bridge.prompt.more", {{"count", legal.size() - shown}});
     return line;
 }
 
-std::vector<std::string> moves_lines(const Json& prompt) {
+std::vector<std::string> moves_lines(std::string_view lang, const Json& prompt) {
     std::vector<std::string> lines;
     std::string line;
-    for (const auto& text : legal_texts(prompt)) {
+    for (const auto& text : legal_texts(lang, prompt)) {
         if (!line.empty() && line.size() + 3 + text.size() > kLineBudget) {
             lines.push_back(line);
             line.clear();
@@ -89,19 +94,29 @@ std::vector<std::string> moves_lines(const Json& prompt) {
         line += (line.empty() ? "" : " | ") + text;
     }
     if (!line.empty()) lines.push_back(line);
-    if (lines.empty()) lines.push_back("You have no decision to make right now.");
+    if (lines.empty()) lines.push_back(tr(lang, "bridge.moves.none"));
     return lines;
 }
 
-std::string hand_line(const Json& view) {
+std::string hand_line(std::string_view lang, const Json& view) {
     const Json& seat = own_seat(view);
-    if (!seat.is_object()) return "You have no cards: you are not in a game.";
-    std::string line = "Your hand: " + cards(seat.value("hand", Json::array()));
+    if (!seat.is_object()) return tr(lang, "bridge.hand.none");
+    std::string line =
+        tr(lang, "bridge.hand", {{"cards", cards(seat.value("hand", Json::array()))}});
     if (auto chosen = seat.find("chosen"); chosen != seat.end() && chosen->is_string())
-        line += " · chosen: " + chosen->get<std::string>() + " (hidden until it is revealed)";
+        line += " · " +
+                tr(lang, "bridge.hand.chosen", {{"card", card_word(chosen->get<std::string>())}});
     if (const std::string played = cards(seat.value("discard", Json::array())); !played.empty())
-        line += " · played: " + played;
+        line += " · " + tr(lang, "bridge.hand.played", {{"cards", played}});
     return line;
+}
+
+Json card_word(const std::string& card) {
+    return word(card == "1/2/3" ? "common.card.123" : "common.card." + card, card);
+}
+
+std::string chosen_line(std::string_view lang, const std::string& card) {
+    return tr(lang, "bridge.chosen", {{"card", card_word(card)}});
 }
 
 }  // namespace niagara::bridge

@@ -4,6 +4,8 @@
 #include <map>
 #include <string_view>
 
+#include "texts.hpp"
+
 namespace niagara::bridge {
 
 namespace {
@@ -30,20 +32,28 @@ std::string seat_name(const Json& view, std::size_t seat) {
     return "seat" + std::to_string(seat + 1);
 }
 
-std::string gem_list(const Json& gems) {  // ["red","blue"] -> "red blue"
+// A gem's colour in `lang`, as one short word (common.gem.* are whole nouns, "gemme rouge",
+// too long for a picture that names every gem on the river); an unknown colour as it is.
+std::string gem(std::string_view lang, const std::string& colour) {
+    return tr(lang, "bridge.picture.colour", {{"colour", colour}});
+}
+
+std::string gem_list(std::string_view lang, const Json& gems) {  // ["red","blue"] -> "red blue"
     std::string out;
     if (!gems.is_array()) return out;
     for (const auto& g : gems)
-        if (g.is_string()) out += (out.empty() ? "" : " ") + g.get<std::string>();
+        if (g.is_string()) out += (out.empty() ? "" : " ") + gem(lang, g.get<std::string>());
     return out;
 }
 
-std::string gem_counts(const Json& counts) {  // {"violet": 6, "red": 1} -> "violet 6, red 1"
+// {"violet": 6, "red": 1} -> "violet 6, red 1"
+std::string gem_counts(std::string_view lang, const Json& counts) {
     std::string out;
     if (!counts.is_object()) return out;
     for (const auto& [colour, n] : counts.items())
         if (n.is_number_integer() && n.get<int>() > 0)
-            out += (out.empty() ? "" : ", ") + colour + " " + std::to_string(n.get<int>());
+            out +=
+                (out.empty() ? "" : ", ") + gem(lang, colour) + " " + std::to_string(n.get<int>());
     return out;
 }
 
@@ -51,14 +61,14 @@ std::string gem_counts(const Json& counts) {  // {"violet": 6, "red": 1} -> "vio
 const std::map<std::string, std::string, std::less<>> kPlaceAt{
     {"T3", "violet"}, {"T4", "clear"}, {"T5", "yellow"}, {"L6", "blue"}, {"L7", "red"}};
 
-std::vector<std::string> draw(const Json& view);
+std::vector<std::string> draw(const Json& view, std::string_view lang);
 
 }  // namespace
 
-std::vector<std::string> river_picture(const Json& view) {
+std::vector<std::string> river_picture(const Json& view, std::string_view lang) {
     // The server's views are well formed; a malformed one draws nothing rather than throwing.
     try {
-        return draw(view);
+        return draw(view, lang);
     } catch (const Json::exception&) {
         return {};
     }
@@ -66,30 +76,41 @@ std::vector<std::string> river_picture(const Json& view) {
 
 namespace {
 
-std::vector<std::string> draw(const Json& view) {
+std::vector<std::string> draw(const Json& view, std::string_view lang) {
+    const auto t = [lang](std::string_view key, const Json& args = Json::object()) {
+        return tr(lang, key, args);
+    };
     const Json game = view.is_object() ? view.value("game", Json()) : Json();
     if (!game.is_object()) return {};
     std::vector<std::string> lines;
 
     // Line 1: the round and the pieces.
-    std::string head = "Round " + str(game, "round", "?") + " · weather " +
-                       str(game, "weather", "0") + " · fork → " + str(game, "fork", "?");
-    if (const std::string w = str(game, "whirlpool"); !w.empty()) head += " · whirlpool " + w;
-    if (const std::string b = str(game, "beaver"); !b.empty()) head += " · beaver " + b;
+    std::string head = t("bridge.picture.round", {{"round", str(game, "round", "?")}}) + " · " +
+                       t("bridge.picture.weather", {{"weather", str(game, "weather", "0")}}) +
+                       " · " + t("bridge.picture.fork", {{"side", str(game, "fork", "?")}});
+    if (const std::string w = str(game, "whirlpool"); !w.empty())
+        head += " · " + t("bridge.picture.whirlpool", {{"pos", w}});
+    if (const std::string b = str(game, "beaver"); !b.empty())
+        head += " · " + t("bridge.picture.beaver", {{"pos", b}});
     if (auto elk = game.find("elk"); elk != game.end() && elk->is_object()) {
         const std::string at = str(*elk, "at");
         if (at == "canoe")
-            head += " · elk on " + seat_name(view, elk->value("seat", 0)) + "#" +
-                    std::to_string(elk->value("canoe", 0) + 1);
+            head += " · " + t("bridge.picture.elk_on",
+                              {{"canoe", seat_name(view, elk->value("seat", 0)) + "#" +
+                                             std::to_string(elk->value("canoe", 0) + 1)}});
+        else if (at == "returning")
+            head += " · " + t("bridge.picture.elk_returning");
         else if (!at.empty())
-            head += " · elk " + (at == "returning" ? std::string("returning") : "at " + at);
+            head += " · " + t("bridge.picture.elk_at", {{"place", at}});
     }
     if (auto joe = game.find("joe"); joe != game.end() && joe->is_object()) {
-        head += " · Joe " + str(*joe, "pos", "off");
-        if (const std::string cargo = gem_list(joe->value("cargo", Json())); !cargo.empty())
+        const std::string pos = str(*joe, "pos");
+        head += " · " + (pos.empty() ? t("bridge.picture.joe_off")
+                                     : t("bridge.picture.joe", {{"pos", pos}}));
+        if (const std::string cargo = gem_list(lang, joe->value("cargo", Json())); !cargo.empty())
             head += " [" + cargo + "]";
     }
-    if (str(game, "phase") == "over") head += " · game over";
+    if (str(game, "phase") == "over") head += " · " + t("bridge.picture.over");
     lines.push_back(head);
 
     // Canoes by where they are.
@@ -103,7 +124,7 @@ std::vector<std::string> draw(const Json& view) {
             std::string key = where == "river" ? str(canoes[c], "pos") : where;
             if (where == "bank") key = "bank " + str(canoes[c], "pos");
             std::string canoe = seat_name(view, s) + "#" + std::to_string(c + 1);
-            if (const std::string cargo = gem_list(canoes[c].value("cargo", Json()));
+            if (const std::string cargo = gem_list(lang, canoes[c].value("cargo", Json()));
                 !cargo.empty())
                 canoe += "[" + cargo + "]";
             auto& slot = at[key];
@@ -114,28 +135,33 @@ std::vector<std::string> draw(const Json& view) {
     auto position = [&](const std::string& pos) {
         std::string cell = pos;
         if (auto place = kPlaceAt.find(pos); place != kPlaceAt.end())
-            cell += " (" + gem_counts(places.value(place->second, Json::object())) + ")";
+            cell += " (" + gem_counts(lang, places.value(place->second, Json::object())) + ")";
         auto here = at.find(pos);
         cell += " " + (here == at.end() ? std::string("·") : here->second);
         return cell;
     };
-    std::string land = "land: " + (at.count("land") ? at["land"] : std::string("–"));
+    std::string land =
+        t("bridge.picture.land", {{"canoes", at.count("land") ? at["land"] : std::string("–")}});
     for (const auto& [key, canoes] : at)
-        if (key.starts_with("bank")) land += " | " + key + ": " + canoes;
+        if (key.starts_with("bank "))
+            land += " | " + t("bridge.picture.bank", {{"pos", key.substr(5)}, {"canoes", canoes}});
     lines.push_back(land + " | " + position("T1") + " | " + position("T2") + " | " +
                     position("T3") + " | " + position("T4"));
-    lines.push_back(position("T5") + " | " + position("L6") + " | " + position("L7") +
-                    " ≈falls | " + position("R6") + " | " + position("R7") + " ≈falls");
+    const std::string falls = t("bridge.picture.falls");
+    lines.push_back(position("T5") + " | " + position("L6") + " | " + position("L7") + " " + falls +
+                    " | " + position("R6") + " | " + position("R7") + " " + falls);
 
     // Cards shown this round and the collections.
-    std::string cards = "cards:";
-    std::string gems = "gems:";
+    std::string cards = t("bridge.picture.cards");
+    std::string gems = t("bridge.picture.gems");
+    const std::string chose = t("bridge.picture.chose");
     for (std::size_t s = 0; s < seats.size(); ++s) {
         const std::string name = seat_name(view, s);
         const std::string revealed = str(seats[s], "revealed");
         const bool chosen = seats[s].value("has_chosen", false);
-        cards += " " + name + " " + (!revealed.empty() ? revealed : chosen ? "chose" : "…");
-        const std::string collection = gem_counts(seats[s].value("collection", Json::object()));
+        cards += " " + name + " " + (!revealed.empty() ? revealed : chosen ? chose : "…");
+        const std::string collection =
+            gem_counts(lang, seats[s].value("collection", Json::object()));
         gems += (s ? " | " : " ") + name + " " + (collection.empty() ? "–" : collection);
     }
     lines.push_back(cards + " · " + gems);

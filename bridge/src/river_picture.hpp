@@ -17,7 +17,8 @@
 namespace niagara::bridge {
 
 // `view` is {"table": ..., "game": ...} as in the protocol's snapshot; empty when there is no
-// game yet.
-std::vector<std::string> river_picture(const nlohmann::json& view);
+// game yet. The words are in `lang` (the channel's, or a player's for a private `board`); the
+// positions (T4, L7) are the game's notation in every language.
+std::vector<std::string> river_picture(const nlohmann::json& view, std::string_view lang = "en");
 
 }  // namespace niagara::bridge

@@ -99,30 +99,30 @@ TEST_CASE("bridge: the river picture shows the public board and never a chosen c
 TEST_CASE("bridge: private lines show the prompt with where moves end, the hand and every move",
           "[bridge][units]") {
     const Json cards = Json::parse(R"({"seat": 0, "legal": ["play 1", "play cloud"]})");
-    CHECK(prompt_line(3, cards, Json()) ==
+    CHECK(prompt_line("en", 3, cards, Json()) ==
           "Table #3: choose your card: 1, cloud. Answer here: play 1");
     Json moves = Json::parse(R"({"seat": 0, "actions": [
         {"type": "move", "text": "canoe 1 up 2", "from": "T2", "to": "land"},
         {"type": "move", "text": "canoe 2 down 1", "from": "L7", "to": "falls"},
         {"type": "move", "text": "canoe 2 down 1 left", "from": "T5", "to": "L6", "pushed": true}]})");
-    const std::string line = prompt_line(3, moves, Json());
+    const std::string line = prompt_line("en", 3, moves, Json());
     CHECK(line ==
           "Table #3, your turn: canoe 1 up 2 → land | canoe 2 down 1 → over the falls! | "
           "canoe 2 down 1 left → L6 (pushed by the whirlpool)");
     for (int i = 0; i < 60; ++i)
         moves["actions"].push_back({{"text", "canoe 1 load red then up " + std::to_string(i)}});
-    const std::string long_line = prompt_line(3, moves, Json());
+    const std::string long_line = prompt_line("en", 3, moves, Json());
     CHECK(long_line.size() <= kLineBudget);
     CHECK(long_line.find("more: say moves") != std::string::npos);
     std::size_t listed = 0;
-    for (const auto& l : moves_lines(moves)) {
+    for (const auto& l : moves_lines("en", moves)) {
         CHECK(l.size() <= kLineBudget);
         listed += static_cast<std::size_t>(std::count(l.begin(), l.end(), '|')) + 1;
     }
     CHECK(listed == 63);
-    CHECK(hand_line(seat_view_with_secret()) ==
+    CHECK(hand_line("en", seat_view_with_secret()) ==
           "Your hand: 1 2 3 5 6 cloud · chosen: 4 (hidden until it is revealed) · played: 7");
-    CHECK(hand_line(Json()) == "You have no cards: you are not in a game.");
+    CHECK(hand_line("en", Json()) == "You have no cards: you are not in a game.");
 }
 
 TEST_CASE("bridge: settings from a file, NIAGARA_BRIDGE_* variables and flags, in that order",
