@@ -110,6 +110,22 @@ std::string comparable_origin(std::string_view text) {
     return lowercase(text);
 }
 
+// "/i18n/fr.json" -> "fr": only the catalogs' own spelling (no escapes, no uppercase), so that
+// one language has one URL.
+std::optional<std::string> catalog_language(std::string_view path) {
+    constexpr std::string_view prefix = "/i18n/";
+    constexpr std::string_view suffix = ".json";
+    if (path.size() <= prefix.size() + suffix.size() || path.substr(0, prefix.size()) != prefix ||
+        path.substr(path.size() - suffix.size()) != suffix)
+        return std::nullopt;
+    const std::string_view lang =
+        path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+    if (lang.size() < 2 || lang.size() > 3) return std::nullopt;
+    for (const char c : lang)
+        if (c < 'a' || c > 'z') return std::nullopt;
+    return std::string(lang);
+}
+
 }  // namespace
 
 std::optional<std::string> static_key(std::string_view path, std::string_view& why) {
@@ -228,6 +244,11 @@ Route route(std::string_view method, std::string_view target, const RouteOptions
             r.kind = why.empty() ? Route::Kind::not_found : Route::Kind::bad_request;
             r.why = why;
         }
+        return r;
+    }
+    if (auto lang = catalog_language(path)) {
+        r.kind = Route::Kind::i18n_catalog;
+        r.key = *lang;
         return r;
     }
     std::string_view why;

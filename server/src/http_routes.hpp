@@ -23,6 +23,7 @@ struct Route {
         game_record,         // GET /games/<id>: `game`
         game_replay,         // GET /games/<id>/replay: `game` (replay_route.hpp)
         game_list,           // GET /games: the latest finished games (replay_route.hpp)
+        i18n_catalog,        // GET /i18n/<lang>.json: `key` is the language ("fr")
         static_file,         // a file of the web root: `key`
         bad_request,         // 400: `why`
         not_found,           // 404
@@ -30,7 +31,8 @@ struct Route {
         target_too_long,     // 414
     };
     Kind kind = Kind::not_found;
-    std::string key;       // static_file: the file's key ("index.html", "js/main.js")
+    std::string key;       // static_file: the file's key ("index.html", "js/main.js");
+                           // i18n_catalog: the language
     long game = 0;         // game_record, game_replay
     std::string_view why;  // bad_request: a short text for the client
 };
@@ -44,9 +46,11 @@ struct RouteOptions {
 };
 
 // Decides what `method` and `target` (the request line's, as sent) name. Only GET and HEAD are
-// served. A static file's key is the target's path without its leading '/' ("/" is
-// "index.html"), percent-decoded; a target whose path holds an empty segment ("//"), a "." or
-// ".." segment, a backslash, a control character, or an escape that decodes to '/', '\', a
+// served. "/i18n/<lang>.json" with `lang` two or three lowercase letters names a language's
+// catalog (whether there is one is the server's business: i18n/README.md); any other name under
+// /i18n/ is a static file's. A static file's key is the target's path without its leading '/'
+// ("/" is "index.html"), percent-decoded; a target whose path holds an empty segment ("//"), a
+// "." or ".." segment, a backslash, a control character, or an escape that decodes to '/', '\', a
 // control character or NUL is a bad request; a hidden name (".git") is not found. Anything that
 // is not origin-form ("http://host/x", "*") is a bad request.
 Route route(std::string_view method, std::string_view target, const RouteOptions& options);

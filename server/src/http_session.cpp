@@ -13,6 +13,7 @@
 #include "http_routes.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
+#include "niagara/i18n/i18n.hpp"
 #include "static_files.hpp"
 #include "websocket_session.hpp"
 
@@ -61,6 +62,21 @@ void report_refused_origin(std::string_view origin, std::string_view host) {
         spdlog::debug("refused a WebSocket from Origin '{}' (Host '{}')", printable(origin),
                       printable(host));
     }
+}
+
+// GET /i18n/<lang>.json: a language's merged catalog (i18n/README.md), or null when there is
+// none. The catalogs are built into the binary: each is dumped once and then served from memory.
+const std::string* i18n_catalog_body(std::string_view lang) {
+    static const auto bodies = [] {
+        std::vector<std::pair<std::string_view, std::string>> out;
+        for (const std::string_view language : i18n::kLanguages)
+            out.emplace_back(language, i18n::catalog(language).dump(
+                                           -1, ' ', false, i18n::Json::error_handler_t::replace));
+        return out;
+    }();
+    for (const auto& [language, body] : bodies)
+        if (language == lang) return &body;
+    return nullptr;
 }
 
 }  // namespace
@@ -241,6 +257,10 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
             sent->kept = std::move(answer.json);
             return sent;
         }
+        case Route::Kind::i18n_catalog:
+            if (const std::string* body = i18n_catalog_body(route.key))
+                return reply(http::status::ok, "application/json", {}, *body);
+            return reply(http::status::not_found, text, "no catalog for that language\n");
         case Route::Kind::static_file: {
             if (const StaticFile* file = files_ ? files_->find(route.key) : nullptr)
                 return reply(http::status::ok, file->content_type, {}, file->body);
