@@ -6,7 +6,13 @@ import { applyPatch, PatchError } from './patch.js';
 import { session } from './session.js';
 import { personalNews } from './notices.js';
 import { addLog, gameOf, replaceTableLog } from './store.js';
-import { language, t, tServer } from './i18n.js';
+import { language, t } from './i18n.js';
+
+// A server text as the log keeps it: as sent, in the language it was sent in, with its key
+// and arguments (the log renders it again when the page's language has changed since).
+function said(m) {
+    return { text: m.text, key: typeof m.key === 'string' ? m.key : undefined, args: m.args, lang: language() };
+}
 
 // A line of the table's history (the server keeps its recent lines) as a log entry.
 // An event keeps its lines' texts ({key, args}, when the server sends them): the log renders
@@ -20,7 +26,7 @@ function historyEntry(line) {
         return entry;
     }
     if (line.kind === 'chat') return { kind: 'chat', from: line.from, text: line.message };
-    return line.text ? { kind: 'info', text: line.text } : null;
+    return line.text ? { kind: 'info', ...said(line) } : null;
 }
 
 
@@ -208,7 +214,7 @@ export class Client {
             const before = gameOf(s);
             const hadPrompt = !!s.prompt;
             if (handler) handler.call(this, s, m);
-            else if (m.text) addLog(s, { kind: 'info', text: m.text, table: typeof m.table === 'number' ? m.table : undefined });
+            else if (m.text) addLog(s, { kind: 'info', ...said(m), table: typeof m.table === 'number' ? m.table : undefined });
             personalNews(s, before, hadPrompt, m);  // a notice and a sound for what happened to us
         });
     }
@@ -254,14 +260,15 @@ Client.prototype.handlers = {
     welcome(s, m) {
         s.me.connection = m.connection;
         if (!session.name()) s.me.name = m.name;
-        // Sent before the server hears the page's language: rendered here from its key.
-        addLog(s, { kind: 'info', text: tServer(m)?.join('') ?? m.text });
+        // Sent before the server hears the page's language: in English (the log renders it
+        // in the page's language from its key).
+        addLog(s, { kind: 'info', ...said(m), lang: 'en' });
     },
     name(s, m) {
         this.autoName = null;
         s.me.name = m.name;
         session.saveName(m.name);
-        addLog(s, { kind: 'info', text: m.text });
+        addLog(s, { kind: 'info', ...said(m) });
     },
     help(s, m) {
         addLog(s, { kind: 'help', lines: m.commands || m.text.split('\n') });
@@ -276,10 +283,10 @@ Client.prototype.handlers = {
             // The remembered name, sent on reconnecting, is in use (perhaps still by the
             // connection this one replaces): not worth a red notice.
             this.autoName = null;
-            addLog(s, { kind: 'info', text: m.message || m.text });
+            addLog(s, { kind: 'info', ...said(m), text: m.message || m.text });
             return;
         }
-        addLog(s, { kind: 'error', text: m.message || m.text, code: m.code });
+        addLog(s, { kind: 'error', ...said(m), text: m.message || m.text, code: m.code });
         s.notice = { kind: 'error', text: m.message || m.text, at: Date.now() };
         s.pending = null;  // the decision was refused: the prompt is open again
         if (m.code === 'bad_token') {
@@ -299,7 +306,7 @@ Client.prototype.handlers = {
         this.langSent = null;
     },
     table_created(s, m) {
-        addLog(s, { kind: 'info', text: m.text });
+        addLog(s, { kind: 'info', ...said(m) });
     },
     seated(s, m) {
         s.resuming = false;
@@ -316,13 +323,13 @@ Client.prototype.handlers = {
     watching(s, m) {
         if (s.table?.id !== m.table) this.leaveTable(s);
         s.table = { id: m.table, seat: null, token: null, watching: true };
-        addLog(s, { kind: 'info', text: m.text });
+        addLog(s, { kind: 'info', ...said(m) });
     },
     left(s, m) {
-        addLog(s, { kind: 'info', text: m.text, table: m.table });
+        addLog(s, { kind: 'info', ...said(m), table: m.table });
     },
     conceded(s, m) {
-        addLog(s, { kind: 'info', text: m.text, table: m.table });
+        addLog(s, { kind: 'info', ...said(m), table: m.table });
         if (s.table?.id === m.table && !s.table.watching && s.table.seat === m.seat) {
             // This page conceded: its decision is gone; `watching` and a spectator view follow.
             s.prompt = null;
@@ -332,13 +339,13 @@ Client.prototype.handlers = {
         }
     },
     joined(s, m) {
-        addLog(s, { kind: 'info', text: m.text, table: m.table });
+        addLog(s, { kind: 'info', ...said(m), table: m.table });
     },
     presence(s, m) {
-        addLog(s, { kind: 'info', text: m.text, table: m.table });
+        addLog(s, { kind: 'info', ...said(m), table: m.table });
     },
     started(s, m) {
-        addLog(s, { kind: 'info', text: m.text, table: m.table });
+        addLog(s, { kind: 'info', ...said(m), table: m.table });
         s.result = null;
     },
     chat(s, m) {
@@ -385,10 +392,10 @@ Client.prototype.handlers = {
     again(s, m) {
         // Someone of the game just finished opened a new table to play again.
         s.again = { table: m.next, name: m.name, from: m.table };
-        addLog(s, { kind: 'info', text: m.text, important: true });
+        addLog(s, { kind: 'info', ...said(m), important: true });
     },
     timeout(s, m) {
-        addLog(s, { kind: 'info', text: m.text, table: m.table });
+        addLog(s, { kind: 'info', ...said(m), table: m.table });
     },
     ended(s, m) {
         s.result = m.result;
@@ -396,6 +403,6 @@ Client.prototype.handlers = {
         s.pending = null;
         s.timers = {};
         if (s.table?.token) session.forgetSeat(s.table.token);
-        addLog(s, { kind: 'info', text: m.text, important: true, table: m.table });
+        addLog(s, { kind: 'info', ...said(m), important: true, table: m.table });
     },
 };

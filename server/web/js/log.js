@@ -3,7 +3,7 @@
 
 import { seatInk } from './colours.js';
 import { h } from './dom.js';
-import { t, tServer } from './i18n.js';
+import { language, t, tServer } from './i18n.js';
 import { linkRules } from './rule_links.js';
 import { tableOf } from './store.js';
 
@@ -49,6 +49,14 @@ function withNames(line, state) {
     return parts;
 }
 
+// A server text in the page's language: as sent, or (sent in another language, before a
+// switch) rendered here from its key, seats named.
+function serverText(entry, state) {
+    if (!entry.key || !entry.lang || entry.lang === language()) return entry.text;
+    const seats = tableOf(state)?.seats;
+    return tServer({ key: entry.key, args: entry.args }, { seat: (n) => seats?.[n]?.name ?? null })?.join('') ?? entry.text;
+}
+
 function entryElement(entry, state) {
     switch (entry.kind) {
         case 'event':
@@ -58,11 +66,11 @@ function entryElement(entry, state) {
         case 'chat':
             return h('li', { class: 'chat' }, h('strong', {}, entry.lobby ? t('web.log.fromLobby', { name: entry.from }) : t('web.log.from', { name: entry.from })), entry.text);
         case 'error':
-            return h('li', { class: 'error' }, '⚠ ', linkRules(entry.text));  // (R4.4): a link to the rule
+            return h('li', { class: 'error' }, '⚠ ', linkRules(serverText(entry, state)));  // (R4.4): a link to the rule
         case 'help':
             return h('li', { class: 'help' }, h('pre', {}, entry.lines.join('\n')));
         default:
-            return h('li', { class: `info${entry.important ? ' important' : ''}` }, entry.text);
+            return h('li', { class: `info${entry.important ? ' important' : ''}` }, serverText(entry, state));
     }
 }
 
