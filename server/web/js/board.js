@@ -28,7 +28,7 @@ const BESIDE = {};
 for (const [pos, colour] of Object.entries(PLACE_BESIDE)) (BESIDE[colour] ||= []).push(pos);
 
 // "3 blue gems" as a text argument.
-const gemCount = (colour, count) => ({ key: 'web.board.gemCount', args: { gem: gemArg(colour), count } });
+const gemCount = (colour, count) => ({ key: 'web.board.gemCount', args: { colour, count } });
 
 // "3 blue gems", "2 blue gems and 1 red gem", "no gems"
 function gemsWords(held) {
@@ -416,7 +416,7 @@ export class Board {
         const own = held?.[colour] || 0;
         const others = GEM_COLOURS.filter((c) => c !== colour && held?.[c]);
         const beside = BESIDE[colour];
-        const text = t('web.board.place', { gem: gemArg(colour), beside, own: gemCount(colour, own) });
+        const text = t('web.board.place', { colour, beside, own: gemCount(colour, own) });
         if (!others.length) return text;
         return t('web.board.placeAlso', { place: text, others: gemsWords(Object.fromEntries(others.map((c) => [c, held[c]]))) });
     }
@@ -542,7 +542,7 @@ export class Board {
             : item.where.startsWith('bank:') ? 'bank' : 'river';
         const args = {
             where, pos: item.data.pos ?? '',
-            cargo: cargo.map((c) => ({ key: 'web.board.aGem', args: { gem: gemArg(c) } })),
+            cargo: cargo.map((c) => ({ key: 'web.board.aGem', args: { colour: c } })),
             count: cargo.length,
         };
         if (item.joe) return t('web.board.joeCanoe', args);
@@ -718,7 +718,7 @@ export class Board {
             entry(t('web.board.landTitle'), at.get('land')),
             ...POSITIONS.map((pos) => {
                 const branch = pos.startsWith('L') ? 'left' : pos.startsWith('R') ? 'right' : 'none';
-                const place = PLACE_BESIDE[pos] ? t('web.board.besidePlace', { gem: gemArg(PLACE_BESIDE[pos]) }) : '';
+                const place = PLACE_BESIDE[pos] ? t('web.board.besidePlace', { colour: PLACE_BESIDE[pos] }) : '';
                 const items = at.get(pos);
                 const banks = at.get(`bank:${pos}`);
                 return h('li', {}, h('strong', {}, t('web.board.spaceTitle', { pos, branch })),

@@ -95,7 +95,7 @@ export function stepsText(steps) {
 // Diamond Joe's cargo (the view's joe: {pos, cargo}) as a select value: its colour or 'none'.
 function joeGem(joe) {
     const gem = Array.isArray(joe?.cargo) ? joe.cargo[0] : null;
-    return gem ? { gem: gemArg(gem), known: 'yes' } : { gem: '', known: 'no' };
+    return { colour: gem ?? 'none' };
 }
 
 // One sentence for any action of a prompt.
@@ -104,7 +104,7 @@ export function describeAction(action, { spirits = false, weather = null, names,
         case 'play':
             return t('web.action.play', { card: cardArg(action.card) });
         case 'buyback':
-            return t('web.action.buyback', { canoe: canoeArg(action.canoe, spirits), gem: gemArg(action.pay) });
+            return t('web.action.buyback', { canoe: canoeArg(action.canoe, spirits), colour: action.pay });
         case 'cloud': {
             const sign = (v) => (v > 0 ? `+${v}` : `${v}`);
             const dir = action.direction === 'up' ? 'up' : 'down';

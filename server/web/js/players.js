@@ -12,7 +12,7 @@ function gemDots(collection) {
     const dots = [];
     for (const colour of GEM_COLOURS)
         for (let i = 0; i < (collection?.[colour] || 0); i++)
-            dots.push(h('span', { class: `gem-dot gem-${colour}`, title: gemWord(colour) }, gemIcon(colour, { label: t('web.players.gem', { gem: gemArg(colour) }) })));
+            dots.push(h('span', { class: `gem-dot gem-${colour}`, title: gemWord(colour) }, gemIcon(colour, { label: t('web.players.gem', { colour }) })));
     return dots.length ? dots : [h('span', { class: 'muted small' }, t('web.players.noGemsYet'))];
 }
 

@@ -2,7 +2,7 @@
 
 import { seatColour } from './colours.js';
 import { h, morph } from './dom.js';
-import { GEM_COLOURS, gemArg } from './describe.js';
+import { GEM_COLOURS } from './describe.js';
 import { t } from './i18n.js';
 import { botLevel } from './players.js';
 import { progressText, winningProgress } from './collections.js';
@@ -63,7 +63,7 @@ export class WaitingRoom {
 
 // "2 violet, 1 red" (or "no gems"): a final collection in words.
 export function collectionText(gems) {
-    const parts = GEM_COLOURS.filter((g) => gems?.[g]).map((g) => t('web.result.gems', { count: gems[g], gem: gemArg(g) }));
+    const parts = GEM_COLOURS.filter((g) => gems?.[g]).map((g) => t('web.result.gems', { count: gems[g], colour: g }));
     return parts.length ? parts.join(', ') : t('web.result.noGems');
 }
 
