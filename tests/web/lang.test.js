@@ -108,7 +108,7 @@ async function playAGame(lang, locale, { phone, name }) {
         if (await takeDecision(player, random)) continue;
         const state = await gameState(page);
         if (state.over) break;
-        if (state.round >= 2 && !checked && state.phase === 'actions') {
+        if (state.round >= 2 && !checked) {
             checked = true;
             await shot(page, `lang-${lang}-game`, phone);
             // Mid-game: the decision's heading, the board's words, the log's lines.

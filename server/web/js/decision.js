@@ -2,7 +2,7 @@
 // legal action of the server's prompt (the board offers the same canoe moves by clicking).
 
 import { h, morph } from './dom.js';
-import { GEM_COLOURS, canoeArg, cardArg, describeAction, destinationName, gemArg, gemsArg, moveSteps, stepsText } from './describe.js';
+import { GEM_COLOURS, canoeArg, cardArg, cardLabel, describeAction, destinationName, gemArg, gemsArg, moveSteps, stepsText } from './describe.js';
 import { language, t } from './i18n.js';
 import { clockText } from './players.js';
 import { goesOverFalls, riverPreview } from './preview.js';
@@ -10,10 +10,6 @@ import { gameOf, mySeat, seatName } from './store.js';
 
 const CARD_ORDER = ['1', '2', '3', '4', '5', '6', '7', '1/2/3', 'cloud', 'lasso'];
 
-function cardLabel(card) {
-    if (card === 'cloud') return '☁';
-    return card;
-}
 
 // What a card does, for its tooltip (RULES.md R4, R7.1, R10.5, R10.6).
 export function cardHint(card) {

@@ -28,6 +28,13 @@ export function cardArg(card) {
     return { key: 'web.card.number', args: { card: String(card) } };
 }
 
+// A card as its face shows it: the number, ☁, or the lasso's name.
+export function cardLabel(card) {
+    if (card === 'cloud') return '☁';
+    if (card === 'lasso') return t('common.card.lasso');
+    return card;
+}
+
 export function cardName(card) {
     return t(cardArg(card).key, cardArg(card).args);
 }

@@ -3,7 +3,7 @@
 
 import { gemIcon, seatColour } from './colours.js';
 import { h } from './dom.js';
-import { GEM_COLOURS, canoeArg, cardArg, gemArg, gemWord } from './describe.js';
+import { GEM_COLOURS, canoeArg, cardArg, cardLabel, gemArg, gemWord } from './describe.js';
 import { formatNumber, t } from './i18n.js';
 import { progressText, winningProgress } from './collections.js';
 import { gameOf, mySeat, tableOf } from './store.js';
@@ -62,8 +62,8 @@ export class PlayersPanel {
             else if (game.phase === 'choose') status = t(view.has_chosen ? 'web.players.hasChosen' : 'web.players.choosing');
             else status = t('web.players.waits');
             const hand = view.hand
-                ? (seat === me ? null : t('web.players.cardsLeft', { cards: view.hand.join(' ') || t('web.players.none') }))
-                : t('web.players.handSize', { count: view.hand_size, last: view.discard_top ?? t('web.players.none') });
+                ? (seat === me ? null : t('web.players.cardsLeft', { cards: view.hand.map(cardLabel).join(' ') || t('web.players.none') }))
+                : t('web.players.handSize', { count: view.hand_size, last: view.discard_top ? cardLabel(view.discard_top) : t('web.players.none') });
             const timer = state.timers[seat];
             return h('li', {
                 class: `player${isTurn ? ' turn' : ''}${acting.has(seat) ? ' acting' : ''}${seat === me ? ' me' : ''}${progress.missing === 1 ? ' close' : ''}${progress.winning ? ' winning' : ''}`,
