@@ -85,7 +85,7 @@ void Table::concede(std::shared_ptr<Connection> c) {
         abandon(*state_, &log);
         record_.abandoned = true;
         auto event = std::make_shared<const msg::GameEvent>(
-            msg::GameEvent{seat, std::move(log), "conceded"});
+            msg::GameEvent{seat, english(log), "conceded", text_list(log)});
         Change change;
         change.event = event.get();
         publish(change);

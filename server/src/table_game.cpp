@@ -122,8 +122,8 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     // Nothing about the action is sent before it is stored: until its group is committed, the
     // table holds whatever else it is asked (run_or_hold).
     storing_ = true;
-    auto event =
-        std::make_shared<const msg::GameEvent>(msg::GameEvent{seat, std::move(log), cause});
+    auto event = std::make_shared<const msg::GameEvent>(
+        msg::GameEvent{seat, english(log), cause, text_list(log)});
     Change change;
     if (action.type == ActionType::PlayCard) {  // the choice, to its owner only
         change.chooser = seat;

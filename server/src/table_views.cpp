@@ -115,7 +115,8 @@ void Table::publish(const Change& change) {
         // What every viewer is sent below (the chooser's card rides apart, to its owner only).
         Json entry{{"kind", "event"},
                    {"seat", e->seat >= 0 ? Json(e->seat) : Json()},
-                   {"lines", e->lines}};
+                   {"lines", e->lines},
+                   {"texts", e->texts}};
         if (!e->cause.empty()) entry["cause"] = e->cause;
         remember(std::move(entry));
     }

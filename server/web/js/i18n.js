@@ -158,14 +158,18 @@ function parseArgument(state, depth) {
 
 const formats = new Map();
 function cached(kind, lang, make) {
-    const key = `${kind}|${lang}`;
-    if (!formats.has(key)) formats.set(key, make());
-    return formats.get(key);
+    const key = kind + lang;
+    let format = formats.get(key);
+    if (!format) {
+        format = make();
+        formats.set(key, format);
+    }
+    return format;
 }
 
 // `digits`: at least that many (a clock's seconds: "05").
 export function formatNumber(n, lang = current, digits = 1) {
-    return cached(`number${digits}`, lang ?? current, () => new Intl.NumberFormat(lang ?? current, { minimumIntegerDigits: digits })).format(n);
+    return cached(digits === 1 ? 'number' : `number${digits}`, lang ?? current, () => new Intl.NumberFormat(lang ?? current, { minimumIntegerDigits: digits })).format(n);
 }
 
 export function formatList(items, lang = current) {
@@ -176,37 +180,46 @@ function pluralCategory(n, lang) {
     return cached('plural', lang, () => new Intl.PluralRules(lang)).select(n);
 }
 
-// Joins parts, merging neighbouring strings (a part may be an element: a player's name).
-function flatten(parts) {
-    const out = [];
-    for (const part of parts.flat(Infinity)) {
-        if (part === '' || part === null || part === undefined) continue;
-        if (typeof part === 'string' && typeof out[out.length - 1] === 'string') out[out.length - 1] += part;
-        else out.push(part);
-    }
-    return out;
+// Appends a part to `out`, merging neighbouring strings (a part may be an element: a
+// player's name). Parts are gathered in one array, not nested ones: the board's words render
+// a few hundred texts per redraw.
+function put(out, part) {
+    if (part === '' || part === null || part === undefined) return;
+    if (typeof part === 'string' && typeof out[out.length - 1] === 'string') out[out.length - 1] += part;
+    else out.push(part);
 }
 
 // A value (see the header) as parts.
-function valueParts(value, ctx) {
-    if (typeof value === 'number') return [formatNumber(value, ctx.lang)];
-    if (typeof value === 'string') return [value];
-    if (Array.isArray(value)) {
-        const items = value.map((v) => flatten(valueParts(v, ctx)));
-        if (items.every((item) => item.every((p) => typeof p === 'string'))) return [formatList(items.map((item) => item.join('')), ctx.lang)];
+function putValue(out, value, ctx) {
+    if (typeof value === 'number') {
+        put(out, formatNumber(value, ctx.lang));
+    } else if (typeof value === 'string') {
+        put(out, value);
+    } else if (Array.isArray(value)) {
+        const items = value.map((v) => {
+            const item = [];
+            putValue(item, v, ctx);
+            return item;
+        });
+        if (items.every((item) => item.length <= 1 && typeof (item[0] ?? '') === 'string')) {
+            put(out, formatList(items.map((item) => item[0] ?? ''), ctx.lang));
+            return;
+        }
         // Elements among the items: format placeholders, then put the items back in.
         const marks = items.map((_, i) => `\u0000${i}\u0000`);
-        return formatList(marks, ctx.lang).split(/\u0000(\d+)\u0000/).map((piece, i) => (i % 2 ? items[Number(piece)] : piece));
+        formatList(marks, ctx.lang).split(/\u0000(\d+)\u0000/).forEach((piece, i) => {
+            if (i % 2) for (const part of items[Number(piece)]) put(out, part);
+            else put(out, piece);
+        });
+    } else if (value && typeof value === 'object' && typeof value.key === 'string') {
+        renderInto(out, value.key, value.args || {}, ctx);
+    } else if (value && typeof value === 'object' && Number.isInteger(value.seat)) {
+        const named = ctx.seat?.(value.seat);
+        if (named !== undefined && named !== null && named !== '') put(out, named);
+        else renderInto(out, 'common.seat', { n: value.seat + 1, seat: value.seat + 1 }, ctx);
+    } else {
+        put(out, '?');
     }
-    if (value && typeof value === 'object') {
-        if (typeof value.key === 'string') return renderNodes(value.key, value.args || {}, ctx);
-        if (Number.isInteger(value.seat)) {
-            const named = ctx.seat?.(value.seat);
-            if (named !== undefined && named !== null && named !== '') return [named];
-            return renderNodes('common.seat', { n: value.seat + 1, seat: value.seat + 1 }, ctx);
-        }
-    }
-    return ['?'];
 }
 
 // The number a plural chooses by: a number, or an array's length.
@@ -217,38 +230,39 @@ function countOf(value) {
     return Number.isFinite(n) ? n : 0;
 }
 
-function nodesParts(nodes, args, ctx, count) {
-    const parts = [];
+function putNodes(out, nodes, args, ctx, count) {
     for (const node of nodes) {
         if (typeof node === 'string') {
-            parts.push(node);
+            put(out, node);
         } else if (node.hash) {
-            parts.push(count === undefined ? '#' : formatNumber(count, ctx.lang));
+            put(out, count === undefined ? '#' : formatNumber(count, ctx.lang));
         } else if (node.type === 'simple' || node.type === 'number') {
-            parts.push(Object.hasOwn(args, node.arg) ? valueParts(args[node.arg], ctx) : `{${node.arg}}`);
+            if (Object.hasOwn(args, node.arg)) putValue(out, args[node.arg], ctx);
+            else put(out, `{${node.arg}}`);
         } else if (node.type === 'plural') {
             const n = countOf(args[node.arg]);
             const exact = node.options[`=${n}`];
             const chosen = exact ?? node.options[pluralCategory(n, ctx.lang)] ?? node.options.other;
-            parts.push(nodesParts(chosen, args, ctx, n));
+            putNodes(out, chosen, args, ctx, n);
         } else {  // select
             const value = String(args[node.arg]);
-            parts.push(nodesParts(Object.hasOwn(node.options, value) ? node.options[value] : node.options.other, args, ctx, count));
+            putNodes(out, Object.hasOwn(node.options, value) ? node.options[value] : node.options.other, args, ctx, count);
         }
     }
-    return parts;
 }
 
-function renderNodes(key, args, ctx) {
+function renderInto(out, key, args, ctx) {
     const pattern = ctx.catalog[key];
-    if (typeof pattern !== 'string') return [key];  // tests make sure none is missing
-    return nodesParts(parse(pattern), args || {}, ctx);
+    if (typeof pattern !== 'string') put(out, key);  // tests make sure none is missing
+    else putNodes(out, parse(pattern), args || {}, ctx);
 }
 
 // The text of `key` as parts (strings and whatever `seat(n)` gives for a seat: an element with
 // the player's name in the seat's colour, say).
 export function tParts(key, args = {}, { seat = null, lang = current, from = catalog } = {}) {
-    return flatten(renderNodes(key, args, { lang, seat, catalog: from }));
+    const out = [];
+    renderInto(out, key, args, { lang, seat, catalog: from });
+    return out;
 }
 
 // The text of `key` in the page's language; `names` (by seat) names {seat: n} arguments.
