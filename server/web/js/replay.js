@@ -281,7 +281,7 @@ async function loadList() {
         h('p', { class: 'muted small' }, games.length ? TEXT.recentHint() : TEXT.recentNone()),
         h('ul', { id: 'recent-games', class: 'recent-games' }, games.map((g) => h('li', {},
             h('a', { href: `replay.html?game=${encodeURIComponent(g.id)}`, dataset: { game: g.id } },
-                TEXT.gameRow(String(g.id), g.seats.map((s, i) => s.name || TEXT.seat(i)), whenText(g.ended ?? g.finished ?? g.at)))))));
+                TEXT.gameRow(String(g.id), g.seats.map((s, i) => s.name || TEXT.seat(i)).join(t('web.options.separator')), whenText(g.ended ?? g.finished ?? g.at)))))));
     document.body.dataset.ready = 'yes';
 }
 
