@@ -189,9 +189,8 @@ int cmd_demo(const Flags& f) {
         record.actions.push_back(a);
         if (a.type != ActionType::PlayCard)
             std::cout << "  Seat " << seat + 1 << ": " << to_text(a) << "\n";
-        for (const std::string& line : log)
-            if (line.find("has chosen a card") == std::string::npos)
-                std::cout << "    " << line << "\n";
+        for (const Text& line : log)
+            if (line.key != "engine.log.card_chosen") std::cout << "    " << line.en << "\n";
     }
     std::cout << "\nResult:\n" << result_to_json(s).dump(2) << "\n";
     if (!f.record_path.empty()) {

@@ -283,7 +283,10 @@ Status apply(State& s, const Action& a, Log* log) {
         case ActionType::PlayCard:
             player.hand &= std::uint16_t(~card_bit(a.card));
             player.chosen = a.card;
-            detail::say(log, [&] { return detail::seat_label(a.seat) + " has chosen a card."; });
+            detail::say(log, [&] {
+                return detail::log_line("card_chosen", {{"seat", text_arg::seat(a.seat)}},
+                                        detail::seat_label(a.seat) + " has chosen a card.");
+            });
             detail::after_card_chosen(s, log);
             break;
         case ActionType::BuyBack:
@@ -291,22 +294,31 @@ Status apply(State& s, const Action& a, Log* log) {
             s.place(a.colour).add(a.colour);
             player.canoes[a.canoe].where = Where::Land;
             detail::say(log, [&] {
-                return detail::seat_label(a.seat) + " buys back canoe " +
-                       std::to_string(a.canoe + 1) + " with a " +
-                       std::string(colour_name(a.colour)) + " gem.";
+                return detail::log_line("buy_back",
+                                        {{"seat", text_arg::seat(a.seat)},
+                                         {"canoe", a.canoe + 1},
+                                         {"gem", text_arg::gem(a.colour)}},
+                                        detail::seat_label(a.seat) + " buys back canoe " +
+                                            std::to_string(a.canoe + 1) + " with a " +
+                                            std::string(colour_name(a.colour)) + " gem.");
             });
             break;
         case ActionType::Cloud:
             s.weather = std::int8_t(s.weather + (a.up ? 1 : -1));
             detail::say(log, [&] {
-                return detail::seat_label(a.seat) + " moves the weather " + (a.up ? "up" : "down") +
-                       " to " + (s.weather > 0 ? "+" : "") + std::to_string(s.weather) + ".";
+                const std::string weather = (s.weather > 0 ? "+" : "") + std::to_string(s.weather);
+                return detail::log_line(a.up ? "weather_up" : "weather_down",
+                                        {{"seat", text_arg::seat(a.seat)}, {"weather", weather}},
+                                        detail::seat_label(a.seat) + " moves the weather " +
+                                            (a.up ? "up" : "down") + " to " + weather + ".");
             });
             if (s.options.spirits && s.weather == 2 && !s.beaver.in_river) {  // R10.7
                 s.beaver = Piece{true, s.whirlpool.at(Pos::T1) ? Pos::T2 : Pos::T1};
                 detail::say(log, [&] {
-                    return "The Bathing Beaver jumps into the river at " +
-                           std::string(pos_name(s.beaver.pos)) + ".";
+                    const std::string at(pos_name(s.beaver.pos));
+                    return detail::log_line(
+                        "beaver_jumps", {{"pos", at}},
+                        "The Bathing Beaver jumps into the river at " + at + ".");
                 });
             }
             detail::finish_card_action(s, log);
@@ -322,8 +334,10 @@ Status apply(State& s, const Action& a, Log* log) {
             if (a.canoe >= 0) {
                 s.elk = Elk{Elk::At::Canoe, a.seat, a.canoe};
                 detail::say(log, [&] {
-                    return detail::seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
-                           " takes the Hurried Elk.";
+                    return detail::log_line(
+                        "elk_taken", {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}},
+                        detail::seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                            " takes the Hurried Elk.");
                 });
             }
             detail::start_card_action(s, log);
@@ -334,8 +348,11 @@ Status apply(State& s, const Action& a, Log* log) {
             boat.pos = a.fork == Branch::Left ? Pos::L6 : Pos::R6;
             player.fork_pending &= std::uint8_t(~(1u << a.canoe));
             detail::say(log, [&] {
-                return detail::seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
-                       " drifts into the " + std::string(branch_name(a.fork)) + " branch.";
+                return detail::log_line(a.fork == Branch::Left ? "fork_left" : "fork_right",
+                                        {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}},
+                                        detail::seat_label(a.seat) + "'s canoe " +
+                                            std::to_string(a.canoe + 1) + " drifts into the " +
+                                            std::string(branch_name(a.fork)) + " branch.");
             });
             break;
         }
@@ -343,8 +360,10 @@ Status apply(State& s, const Action& a, Log* log) {
             player.canoes[a.canoe].where = Where::Land;
             player.free_canoe_pending = false;
             detail::say(log, [&] {
-                return detail::seat_label(a.seat) + " gets canoe " + std::to_string(a.canoe + 1) +
-                       " back for free.";
+                return detail::log_line("free_canoe",
+                                        {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}},
+                                        detail::seat_label(a.seat) + " gets canoe " +
+                                            std::to_string(a.canoe + 1) + " back for free.");
             });
             break;
         case ActionType::MeetJoe:
@@ -360,7 +379,10 @@ void abandon(State& s, Log* log) {
     s.phase = Phase::GameOver;
     s.abandoned = true;
     s.winners = 0;
-    detail::say(log, [&] { return "The table ended the game; there is no winner."; });
+    detail::say(log, [&] {
+        return detail::log_line("abandoned", Json::object(),
+                                "The table ended the game; there is no winner.");
+    });
 }
 
 bool is_winning_collection(const Gems& g) {

@@ -14,6 +14,18 @@ namespace niagara::detail {
 inline std::string seat_label(int seat) {
     return "Seat " + std::to_string(seat + 1);
 }
+// A game log line (engine.log.<key>) and a refusal (engine.refuse.<key>): the key, its arguments
+// and the English the engine has always written, which the English catalog must render exactly.
+// Arguments given as {} arrive as null: they are an empty object.
+inline Text log_line(const char* key, Json args, std::string en) {
+    if (args.is_null()) args = Json::object();
+    return Text{std::string("engine.log.") + key, std::move(args), std::move(en)};
+}
+inline Text refusal(const char* key, Json args, std::string en) {
+    if (args.is_null()) args = Json::object();
+    return Text{std::string("engine.refuse.") + key, std::move(args), std::move(en)};
+}
+
 // Appends the line that `make` builds, building it only when a log is wanted (self-play and
 // search pass no log, and string building would dominate their time).
 template <typename Make>
@@ -61,6 +73,6 @@ void move_gems_home(State& s, Gems& cargo);                 // R8.1: each gem to
 std::string describe_gems(const Gems& gems);                // "red and blue"
 
 // Why an action is not legal (explain.cpp); called only for actions not in the legal list.
-std::string explain_rejection(const State& s, const Action& a);
+Text explain_rejection(const State& s, const Action& a);
 
 }  // namespace niagara::detail

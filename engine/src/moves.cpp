@@ -268,44 +268,83 @@ std::string describe_list(const GemList& list) {
     return describe_gems(gems);
 }
 
-std::string gem_words(const Action& a) {
+Json gem_list(const GemList& list) {
+    Gems gems;
+    for (Colour c : list)
+        gems.add(c);
+    return text_arg::gems(gems);
+}
+
+// A part of a move's line, as a nested text {"key", "args"} and its English.
+struct Part {
+    Json text;
+    std::string en;
+};
+Part part(const char* key, Json args, std::string en) {
+    return Part{Json{{"key", std::string("engine.log.part.") + key}, {"args", std::move(args)}},
+                std::move(en)};
+}
+
+// "unloads red and loads blue", with " at T3" when it happens before the move.
+Part gem_words(const Action& a, std::optional<Pos> at) {
     std::string words;
     if (!a.unload.empty()) words += "unloads " + describe_list(a.unload);
     if (!a.load.empty())
         words += (words.empty() ? "loads " : " and loads ") + describe_list(a.load);
-    return words;
+    Json args = Json::object();
+    std::string key = !a.unload.empty() && !a.load.empty() ? "unload_load"
+                      : !a.unload.empty()                  ? "unload"
+                                                           : "load";
+    if (!a.unload.empty()) args["unloaded"] = gem_list(a.unload);
+    if (!a.load.empty()) args["loaded"] = gem_list(a.load);
+    if (at) {
+        key += "_at";
+        args["pos"] = std::string(pos_name(*at));
+        words += " at " + std::string(pos_name(*at));
+    }
+    return part(key.c_str(), std::move(args), std::move(words));
 }
 
 // "Seat 2's canoe 1 loads blue at T3, then moves down 2 to T5." (before the move is made).
-std::string describe_move(const State& s, const Action& a, int budget) {
+Text describe_move(const State& s, const Action& a, int budget) {
     const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
-    std::vector<std::string> parts;
+    std::vector<Part> parts;
     const bool gems = !(a.unload.empty() && a.load.empty());
-    if (gems && a.timing == Timing::Before)
-        parts.push_back(gem_words(a) + " at " + std::string(pos_name(boat.pos)));
+    if (gems && a.timing == Timing::Before) parts.push_back(gem_words(a, boat.pos));
     if (a.direction != Direction::None) {
         const Destination d = walk(s, a, boat.pos, budget);
+        const char* key = boat.where == Where::Land      ? "leave_land"
+                          : a.direction == Direction::Up ? "move_up"
+                                                         : "move_down";
         std::string move =
             std::string(boat.where == Where::Land ? "leaves land and moves " : "moves ") +
             (a.direction == Direction::Up ? "up " : "down ") + std::to_string(d.steps);
         // A pushed canoe's walk ends on the whirlpool; the push is its own line (with where
         // the canoe ends), so this part must not name the end after the push ("moves up 1 to
         // R6" for a canoe that started at R6 read as if it had not moved).
-        if (d.pushed)
-            move += " onto the whirlpool at " + std::string(pos_name(d.pushed_from));
-        else if (d.kind == Destination::Land)
-            move += " to land";
-        else if (d.kind == Destination::Waterfall)
-            move += " over the waterfall";
-        else
-            move += " to " + std::string(pos_name(d.pos));
-        parts.push_back(move);
+        Part end;
+        if (d.pushed) {
+            const std::string at(pos_name(d.pushed_from));
+            end = part("end_whirlpool", {{"pos", at}}, " onto the whirlpool at " + at);
+        } else if (d.kind == Destination::Land) {
+            end = part("end_land", Json::object(), " to land");
+        } else if (d.kind == Destination::Waterfall) {
+            end = part("end_falls", Json::object(), " over the waterfall");
+        } else {
+            const std::string at(pos_name(d.pos));
+            end = part("end_pos", {{"pos", at}}, " to " + at);
+        }
+        parts.push_back(part(key, {{"steps", d.steps}, {"end", end.text}}, move + end.en));
     }
-    if (gems && a.timing == Timing::After) parts.push_back(gem_words(a));
+    if (gems && a.timing == Timing::After) parts.push_back(gem_words(a, std::nullopt));
     std::string line = seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) + " ";
     for (std::size_t i = 0; i < parts.size(); ++i)
-        line += (i ? ", then " : "") + parts[i];
-    return line + ".";
+        line += (i ? ", then " : "") + parts[i].en;
+    Json args{{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}};
+    // A move is at most two parts: the gems are handled either before or after it (R5.4).
+    if (parts.size() >= 1) args["first"] = parts[0].text;
+    if (parts.size() >= 2) args["second"] = parts[1].text;
+    return log_line(parts.size() >= 2 ? "canoe_then" : "canoe", std::move(args), line + ".");
 }
 
 }  // namespace
@@ -333,12 +372,15 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         const Destination d = walk(s, a, boat.pos, budget);
         if (d.pushed)
             say(log, [&] {
-                return seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
-                       " cannot stay on the whirlpool and drifts down-river" +
-                       // over the waterfall: the loss is the next line
-                       (d.kind == Destination::Waterfall ? std::string()
-                                                         : " to " + std::string(pos_name(d.pos))) +
-                       ".";
+                const bool falls = d.kind == Destination::Waterfall;
+                Json args{{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}};
+                if (!falls) args["pos"] = std::string(pos_name(d.pos));
+                return log_line(
+                    falls ? "pushed_falls" : "pushed", std::move(args),
+                    seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                        " cannot stay on the whirlpool and drifts down-river" +
+                        // over the waterfall: the loss is the next line
+                        (falls ? std::string() : " to " + std::string(pos_name(d.pos))) + ".");
             });
         switch (d.kind) {
             case Destination::Land: {
@@ -346,8 +388,11 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
                 Seat& owner = s.seats[a.seat];
                 if (boat.cargo.total())
                     say(log, [&] {
-                        return seat_label(a.seat) + " brings " + describe_gems(boat.cargo) +
-                               " to land.";
+                        return log_line("brings_home",
+                                        {{"seat", text_arg::seat(a.seat)},
+                                         {"gems", text_arg::gems(boat.cargo)}},
+                                        seat_label(a.seat) + " brings " +
+                                            describe_gems(boat.cargo) + " to land.");
                     });
                 for (Colour c : kAllColours)
                     owner.collection.add(c, boat.cargo.of(c));
@@ -374,9 +419,14 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         s.seats[st.seat].canoes[st.canoe].cargo.remove(st.colour);
         boat.cargo.add(st.colour);
         say(log, [&] {
-            return seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) +
-                   " from " + seat_label(st.seat) + "'s canoe " + std::to_string(st.canoe + 1) +
-                   ".";
+            return log_line("steal",
+                            {{"seat", text_arg::seat(a.seat)},
+                             {"gem", text_arg::gem(st.colour)},
+                             {"victim", text_arg::seat(st.seat)},
+                             {"canoe", st.canoe + 1}},
+                            seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) +
+                                " from " + seat_label(st.seat) + "'s canoe " +
+                                std::to_string(st.canoe + 1) + ".");
         });
     }
     s.turn.moved |= std::uint8_t(1u << a.canoe);
@@ -386,8 +436,9 @@ void release_elk(State& s, int seat, int canoe, Log* log) {
     if (!s.elk.on(seat, canoe)) return;
     s.elk = Elk{Elk::At::Returning, -1, -1};  // R10.8: back at the red place after phase III
     say(log, [&] {
-        return "The Hurried Elk leaves " + seat_label(seat) + "'s canoe " +
-               std::to_string(canoe + 1) + ".";
+        return log_line("elk_leaves", {{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}},
+                        "The Hurried Elk leaves " + seat_label(seat) + "'s canoe " +
+                            std::to_string(canoe + 1) + ".");
     });
 }
 
@@ -396,10 +447,15 @@ void lose_canoe(State& s, int seat, int canoe, Log* log) {
     say(log, [&] {  // built only when logged: search loses canoes by the million
         std::string line =
             seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + " goes over the waterfall";
-        if (boat.cargo.total())
+        Json args{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
+        if (boat.cargo.total()) {
             line += "; " + describe_gems(boat.cargo) +
                     (boat.cargo.total() > 1 ? " return to their places" : " returns to its place");
-        return line + ".";
+            args["gems"] = text_arg::gems(boat.cargo);
+            args["count"] = boat.cargo.total();
+        }
+        return log_line(boat.cargo.total() ? "canoe_lost_gems" : "canoe_lost", std::move(args),
+                        line + ".");
     });
     move_gems_home(s, boat.cargo);  // R8.1
     boat.where = Where::Lost;

@@ -2,6 +2,7 @@
 // R10, R11), phase IV life preserver, and the end of the game (R9).
 #include <bit>
 #include <string>
+#include <vector>
 
 #include "internal.hpp"
 #include "river.hpp"
@@ -14,6 +15,9 @@ std::string signed_number(int v) {
 }
 std::string canoe_of(int seat, int canoe) {
     return seat_label(seat) + "'s canoe " + std::to_string(canoe + 1);
+}
+Json canoe_args(int seat, int canoe) {
+    return Json{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
 }
 
 // Moves a piece floating on a disc one river step; false when its disc falls.
@@ -43,15 +47,23 @@ void river_step(State& s, Log* log) {
         }
     }
     if (!float_down(s.whirlpool, flow))
-        say(log, [&] { return "The whirlpool goes over the waterfall."; });
+        say(log, [&] {
+            return log_line("whirlpool_falls", Json::object(),
+                            "The whirlpool goes over the waterfall.");
+        });
     if (!float_down(s.beaver, flow)) {  // R10.7
         s.weather = 0;
         say(log, [&] {
-            return "The Bathing Beaver goes over the waterfall: the weather is back to 0.";
+            return log_line(
+                "beaver_falls", Json::object(),
+                "The Bathing Beaver goes over the waterfall: the weather is back to 0.");
         });
     }
     if (!float_down(s.joe, flow)) {  // R11.4
-        say(log, [&] { return "Diamond Joe goes over the waterfall and starts again at T1."; });
+        say(log, [&] {
+            return log_line("joe_falls", Json::object(),
+                            "Diamond Joe goes over the waterfall and starts again at T1.");
+        });
         move_gems_home(s, s.joe_cargo);
         s.joe = Piece{true, Pos::T1};
     }
@@ -70,13 +82,17 @@ void return_from_bank(State& s, int seat, int k, Log* log) {
     if (boat.pos == Pos::T5) {
         s.seats[seat].fork_pending |= std::uint8_t(1u << k);
         say(log, [&] {
-            return canoe_of(seat, k) +
-                   " returns onto the whirlpool at the fork: its owner picks a branch.";
+            return log_line(
+                "bank_fork", canoe_args(seat, k),
+                canoe_of(seat, k) +
+                    " returns onto the whirlpool at the fork: its owner picks a branch.");
         });
         return;
     }
-    say(log,
-        [&] { return canoe_of(seat, k) + " returns onto the whirlpool and drifts down-river."; });
+    say(log, [&] {
+        return log_line("bank_whirlpool", canoe_args(seat, k),
+                        canoe_of(seat, k) + " returns onto the whirlpool and drifts down-river.");
+    });
     if (auto next = step_down(boat.pos, Branch::Left)) {
         boat.where = Where::River;
         boat.pos = *next;
@@ -92,7 +108,10 @@ void move_joe(State& s, Log* log) {
         if (auto place = place_at(s.joe.pos); place && s.place(*place).of(*place) > 0) {
             s.place(*place).remove(*place);
             s.joe_cargo.add(*place);
-            say(log, [&] { return "Diamond Joe loads " + std::string(colour_name(*place)) + "."; });
+            say(log, [&] {
+                return log_line("joe_loads", {{"gem", text_arg::gem(*place)}},
+                                "Diamond Joe loads " + std::string(colour_name(*place)) + ".");
+            });
         }
     }
     const std::optional<Card> card = s.seats[s.starting_seat].chosen;
@@ -106,14 +125,19 @@ void move_joe(State& s, Log* log) {
         } else if (auto next = step_down(s.joe.pos, Branch::Right)) {
             s.joe.pos = *next;
         } else {  // R11.4
-            say(log,
-                [&] { return "Diamond Joe paddles over the waterfall and starts again at T1."; });
+            say(log, [&] {
+                return log_line("joe_paddles_falls", Json::object(),
+                                "Diamond Joe paddles over the waterfall and starts again at T1.");
+            });
             move_gems_home(s, s.joe_cargo);
             s.joe = Piece{true, Pos::T1};
             return;
         }
     }
-    say(log, [&] { return "Diamond Joe moves to " + std::string(pos_name(s.joe.pos)) + "."; });
+    say(log, [&] {
+        const std::string at(pos_name(s.joe.pos));
+        return log_line("joe_moves", {{"pos", at}}, "Diamond Joe moves to " + at + ".");
+    });
 }
 
 void phase_three(State& s, Log* log) {
@@ -121,12 +145,20 @@ void phase_three(State& s, Log* log) {
     const int speed = river_speed(s.lowest_number, s.weather);
     s.last_speed = std::int8_t(speed);
     if (speed <= 0) {
-        say(log, [&] { return "The river does not move (speed " + std::to_string(speed) + ")."; });
+        say(log, [&] {
+            return log_line("river_still", {{"speed", speed}},
+                            "The river does not move (speed " + std::to_string(speed) + ").");
+        });
     } else {
         say(log, [&] {
-            return "The river moves " + std::to_string(speed) +
-                   (speed == 1 ? " space" : " spaces") + " (lowest card " +
-                   std::to_string(s.lowest_number) + ", weather " + signed_number(s.weather) + ").";
+            return log_line("river_moves",
+                            {{"speed", speed},
+                             {"lowest", int(s.lowest_number)},
+                             {"weather", signed_number(s.weather)}},
+                            "The river moves " + std::to_string(speed) +
+                                (speed == 1 ? " space" : " spaces") + " (lowest card " +
+                                std::to_string(s.lowest_number) + ", weather " +
+                                signed_number(s.weather) + ").");
         });
         for (int i = 0; i < speed; ++i)
             river_step(s, log);  // R7.3
@@ -136,7 +168,10 @@ void phase_three(State& s, Log* log) {
             if (s.seats[seat].canoes[k].where == Where::Bank) return_from_bank(s, seat, k, log);
     if (s.elk.at == Elk::At::Returning) {  // R10.8
         s.elk = Elk{};
-        say(log, [&] { return "The Hurried Elk is back at the red place."; });
+        say(log, [&] {
+            return log_line("elk_back", Json::object(),
+                            "The Hurried Elk is back at the red place.");
+        });
     }
     move_joe(s, log);
 }
@@ -149,12 +184,20 @@ void end_phase_two(State& s, Log* log) {
     if (winners) {
         s.winners = winners;
         s.phase = Phase::GameOver;
-        std::string names;
-        for (int seat : niagara::winners(s))
-            names += (names.empty() ? "" : ", ") + seat_label(seat);
         say(log, [&] {
-            return "Game over after round " + std::to_string(s.round) + ". Winner" +
-                   (std::popcount(winners) > 1 ? "s: " : ": ") + names + ".";
+            // "Seat 1, Seat 3", best first: nested as {first}, {rest}.
+            const std::vector<int> order = niagara::winners(s);
+            std::string names;
+            for (int seat : order)
+                names += (names.empty() ? "" : ", ") + seat_label(seat);
+            std::vector<Json> seats;
+            for (int seat : order)
+                seats.push_back(text_arg::seat(seat));
+            const Json list = text_arg::joined("engine.log.seat_list", seats);
+            return log_line(order.size() > 1 ? "game_over_tie" : "game_over",
+                            {{"round", int(s.round)}, {"winners", list}},
+                            "Game over after round " + std::to_string(s.round) + ". Winner" +
+                                (std::popcount(winners) > 1 ? "s: " : ": ") + names + ".");
         });
         return;
     }
@@ -181,7 +224,10 @@ void begin_turn(State& s, int seat, Log* log) {
     player.revealed = true;
     player.discard[player.discard_size++] = card;
     s.lowest_number = std::int8_t(lowest_number_after(s.lowest_number, card));
-    say(log, [&] { return seat_label(seat) + " reveals " + std::string(card_name(card)) + "."; });
+    say(log, [&] {
+        return log_line("reveal", {{"seat", text_arg::seat(seat)}, {"card", text_arg::card(card)}},
+                        seat_label(seat) + " reveals " + std::string(card_name(card)) + ".");
+    });
     s.turn = Turn{};
     s.turn.seat = std::int8_t(seat);
     s.turn.card = card;
@@ -251,7 +297,11 @@ void meet_joe(State& s, const Action& a, Log* log) {
             s.joe_cargo.remove(*joes);
             boat.cargo.add(*joes);
             say(log, [&] {
-                return who + " takes Diamond Joe's " + std::string(colour_name(*joes)) + ".";
+                Json args = canoe_args(a.seat, a.canoe);
+                args["gem"] = text_arg::gem(*joes);
+                return log_line(
+                    "joe_take", std::move(args),
+                    who + " takes Diamond Joe's " + std::string(colour_name(*joes)) + ".");
             });
             break;
         case JoeDeal::Swap:
@@ -260,15 +310,23 @@ void meet_joe(State& s, const Action& a, Log* log) {
             boat.cargo.remove(a.colour);
             boat.cargo.add(*joes);
             say(log, [&] {
-                return who + " swaps " + std::string(colour_name(a.colour)) +
-                       " for Diamond Joe's " + std::string(colour_name(*joes)) + ".";
+                Json args = canoe_args(a.seat, a.canoe);
+                args["gem"] = text_arg::gem(a.colour);
+                args["joe_gem"] = text_arg::gem(*joes);
+                return log_line("joe_swap", std::move(args),
+                                who + " swaps " + std::string(colour_name(a.colour)) +
+                                    " for Diamond Joe's " + std::string(colour_name(*joes)) + ".");
             });
             break;
         case JoeDeal::Give:
             boat.cargo.remove(a.colour);
             s.joe_cargo.add(a.colour);
             say(log, [&] {
-                return who + " gives " + std::string(colour_name(a.colour)) + " to Diamond Joe.";
+                Json args = canoe_args(a.seat, a.canoe);
+                args["gem"] = text_arg::gem(a.colour);
+                return log_line(
+                    "joe_give", std::move(args),
+                    who + " gives " + std::string(colour_name(a.colour)) + " to Diamond Joe.");
             });
             break;
         case JoeDeal::None:
@@ -285,15 +343,22 @@ void start_card_action(State& s, Log* log) {
             if (player.canoes[k].in_river()) {
                 player.canoes[k].where = Where::Bank;
                 say(log, [&] {
-                    return canoe_of(seat, k) + " is pulled onto the river bank at " +
-                           std::string(pos_name(player.canoes[k].pos)) + ".";
+                    const std::string at(pos_name(player.canoes[k].pos));
+                    Json args = canoe_args(seat, k);
+                    args["pos"] = at;
+                    return log_line(
+                        "lasso", std::move(args),
+                        canoe_of(seat, k) + " is pulled onto the river bank at " + at + ".");
                 });
             }
         finish_card_action(s, log);
         return;
     }
     if (s.turn.stage == Stage::Move && s.turn.required == 0 && s.turn.optional == 0) {
-        say(log, [&] { return seat_label(seat) + " has no canoe to move."; });
+        say(log, [&] {
+            return log_line("no_canoe", {{"seat", text_arg::seat(seat)}},
+                            seat_label(seat) + " has no canoe to move.");
+        });
         finish_card_action(s, log);
     }
 }
@@ -312,8 +377,10 @@ void begin_round(State& s, Log* log) {
     s.turns_done = 0;
     s.lowest_number = 0;
     say(log, [&] {
-        return "Round " + std::to_string(s.round) + ": " + seat_label(s.starting_seat) +
-               " holds the life preserver.";
+        return log_line("round",
+                        {{"round", int(s.round)}, {"seat", text_arg::seat(s.starting_seat)}},
+                        "Round " + std::to_string(s.round) + ": " + seat_label(s.starting_seat) +
+                            " holds the life preserver.");
     });
     for (int seat = 0; seat < s.players(); ++seat) {
         Seat& player = s.seats[seat];
@@ -333,7 +400,10 @@ void begin_round(State& s, Log* log) {
                 player.free_canoe_pending = true;
             } else {
                 player.canoes[0].where = Where::Land;
-                say(log, [&] { return seat_label(seat) + " gets canoe 1 back for free."; });
+                say(log, [&] {
+                    return log_line("free_canoe", {{"seat", text_arg::seat(seat)}, {"canoe", 1}},
+                                    seat_label(seat) + " gets canoe 1 back for free.");
+                });
             }
         }
     }

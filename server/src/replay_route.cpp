@@ -16,7 +16,8 @@ void append_step(std::string& out, std::size_t index, const Action* action, cons
     step["index"] = index;
     step["seat"] = action ? Json(int(action->seat)) : Json(nullptr);
     step["action"] = action ? action_to_json(*action) : Json(nullptr);
-    step["lines"] = lines;
+    step["lines"] = english(lines);
+    step["texts"] = texts_json(lines);  // the same lines as {key, args} (i18n/README.md)
     step["view"] = spectator_view(state);
     append_json_value(out, step);
 }

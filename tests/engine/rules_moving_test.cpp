@@ -412,10 +412,12 @@ TEST_CASE("R4-R5: the log says where a canoe went and what it loaded, in plain w
     State s = my_turn("4", "T2", "land");
     Log log;
     test::act(s, 0, "canoe 1 down 2 then load clear", &log);
-    CHECK(std::find(log.begin(), log.end(),
-                    "Seat 1's canoe 1 moves down 2 to T4, then loads clear.") != log.end());
+    std::vector<std::string> lines = english(log);
+    CHECK(std::find(lines.begin(), lines.end(),
+                    "Seat 1's canoe 1 moves down 2 to T4, then loads clear.") != lines.end());
     log.clear();
     test::act(s, 0, "canoe 2 down 4", &log);
-    CHECK(std::find(log.begin(), log.end(),
-                    "Seat 1's canoe 2 leaves land and moves down 4 to T4.") != log.end());
+    lines = english(log);
+    CHECK(std::find(lines.begin(), lines.end(),
+                    "Seat 1's canoe 2 leaves land and moves down 4 to T4.") != lines.end());
 }

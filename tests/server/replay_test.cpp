@@ -54,7 +54,8 @@ void check_steps(const Json& replay, const niagara::Record& record) {
         CHECK(step.at("index") == i + 1);
         CHECK(step.at("seat") == record.actions[i].seat);
         CHECK(step.at("action") == niagara::action_to_json(record.actions[i]));
-        CHECK(step.at("lines") == Json(lines));
+        CHECK(step.at("lines") == Json(niagara::english(lines)));
+        CHECK(step.at("texts") == niagara::texts_json(lines));
         CHECK(step.at("view") == niagara::spectator_view(state));
     }
     if (record.abandoned) niagara::abandon(state);

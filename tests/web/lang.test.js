@@ -1,7 +1,8 @@
 // The page speaks the reader's language (issue 25): a French browser plays a whole game in
 // French on a laptop, a Czech one on a phone, reading no English sentence of the catalogs
 // (headings, buttons, the situation, the log's lines, the end); the header's switch changes
-// the language at once and is remembered across a reload; a German browser gets German.
+// the language at once and is remembered across a reload; a German browser gets German; the
+// finished game's replay page speaks the same language.
 // Screenshots at 1366x768 and 390x844.
 
 import assert from 'node:assert/strict';
@@ -127,6 +128,16 @@ async function playAGame(lang, locale, { phone, name }) {
     assert.ok(lines.length > 5, 'the log tells the game');
     await shot(page, `lang-${lang}-end`, phone);
     await assertNoEnglish(page, lang, 'the end');
+    // The finished game's replay, in the same language, at its last step.
+    const href = await page.getAttribute('#watch-replay', 'href');
+    await page.goto(new URL(href, page.url()).href);
+    await page.waitForSelector('body[data-ready="yes"]');
+    await page.keyboard.press('End');
+    await page.waitForSelector('#replay-result:not([hidden])');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    assert.equal((await page.textContent('#replay-next')).trim(), `${words['web.replay.next']} ▶`);
+    await shot(page, `lang-${lang}-replay`, phone);
+    await assertNoEnglish(page, lang, 'the replay');
     checkNoProblems([player]);
     await player.context.close();
 }

@@ -9,21 +9,30 @@
 #include "niagara/action.hpp"
 #include "niagara/options.hpp"
 #include "niagara/state.hpp"
+#include "niagara/text.hpp"
 
 namespace niagara {
 
 // The answer to apply(): accepted, or rejected with a reason a person understands.
 struct Status {
     bool ok = true;
-    std::string reason;
+    std::string reason;  // in English: refusal.en
+    Text refusal;        // the reason as a message key and arguments (engine.refuse.*)
 
     static Status accept() { return {}; }
-    static Status reject(std::string why) { return {false, std::move(why)}; }
+    static Status reject(Text why) {
+        Status s;
+        s.ok = false;
+        s.reason = why.en;
+        s.refusal = std::move(why);
+        return s;
+    }
     explicit operator bool() const { return ok; }
 };
 
-// Plain-language lines describing what happened (for game logs and chat).
-using Log = std::vector<std::string>;
+// Plain-language lines describing what happened (for game logs and chat): each a message key
+// with arguments (engine.log.*) and its English (english(log) gives the lines as strings).
+using Log = std::vector<Text>;
 
 // Throws std::invalid_argument when the options are not playable (see validate()).
 State new_game(const Options& options);

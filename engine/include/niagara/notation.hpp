@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "niagara/action.hpp"
+#include "niagara/text.hpp"
 
 namespace niagara {
 
@@ -16,6 +17,7 @@ std::string to_text(const Action& action);
 struct Parsed {
     std::optional<Action> action;  // set on success
     std::string error;             // what is wrong and what would be right, on failure
+    Text why = {};                 // the same as a message key (engine.refuse.parse.*) and args
 };
 
 // Parses the text of a decision by `seat` (the text itself names no seat).
