@@ -196,7 +196,7 @@ PlayerLink& Bridge::link(Person& p) {
         protocol::TableOptions parsed;
         Json description = Json{{"key", "bridge.table_opened.some"}, {"args", Json::object()}};
         if (!protocol::table_options_from_json(options, parsed))
-            description = protocol::describe(parsed);
+            description = protocol::describe_text(parsed);
         network_.say(where, tr(channel_lang(where), "bridge.table_opened",
                                {{"name", q->user.display},
                                 {"table", std::to_string(table)},

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "river_picture.hpp"
@@ -104,16 +105,17 @@ std::string ChannelRelay::event_line(const Json& event) const {
     const Json& view = client_->view();
     const std::vector<std::string> names = seat_names_of(lang_, view);
     std::string line;
-    if (auto texts = event.find("texts"); texts != event.end() && texts->is_array()) {
-        for (const auto& t : *texts)
-            if (t.is_object() && t.contains("key") && t["key"].is_string())
-                line += (line.empty() ? "" : " ") + niagara::bridge::server_text(lang_, t, &names);
-            else if (t.is_string())
-                line += (line.empty() ? "" : " ") + with_names(t.get<std::string>(), view);
-    } else {
-        for (const auto& l : event.value("lines", Json::array()))
-            if (l.is_string()) line += (line.empty() ? "" : " ") + l.get<std::string>();
-        line = with_names(line, view);
+    Json lines = event.value("lines", Json::array());
+    Json texts = event.value("texts", Json::array());
+    if (!lines.is_array()) lines = Json::array();
+    if (!texts.is_array()) texts = Json::array();
+    for (std::size_t i = 0; i < std::max(lines.size(), texts.size()); ++i) {
+        // A text whose key the catalogs know, else the English line (its "Seat 2" named).
+        std::string said =
+            i < texts.size() ? niagara::bridge::server_text(lang_, texts[i], &names) : "";
+        if (said.empty() && i < lines.size() && lines[i].is_string())
+            said = with_names(lines[i].get<std::string>(), view);
+        if (!said.empty()) line += (line.empty() ? "" : " ") + said;
     }
     if (auto cause = event.find("cause"); cause != event.end() && cause->is_string()) {
         static constexpr std::string_view kBotFor = "bot for ";
