@@ -132,9 +132,19 @@ std::string in_quotes(std::string_view s) {
     return "'" + quote(s) + "'";
 }
 
-// A text of the engine's (a reason from its notation or options), in English only for now.
+// A text of the engine's that has no key (the reason of validate()): the same in every language.
 Json verbatim(const std::string& s) {
     return text("protocol.text", {{"text", to_valid_utf8(s)}});
+}
+
+// The notation's explanation of a malformed decision: its key and arguments (engine.refuse.*)
+// when the engine gives them, else its English.
+template <typename P>
+Json notation_error(const P& parsed) {
+    if constexpr (requires { parsed.why.key; }) {
+        if (!parsed.why.key.empty()) return text(parsed.why.key, parsed.why.args);
+    }
+    return verbatim(parsed.error);
 }
 
 // ---------------------------------------------------------------- checks shared by both forms
@@ -197,7 +207,7 @@ ParsedMessage act(std::string_view text) {
     // The rulebooks' gem names of each language ("rouge", "modrý") become the notation's.
     std::string notation = gem_aliases(normal);
     const Parsed parsed = parse_action(notation, 0);
-    if (!parsed.action) return bad_command_with(verbatim(parsed.error));
+    if (!parsed.action) return bad_command_with(notation_error(parsed));
     ClientMessage m = of(Command::Act);
     m.text = std::move(notation);
     return ok(std::move(m));

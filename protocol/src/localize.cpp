@@ -186,6 +186,7 @@ class Localizer {
         if (!key.found() || read_.raw(key).front() != '"') return std::nullopt;
         const Json k = read_.parse(key);
         const Json a = args.found() ? read_.parse(args) : Json::object();
+        if (!a.is_object()) return std::nullopt;
         return i18n::render(lang_, k.get_ref<const std::string&>(), a, names_);
     }
 
