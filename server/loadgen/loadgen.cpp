@@ -59,6 +59,10 @@ struct Flags {
     int think_ms = 0;  // each bot waits about this long before answering (0: as fast as possible)
     int warmup = 5;    // seconds of connecting and starting before anything is measured
     long server_pid = 0;
+    // Languages: every `lang_every`-th bot (the 2nd, 4th, ... with 2) reads the server's texts
+    // in `lang` (/lang), the others in English. 0: everyone in English.
+    std::string lang = "fr";
+    int lang_every = 0;
 };
 
 // Latency samples and counters of every table.
@@ -213,6 +217,8 @@ void LoadGenerator::connect_all() {
             event.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
             event.data.u64 = p;
             epoll_ctl(epoll_, EPOLL_CTL_ADD, players_[p].ws.fd(), &event);
+            if (f_.lang_every > 0 && (p + 1) % std::size_t(f_.lang_every) == 0)
+                send(p, "/lang " + f_.lang);
             if (m == 0) {
                 send(p, "/name host-" + std::to_string(t));
                 send(p, new_table_);
@@ -366,6 +372,10 @@ bool parse(int argc, char** argv, Flags& f) {
             f.warmup = std::stoi(v);
         else if (k == "--server-pid")
             f.server_pid = std::stol(v);
+        else if (k == "--lang")
+            f.lang = v;
+        else if (k == "--lang-every")
+            f.lang_every = std::stoi(v);
         else
             return false;
     }
@@ -380,7 +390,8 @@ int main(int argc, char** argv) {
     if (!parse(argc, argv, f)) {
         std::cerr << "usage: niagara-loadgen [--host H] [--port P] [--tables N] [--seats 3..5] "
                      "[--seconds S]\n"
-                     "                       [--think-ms MS] [--warmup S] [--server-pid PID]\n";
+                     "                       [--think-ms MS] [--warmup S] [--server-pid PID]\n"
+                     "                       [--lang fr --lang-every N]\n";
         return 2;
     }
     rlimit files{};

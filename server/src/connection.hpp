@@ -1,15 +1,17 @@
-// One client connection as the lobby and the tables see it: an identity and a way to send.
-// Implemented by websocket_session; tables never touch sockets.
+// One client connection as the lobby and the tables see it: an identity, a language and a way
+// to send. Implemented by websocket_session; tables never touch sockets.
 #pragma once
 
 #include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 namespace niagara::server {
 
 class Table;
+class LocalizedFrame;
 
 class Connection {
   public:
@@ -17,11 +19,23 @@ class Connection {
         : id_(id), address_(std::move(address)), name_("guest-" + std::to_string(id)) {}
     virtual ~Connection() = default;
 
-    // Queues a text frame; safe from any thread, never blocks. A client whose queue overflows
-    // is dropped, so a slow reader never slows its table down.
-    virtual void send(std::shared_ptr<const std::string> frame) = 0;
+    // Queues a text frame as it is; safe from any thread, never blocks. A client whose queue
+    // overflows is dropped, so a slow reader never slows its table down.
+    virtual void deliver(std::shared_ptr<const std::string> frame) = 0;
     virtual void close() = 0;  // politely ("going away"), e.g. on shutdown
-    void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
+
+    // Queues a server message (a serialized frame, English) in this connection's language:
+    // every frame a connection is sent goes through here or the overload below.
+    void send(std::shared_ptr<const std::string> frame);
+    void send(std::string text);
+    // A frame shared by several connections: each language's version is made once, by the
+    // first connection of that language (localized_frame.hpp).
+    void send(LocalizedFrame& frame);
+
+    // The language of the texts this connection is sent ("en" until /lang). Kept as an index
+    // into i18n::kLanguages: what a client sends is never stored.
+    std::string_view lang() const;
+    void set_lang(std::string_view supported);  // one of i18n::kLanguages
 
     long id() const { return id_; }
     // The peer's IP address, as limits count connections and tables per address.
@@ -51,6 +65,7 @@ class Connection {
   private:
     const long id_;
     const std::string address_;
+    std::atomic<unsigned char> lang_{0};  // index into i18n::kLanguages
     mutable std::mutex mutex_;
     std::string name_;
     std::weak_ptr<Table> table_;

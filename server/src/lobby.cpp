@@ -6,7 +6,9 @@
 #include <cctype>
 #include <unordered_set>
 
+#include "niagara/i18n/i18n.hpp"
 #include "niagara/protocol/server_message.hpp"
+#include "niagara/protocol/text.hpp"
 
 namespace niagara::server {
 
@@ -124,19 +126,18 @@ void Lobby::restore() {
     if (skipped > 0) spdlog::error("{} tables restored, {} skipped", restored, skipped);
 }
 
-std::optional<std::string> Lobby::admit(const std::string& address) {
+std::optional<Reason> Lobby::admit(const std::string& address) {
     std::lock_guard lock(mutex_);
     if (config_.max_connections > 0 && admitted_ >= config_.max_connections) {
         metrics_.refused(Limit::connections);
-        return "the server is full (" + std::to_string(config_.max_connections) +
-               " connections); try again later";
+        return Reason{"server.limit.connections", {{"max", id_arg(config_.max_connections)}}};
     }
     int& mine = per_address_[address];
     if (config_.max_connections_per_address > 0 && mine >= config_.max_connections_per_address) {
         if (mine == 0) per_address_.erase(address);
         metrics_.refused(Limit::connections_per_address);
-        return "too many connections from your address (at most " +
-               std::to_string(config_.max_connections_per_address) + ")";
+        return Reason{"server.limit.connections_per_address",
+                      {{"max", id_arg(config_.max_connections_per_address)}}};
     }
     ++mine;
     ++admitted_;
@@ -176,10 +177,9 @@ void Lobby::reply(const std::shared_ptr<Connection>& c, const Json& message) {
     metrics_.messages_out.fetch_add(1, std::memory_order_relaxed);
 }
 
-void Lobby::fail(const std::shared_ptr<Connection>& c, const std::string& code,
-                 const std::string& why) {
+void Lobby::fail(const std::shared_ptr<Connection>& c, const std::string& code, const Reason& why) {
     metrics_.errors.fetch_add(1, std::memory_order_relaxed);
-    reply(c, msg::error(code, why));
+    reply(c, refusal(code, why));
 }
 
 std::shared_ptr<Table> Lobby::find(long id) const {
@@ -210,15 +210,13 @@ std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
     }
     if (over) {
         metrics_.refused(*over);
-        const std::string why =
-            *over == Limit::tables
-                ? "the server has as many tables as it can hold (" +
-                      std::to_string(config_.max_tables) + "); join one (/tables) or try later"
-            : *over == Limit::tables_per_address
-                ? "your address has " + std::to_string(config_.max_tables_per_address) +
-                      " open tables already; play or leave them first"
-                : "you opened " + std::to_string(config_.max_tables_per_connection) +
-                      " tables that are still open; play or leave them first";
+        const Reason why = *over == Limit::tables ? Reason{"server.limit.tables",
+                                                           {{"max", id_arg(config_.max_tables)}}}
+                           : *over == Limit::tables_per_address
+                               ? Reason{"server.limit.tables_per_address",
+                                        {{"max", id_arg(config_.max_tables_per_address)}}}
+                               : Reason{"server.limit.tables_per_connection",
+                                        {{"max", id_arg(config_.max_tables_per_connection)}}};
         fail(c, "too_many_tables", why);
         return nullptr;
     }
@@ -228,7 +226,7 @@ std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
     } catch (const std::exception& e) {
         metrics_.storage_errors.fetch_add(1, std::memory_order_relaxed);
         spdlog::error("new table: storage failed: {}", e.what());
-        fail(c, "storage_error", "the server could not store a new table; try again later");
+        fail(c, "storage_error", {"server.storage.table"});
         return nullptr;
     }
     auto table = std::make_shared<Table>(io_, services(), id, options, c->name());
@@ -243,16 +241,15 @@ std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
 
 // Takes `name` for `c` (and lets its old one go), or says why not. The index of names in use
 // makes this one look-up, however many are connected.
-std::optional<std::string> Lobby::take_name(const std::shared_ptr<Connection>& c,
-                                            const std::string& name) {
-    if (reserved_name(name, c->id()))
-        return "'" + name + "' is reserved (the server, bots and guests use such names)";
+std::optional<Reason> Lobby::take_name(const std::shared_ptr<Connection>& c,
+                                       const std::string& name) {
+    if (reserved_name(name, c->id())) return Reason{"server.lobby.name_reserved", {{"name", name}}};
     const std::string wanted = lower(name);
     const std::string old = lower(c->name());
     {
         std::lock_guard lock(mutex_);
         if (auto it = names_.find(wanted); it != names_.end() && it->second != c->id())
-            return "someone here is called " + name + "; choose another name";
+            return Reason{"server.lobby.name_in_use", {{"name", name}}};
         if (auto it = names_.find(old); it != names_.end() && it->second == c->id())
             names_.erase(it);
         names_[wanted] = c->id();
@@ -265,10 +262,10 @@ std::optional<std::string> Lobby::take_name(const std::shared_ptr<Connection>& c
 
 // The list a client gets: the tables one can join first, then the games being played, at most
 // kTablesShown of them, with how many there are in all. Built once per change, whoever asks.
-std::shared_ptr<const std::string> Lobby::tables_frame() {
+std::shared_ptr<const std::string> Lobby::tables_frame(std::string_view lang) {
     std::lock_guard frame_lock(tables_frame_mutex_);
     const long generation = tables_generation_.load();
-    if (tables_frame_ && tables_frame_generation_ == generation) return tables_frame_;
+    if (tables_frame_ && tables_frame_generation_ == generation) return tables_frame_->in(lang);
     std::vector<std::shared_ptr<Table>> all;
     {
         std::lock_guard lock(mutex_);
@@ -285,17 +282,25 @@ std::shared_ptr<const std::string> Lobby::tables_frame() {
     }
     Json message = msg::table_list(list);
     message["total"] = open;
-    if (open > long(list.size()))
-        message["text"] = message["text"].get<std::string>() + " (" + std::to_string(list.size()) +
-                          " of " + std::to_string(open) + " shown)";
-    tables_frame_ = std::make_shared<const std::string>(protocol::serialize(message));
+    if (open > long(list.size())) {
+        // The list's own sentence, and how much of it is shown.
+        Json list_text{{"key", message.value("key", "")}, {"args", message.value("args", Json())}};
+        if (list_text["key"] == "") list_text = message["text"];  // no key: the English as it is
+        const Reason shown{
+            "server.lobby.tables_shown",
+            {{"list", list_text}, {"shown", id_arg(long(list.size()))}, {"total", id_arg(open)}}};
+        message["text"] = english(shown);
+        message["key"] = shown.key;
+        message["args"] = shown.args;
+    }
+    tables_frame_.emplace(protocol::serialize(message));
     tables_frame_generation_ = generation;
-    return tables_frame_;
+    return tables_frame_->in(lang);
 }
 
 void Lobby::send_tables(const std::shared_ptr<Connection>& c) {
     c->wants_tables = true;
-    c->send(tables_frame());
+    c->deliver(tables_frame(c->lang()));  // in its language already
     metrics_.messages_out.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -320,9 +325,9 @@ void Lobby::push_tables() {
             if (auto c = weak.lock(); c && c->wants_tables && !c->table()) audience.push_back(c);
     }
     if (audience.empty()) return;
-    const auto frame = tables_frame();
+    // Each language's list is made once (tables_frame), whoever many read it.
     for (const auto& c : audience)
-        c->send(frame);  // no lock held while sending
+        c->deliver(tables_frame(c->lang()));  // no lock held while sending
     metrics_.messages_out.fetch_add(long(audience.size()), std::memory_order_relaxed);
 }
 
@@ -351,7 +356,7 @@ void Lobby::lobby_chat(const std::shared_ptr<Connection>& c, const std::string& 
     // fan-out, however many connections share the talking.
     if (!allow_lobby_chat()) {
         metrics_.refused(Limit::lobby_chat);
-        return fail(c, "rate_limited", "the lobby chat is busy; wait a moment, or talk at a table");
+        return fail(c, "rate_limited", {"server.limit.lobby_chat"});
     }
     std::vector<std::shared_ptr<Connection>> audience;
     {
@@ -359,20 +364,22 @@ void Lobby::lobby_chat(const std::shared_ptr<Connection>& c, const std::string& 
         for (const auto& [id, weak] : connections_)
             if (auto other = weak.lock(); other && !other->table()) audience.push_back(other);
     }
-    const auto frame =
-        std::make_shared<const std::string>(protocol::serialize(msg::chat(0, c->name(), text)));
+    LocalizedFrame frame(protocol::serialize(msg::chat(0, c->name(), text)));
     for (const auto& other : audience)
-        other->send(frame);  // no lock held while sending
+        other->send(frame);  // no lock held while sending; each language's frame made once
 }
 
 void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view frame) {
     metrics_.messages_in.fetch_add(1, std::memory_order_relaxed);
     protocol::ParsedMessage parsed = protocol::parse_client_frame(frame);
-    if (!parsed.message) return fail(c, parsed.code, parsed.error);
+    if (!parsed.message) {
+        metrics_.errors.fetch_add(1, std::memory_order_relaxed);
+        return reply(c, msg::error(parsed));  // its key: read in the sender's language
+    }
     protocol::ClientMessage& m = *parsed.message;
     auto table = c->table();
     auto need_table = [&]() {
-        if (!table) fail(c, "no_table", "join or watch a table first (/tables lists them)");
+        if (!table) fail(c, "no_table", {"server.lobby.no_table"});
         return table != nullptr;
     };
     switch (m.command) {
@@ -383,11 +390,10 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
             // know the player by it.
             if (table)
                 return fail(c, "bad_command",
-                            "you are " + c->name() + " at table " + std::to_string(table->id()) +
-                                "; names change only in the lobby (/leave first)");
+                            {"server.lobby.name_at_table",
+                             {{"name", c->name()}, {"table", id_arg(table->id())}}});
             if (auto problem = take_name(c, m.text)) return fail(c, "name_taken", *problem);
-            return reply(
-                c, msg::message("name", "You are now " + m.text + ".", Json{{"name", m.text}}));
+            return reply(c, msg::name_set(m.text));
         case Command::Tables:
             return send_tables(c);
         case Command::New: {
@@ -395,11 +401,12 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
             if (!created) return;
             spdlog::info("table {}: created by {} ({})", created->id(), c->name(),
                          protocol::describe(m.options));
-            reply(c, msg::message("table_created",
-                                  "Table " + std::to_string(created->id()) +
-                                      " is open: " + protocol::describe(m.options) + ".",
-                                  Json{{"table", created->id()},
-                                       {"options", protocol::table_options_to_json(m.options)}}));
+            reply(c, notice("table_created",
+                            {"server.lobby.table_created",
+                             {{"table", id_arg(created->id())},
+                              {"description", protocol::describe_text(m.options)}}},
+                            Json{{"table", created->id()},
+                                 {"options", protocol::table_options_to_json(m.options)}}));
             move_to(c, created);
             c->set_table(created);  // now: the next frame may already be a table command
             return created->join(c, std::nullopt);  // the creator sits first and hosts
@@ -415,18 +422,17 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
                     }
             }
             if (!target)
-                return fail(c, "no_such_table",
-                            m.table ? "there is no table " + std::to_string(*m.table)
-                                    : "no table is waiting for players; open one with /new");
+                return fail(
+                    c, "no_such_table",
+                    m.table ? Reason{"server.lobby.no_such_table", {{"table", id_arg(*m.table)}}}
+                            : Reason{"server.lobby.none_waiting"});
             move_to(c, target);
             c->set_table(target);
             return target->join(c, m.seat);
         }
         case Command::Watch: {
             auto target = m.table ? find(*m.table) : nullptr;
-            if (!target)
-                return fail(c, "no_such_table",
-                            "say which table to watch, e.g. /watch 3 (/tables lists them)");
+            if (!target) return fail(c, "no_such_table", {"server.lobby.watch_which"});
             move_to(c, target);
             c->set_table(target);
             return target->watch(c);
@@ -438,9 +444,7 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
                 if (auto it = tokens_.find(m.token); it != tokens_.end()) place = it->second.first;
             }
             auto target = place >= 0 ? find(place) : nullptr;
-            if (!target)
-                return fail(c, "bad_token",
-                            "that token opens no seat (wrong, or the game is over)");
+            if (!target) return fail(c, "bad_token", {"server.token.unknown"});
             move_to(c, target);
             c->set_table(target);
             return target->resume(c, m.token);  // the table checks the token again
@@ -468,7 +472,22 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
             return;
         case Command::Again:
             return again(c, m.table.value_or(-1));
+        case Command::Lang:
+            return set_lang(c, m);
     }
+}
+
+void Lobby::set_lang(const std::shared_ptr<Connection>& c, const protocol::ClientMessage& m) {
+    // The parser chose a language we have (or refused the frame); checked again, so that no
+    // string but one of i18n::kLanguages is ever kept.
+    const auto lang = i18n::supported(m.lang);
+    if (!lang) {
+        metrics_.errors.fetch_add(1, std::memory_order_relaxed);
+        return reply(c, msg::error("bad_command", "protocol.parse.lang.unknown",
+                                   {{"lang", protocol::quote(m.lang)}}));
+    }
+    c->set_lang(*lang);
+    reply(c, msg::lang_set(*lang));  // already in the new language
 }
 
 // "Play again" (/again N): a new table with the finished game's options and bots; the first
@@ -483,10 +502,7 @@ void Lobby::again(const std::shared_ptr<Connection>& c, long old) {
     }
     const std::string name = c->name();
     if (!plan || std::find(plan->players.begin(), plan->players.end(), name) == plan->players.end())
-        return fail(c, "bad_command",
-                    "/again N opens a new game after the finished game at table N that you "
-                    "played (as " +
-                        name + ")");
+        return fail(c, "bad_command", {"server.lobby.again_not_yours", {{"name", name}}});
     if (auto next = plan->next ? find(plan->next) : nullptr) {
         move_to(c, next);
         c->set_table(next);

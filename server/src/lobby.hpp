@@ -17,8 +17,10 @@
 #include "bot_pool.hpp"
 #include "config.hpp"
 #include "connection.hpp"
+#include "localized_frame.hpp"
 #include "metrics.hpp"
 #include "replay_route.hpp"
+#include "server_texts.hpp"
 #include "store.hpp"
 #include "table.hpp"
 
@@ -32,7 +34,7 @@ class Lobby {
 
     // A new WebSocket from `address`: nullopt when admitted (release() it when it is gone), or
     // why it is refused (a connection limit).
-    std::optional<std::string> admit(const std::string& address);
+    std::optional<Reason> admit(const std::string& address);
     void release(const std::string& address);
 
     void connected(const std::shared_ptr<Connection>& c);
@@ -53,16 +55,17 @@ class Lobby {
         std::string address;
     };
     void reply(const std::shared_ptr<Connection>& c, const Json& message);
-    void fail(const std::shared_ptr<Connection>& c, const std::string& code,
-              const std::string& why);
+    void fail(const std::shared_ptr<Connection>& c, const std::string& code, const Reason& why);
+    // /lang: the connection's language, answered with lang_set; a bad value changes nothing.
+    void set_lang(const std::shared_ptr<Connection>& c, const protocol::ClientMessage& m);
     std::shared_ptr<Table> find(long id) const;
     // Opens a table for `c`, or answers why not (a limit, the store) and returns null.
     std::shared_ptr<Table> create(const std::shared_ptr<Connection>& c,
                                   protocol::TableOptions options);
-    std::optional<std::string> take_name(const std::shared_ptr<Connection>& c,
-                                         const std::string& name);
+    std::optional<Reason> take_name(const std::shared_ptr<Connection>& c, const std::string& name);
     void send_tables(const std::shared_ptr<Connection>& c);
-    std::shared_ptr<const std::string> tables_frame();  // the list as it is now, cached
+    // The list as it is now, in `lang`: built once per change, and once per language.
+    std::shared_ptr<const std::string> tables_frame(std::string_view lang);
     void push_tables();  // to the lobby's subscribers, when the list changed (a timer's tick)
     void arm_push_timer();
     bool allow_lobby_chat();
@@ -94,7 +97,7 @@ class Lobby {
     std::atomic<long> tables_generation_{0};
     std::mutex tables_frame_mutex_;
     long tables_frame_generation_ = -1;
-    std::shared_ptr<const std::string> tables_frame_;
+    std::optional<LocalizedFrame> tables_frame_;
     long pushed_generation_ = 0;
     net::steady_timer push_timer_;
     std::unordered_map<std::string, std::pair<long, int>> tokens_;

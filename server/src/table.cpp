@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "localized_frame.hpp"
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
 #include "niagara/protocol/server_message.hpp"
@@ -47,7 +48,13 @@ void Table::remember(Json entry) {
 
 void Table::tell(const Json& message) {
     broadcast(message);
-    remember(Json{{"kind", "info"}, {"text", message.value("text", "")}});
+    Json line{{"kind", "info"}, {"text", message.value("text", "")}};
+    // Its key and arguments too, so that a viewer who comes later reads it in his language.
+    if (message.contains("key")) {
+        line["key"] = message["key"];
+        line["args"] = message.value("args", Json::object());
+    }
+    remember(std::move(line));
 }
 
 Json Table::history_json() const {
@@ -82,13 +89,13 @@ void Table::send_to(const std::shared_ptr<Connection>& c, const Json& message) {
 }
 
 void Table::send_error(const std::shared_ptr<Connection>& c, const std::string& code,
-                       const std::string& why) {
+                       const Reason& why) {
     services_.metrics.errors.fetch_add(1, std::memory_order_relaxed);
-    send_to(c, msg::error(code, why));
+    send_to(c, refusal(code, why));
 }
 
 void Table::broadcast(const Json& message) {
-    const auto frame = std::make_shared<const std::string>(protocol::serialize(message));
+    LocalizedFrame frame(protocol::serialize(message));  // once per language
     auto deliver = [&](const std::weak_ptr<Connection>& weak) {
         if (auto c = weak.lock()) {
             c->send(frame);
@@ -176,10 +183,7 @@ void Table::close_idle() {
     services_.metrics.expired_tables.fetch_add(1, std::memory_order_relaxed);
     try_store(nullptr, [&] { services_.store.close(id_); });
     stop_play();
-    tell(msg::message("closed",
-                      "Table " + std::to_string(id_) + " closed: nobody played at it for " +
-                          std::to_string(services_.config.idle_table_seconds) + " s.",
-                      Json{{"table", id_}}));
+    tell(msg::closed(id_, services_.config.idle_table_seconds));
     for (const Spectator& s : spectators_)
         if (auto c = s.conn.lock(); c && c->table().get() == this) c->set_table(nullptr);
     update_summary(table_view(facts()));

@@ -36,6 +36,7 @@
 #include "niagara/protocol/server_message.hpp"
 #include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
+#include "server_texts.hpp"
 #include "store.hpp"
 #include "view_patcher.hpp"
 
@@ -143,7 +144,7 @@ class Table : public std::enable_shared_from_this<Table> {
     void run_held();
     void send_to(const std::shared_ptr<Connection>& c, const Json& message);
     void send_error(const std::shared_ptr<Connection>& c, const std::string& code,
-                    const std::string& why);
+                    const Reason& why);
     void broadcast(const Json& message);  // every seat and spectator
     int seat_of(const std::shared_ptr<Connection>& c) const;
     bool is_host(const std::shared_ptr<Connection>& c) const;
@@ -217,7 +218,7 @@ class Table : public std::enable_shared_from_this<Table> {
     void free_seat(int seat);   // before the start: the seat is nobody's again
     void stop_play();           // over: timers stopped, tokens forgotten, thinking voided
     // Why `name` (or this connection) may not take a seat back: its player conceded it.
-    std::optional<std::string> conceded_by(const std::string& name) const;
+    std::optional<Reason> conceded_by(const std::string& name) const;
     Json conceded_seats() const;  // the seats whose players conceded, for the result and record
 
     net::any_io_executor executor_;  // serialises the table's work (serial_executor)
@@ -283,7 +284,7 @@ bool Table::try_store(const std::shared_ptr<Connection>& c, F&& write) {
     } catch (const std::exception& e) {
         services_.metrics.storage_errors.fetch_add(1, std::memory_order_relaxed);
         spdlog::error("table {}: storage failed: {}", id_, e.what());
-        if (c) send_error(c, "storage_error", "the server could not store that; try again later");
+        if (c) send_error(c, "storage_error", {"server.storage.write"});
         return false;
     }
 }

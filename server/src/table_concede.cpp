@@ -15,12 +15,10 @@ namespace niagara::server {
 
 namespace msg = protocol;
 
-std::optional<std::string> Table::conceded_by(const std::string& name) const {
+std::optional<Reason> Table::conceded_by(const std::string& name) const {
     for (const Seat& s : seats_)
         if (s.taken && s.conceded && s.name == name)
-            return "you conceded the game at table " + std::to_string(id_) +
-                   "; a bot plays your seat to the end and it cannot be taken back (/watch " +
-                   std::to_string(id_) + " to follow it)";
+            return Reason{"server.concede.conceded", {{"table", id_arg(id_)}}};
     return std::nullopt;
 }
 
@@ -38,13 +36,12 @@ void Table::concede(std::shared_ptr<Connection> c) {
         if (seat < 0) {
             if (auto why = conceded_by(c->name()))  // the conceder, watching now
                 return send_error(c, "conceded", *why);
-            return send_error(c, "not_seated", "only a seated player concedes; spectators watch");
+            return send_error(c, "not_seated", {"server.concede.not_seated"});
         }
         if (phase_ == Phase::Waiting)
             return send_error(c, "bad_command",
-                              "the game at table " + std::to_string(id_) +
-                                  " has not started; /leave frees your seat");
-        if (phase_ != Phase::Playing) return send_error(c, "started", "the game is over");
+                              {"server.concede.not_started", {{"table", id_arg(id_)}}});
+        if (phase_ != Phase::Playing) return send_error(c, "started", {"server.game.over"});
         Seat& s = seats_[std::size_t(seat)];
         // Stored as a bot's seat under a token nobody holds: after a restart the seat is still
         // played by the server and no token of its player opens it.

@@ -16,15 +16,11 @@ namespace msg = protocol;
 void Table::start(std::shared_ptr<Connection> c) {
     post([this, c = std::move(c)] {
         if (!is_host(c))
-            return send_error(c, "not_host",
-                              "only the table's host (" + host_name() + ") starts the game");
-        if (phase_ != Phase::Waiting)
-            return send_error(c, "started", "the game has started already");
+            return send_error(c, "not_host", {"server.start.not_host", {{"host", host_name()}}});
+        if (phase_ != Phase::Waiting) return send_error(c, "started", {"server.start.already"});
         const int n = seat_count();
         if (n < 3)
-            return send_error(c, "not_enough_players",
-                              "a game needs at least 3 seated players (bots count); " +
-                                  std::to_string(n) + " seated. Ask others to /join or /addbot");
+            return send_error(c, "not_enough_players", {"server.start.too_few", {{"count", n}}});
         // The engine numbers seats 0..n-1: close the gaps, keeping the order.
         std::vector<Seat> seated;
         for (const Seat& s : seats_)
@@ -69,26 +65,26 @@ void Table::start(std::shared_ptr<Connection> c) {
 void Table::act(std::shared_ptr<Connection> c, protocol::ClientMessage message) {
     post([this, c = std::move(c), message = std::move(message)] {
         const int seat = seat_of(c);
-        if (seat < 0)
-            return send_error(c, "not_seated", "only seated players act; spectators watch");
+        if (seat < 0) return send_error(c, "not_seated", {"server.act.not_seated"});
         if (phase_ != Phase::Playing)
             return send_error(
                 c, phase_ == Phase::Waiting ? "bad_command" : "started",
-                phase_ == Phase::Waiting ? "the game has not started yet" : "the game is over");
+                {phase_ == Phase::Waiting ? "server.act.not_started" : "server.game.over"});
         Action action;
         if (message.action) {
             try {
                 action = action_from_json(*message.action);
             } catch (const std::invalid_argument& e) {
-                return send_error(c, "bad_command", e.what());
+                return send_error(c, "bad_command", {"server.act.unreadable", {{"why", e.what()}}});
             }
             if (message.action->contains("seat") && action.seat != seat)
                 return send_error(c, "not_your_turn",
-                                  "you sit at " + seat_text(seat) + "; you act for it only");
+                                  {"server.act.other_seat", {{"seat", id_arg(seat + 1)}}});
             action.seat = std::int8_t(seat);
         } else {
             Parsed parsed = parse_action(message.text, seat);
-            if (!parsed.action) return send_error(c, "bad_command", parsed.error);
+            if (!parsed.action)
+                return send_error(c, "bad_command", {parsed.why.key, parsed.why.args});
             action = *parsed.action;
         }
         seats_[std::size_t(seat)].timeouts = 0;
@@ -104,13 +100,14 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
         for (int i = 0; i < state_->players(); ++i)
             if (must_act(*state_, i))
                 who += (who.empty() ? "" : ", ") + seats_[std::size_t(i)].name;
-        send_error(c, "not_your_turn", "it is not your decision now; waiting for " + who);
+        send_error(c, "not_your_turn", {"server.act.not_your_turn", {{"who", who}}});
         return false;
     }
     Log log;
     State next = *state_;
     if (Status status = apply(next, action, &log); !status) {
-        send_error(c, "illegal", status.reason);
+        // The engine's reason, as its key and arguments: read in the player's language.
+        send_error(c, "illegal", {status.refusal.key, status.refusal.args});
         return false;
     }
     const long index = long(record_.actions.size());

@@ -32,9 +32,7 @@ void Table::pass_host(int from) {
         if (int(i) == from || !other.taken || other.bot || !online(int(i))) continue;
         seats_[std::size_t(from)].host = false;
         other.host = true;
-        tell(msg::message("host",
-                          other.name + " is now the host of table " + std::to_string(id_) + ".",
-                          Json{{"table", id_}, {"seat", i}, {"name", other.name}}));
+        tell(msg::host(id_, int(i), other.name));
         return;
     }
 }
@@ -64,14 +62,14 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
     post([this, c = std::move(c), wanted] {
         // The lobby already routes this connection here; if it does not sit or watch here
         // after a refusal, it is at no table.
-        auto refuse = [&](const std::string& code, const std::string& why) {
+        auto refuse = [&](const std::string& code, const Reason& why) {
             const bool watching =
                 std::any_of(spectators_.begin(), spectators_.end(),
                             [&](const Spectator& s) { return s.conn.lock() == c; });
             if (seat_of(c) < 0 && !watching && c->table().get() == this) c->set_table(nullptr);
             send_error(c, code, why);
         };
-        if (seat_of(c) >= 0) return refuse("bad_command", "you already sit at this table");
+        if (seat_of(c) >= 0) return refuse("bad_command", {"server.join.seated_already"});
         if (phase_ == Phase::Playing) {
             // Who left this game from this connection takes the seat back from its bot.
             for (int i = 0; i < int(seats_.size()); ++i) {
@@ -85,33 +83,31 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
                 return s.taken && !s.bot && same_name(s.name, c->name());
             });
             if (theirs)
-                return refuse("started", "the game at table " + std::to_string(id_) +
-                                             " has started; to take your seat back from "
-                                             "another connection, /resume with its token");
+                return refuse("started", {"server.join.started_resume", {{"table", id_arg(id_)}}});
         }
         if (phase_ != Phase::Waiting)
-            return refuse("started", "the game at table " + std::to_string(id_) +
-                                         " has started; /watch " + std::to_string(id_) +
-                                         " to follow it");
+            return refuse("started", {"server.join.started_watch", {{"table", id_arg(id_)}}});
         int seat = -1;
         if (wanted) {
             if (*wanted < 0 || *wanted >= int(seats_.size()))
-                return refuse("bad_command", "table " + std::to_string(id_) + " has seats 1 to " +
-                                                 std::to_string(seats_.size()));
+                return refuse("bad_command",
+                              {"server.join.seat_range",
+                               {{"table", id_arg(id_)}, {"seats", id_arg(long(seats_.size()))}}});
             if (seats_[std::size_t(*wanted)].taken)
-                return refuse("table_full", seat_text(*wanted) + " is taken");
+                return refuse("table_full",
+                              {"server.join.seat_taken", {{"seat", id_arg(*wanted + 1)}}});
             seat = *wanted;
         } else {
             for (std::size_t i = 0; i < seats_.size() && seat < 0; ++i)
                 if (!seats_[i].taken) seat = int(i);
-            if (seat < 0) return refuse("table_full", "table " + std::to_string(id_) + " is full");
+            if (seat < 0)
+                return refuse("table_full", {"server.table.full", {{"table", id_arg(id_)}}});
         }
         const std::string name = c->name();
         for (const Seat& other : seats_)  // names are unique at a table: nobody speaks as another
             if (other.taken && same_name(other.name, name))
-                return refuse("name_taken", "someone at table " + std::to_string(id_) +
-                                                " is called " + other.name +
-                                                "; choose another name with /name");
+                return refuse("name_taken", {"server.table.name_taken",
+                                             {{"table", id_arg(id_)}, {"name", other.name}}});
         Seat fresh;
         fresh.taken = true;
         fresh.name = name;
@@ -123,7 +119,7 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
         if (!try_store(nullptr, [&] {
                 services_.store.save_seat(id_, StoredSeat{seat, fresh.name, fresh.token, false, 0});
             }))
-            return refuse("storage_error", "the server could not store your seat; try again later");
+            return refuse("storage_error", {"server.storage.seat"});
         std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
         Seat& s = seats_[std::size_t(seat)];
         s = std::move(fresh);
@@ -138,19 +134,18 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
 
 void Table::watch(std::shared_ptr<Connection> c) {
     post([this, c = std::move(c)] {
-        if (seat_of(c) >= 0) return send_error(c, "bad_command", "you sit at this table already");
+        if (seat_of(c) >= 0) return send_error(c, "bad_command", {"server.watch.seated"});
         // One entry per connection: a repeated /watch must not multiply what the table sends.
         if (std::any_of(spectators_.begin(), spectators_.end(),
                         [&](const Spectator& s) { return s.conn.lock() == c; }))
-            return send_error(c, "bad_command",
-                              "you watch table " + std::to_string(id_) + " already");
+            return send_error(c, "bad_command", {"server.watch.already", {{"table", id_arg(id_)}}});
         const std::string name = c->name();
         for (const Seat& seat : seats_)  // a conceded seat's player may watch his game end
             if (seat.taken && !seat.conceded && same_name(seat.name, name)) {
                 if (c->table().get() == this) c->set_table(nullptr);
-                return send_error(c, "name_taken",
-                                  "someone at table " + std::to_string(id_) + " is called " +
-                                      seat.name + "; choose another name with /name");
+                return send_error(
+                    c, "name_taken",
+                    {"server.table.name_taken", {{"table", id_arg(id_)}, {"name", seat.name}}});
             }
         spectators_.push_back(Spectator{c, false});
         c->set_table(shared_from_this());
@@ -197,8 +192,7 @@ void Table::resume(std::shared_ptr<Connection> c, std::string token) {
         });
         if (held == seats_.end() || phase_ == Phase::Over) {
             if (c->table().get() == this) c->set_table(nullptr);
-            return send_error(c, "bad_token",
-                              "that token opens no seat (wrong, or the game is over)");
+            return send_error(c, "bad_token", {"server.token.unknown"});
         }
         if (held->conceded) {
             if (c->table().get() == this && seat_of(c) < 0 &&
@@ -215,7 +209,7 @@ void Table::reseat(const std::shared_ptr<Connection>& c, int seat, bool with_tok
     Seat& s = seats_[std::size_t(seat)];
     std::erase_if(spectators_, [&](const Spectator& w) { return w.conn.lock() == c; });
     if (auto old = s.conn.lock(); old && old != c) {
-        send_to(old, msg::error("bad_token", "your seat was resumed from another connection"));
+        send_to(old, refusal("bad_token", {"server.token.taken_over"}));
         if (old->table().get() == this) old->set_table(nullptr);
     }
     s.conn = c;
@@ -283,9 +277,8 @@ void Table::arm_grace_timer(int seat) {
 void Table::add_bot(std::shared_ptr<Connection> c, std::optional<BotLevel> level) {
     post([this, c = std::move(c), level] {
         if (!is_host(c))
-            return send_error(c, "not_host",
-                              "only the table's host (" + host_name() + ") adds bots");
-        if (phase_ != Phase::Waiting) return send_error(c, "started", "the game has started");
+            return send_error(c, "not_host", {"server.bots.not_host", {{"host", host_name()}}});
+        if (phase_ != Phase::Waiting) return send_error(c, "started", {"server.game.started"});
         for (std::size_t i = 0; i < seats_.size(); ++i) {
             Seat& s = seats_[i];
             if (s.taken) continue;
@@ -304,7 +297,7 @@ void Table::add_bot(std::shared_ptr<Connection> c, std::optional<BotLevel> level
             tell(msg::joined(id_, int(i), s.name));
             return publish();
         }
-        send_error(c, "table_full", "table " + std::to_string(id_) + " is full");
+        send_error(c, "table_full", {"server.table.full", {{"table", id_arg(id_)}}});
     });
 }
 

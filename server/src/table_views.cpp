@@ -1,5 +1,6 @@
 // Table, views: what each viewer sees (the table part, the game's view by seat), the patches
 // of every change, prompts, and the summary the lobby lists.
+#include "localized_frame.hpp"
 #include "niagara/notation.hpp"
 #include "niagara/protocol/server_message.hpp"
 #include "table.hpp"
@@ -153,9 +154,9 @@ void Table::publish(const Change& change) {
             s.needs_history = false;
         }
     }
-    // Spectators all see the same: one frame for all of them.
+    // Spectators all see the same: one frame for all of them, localized once per language.
     std::erase_if(spectators_, [](const Spectator& s) { return s.conn.expired(); });
-    std::shared_ptr<const std::string> patch_frame, snapshot_frame;
+    std::optional<LocalizedFrame> patch_frame, snapshot_frame;
     std::optional<std::string> spectator_ops;
     if (!change.snapshot_all && !spectators_.empty()) spectator_ops = views_.spectator_patch();
     for (Spectator& s : spectators_) {
@@ -168,15 +169,14 @@ void Table::publish(const Change& change) {
             continue;
         }
         if (s.has_view && spectator_ops) {
-            if (!patch_frame)
-                patch_frame = std::make_shared<const std::string>(patches.frame(*spectator_ops));
-            c->send(patch_frame);
+            if (!patch_frame) patch_frame.emplace(patches.frame(*spectator_ops));
+            c->send(*patch_frame);
         } else {
             if (!snapshot_frame)
-                snapshot_frame = std::make_shared<const std::string>(protocol::serialize(
+                snapshot_frame.emplace(protocol::serialize(
                     msg::snapshot(id_, version_, views_.spectator_view(),
                                   msg::News{change.event, std::nullopt, nullptr})));
-            c->send(snapshot_frame);
+            c->send(*snapshot_frame);
             s.has_view = true;
         }
         services_.metrics.messages_out.fetch_add(1, std::memory_order_relaxed);

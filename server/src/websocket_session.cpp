@@ -7,9 +7,11 @@
 
 #include "config.hpp"
 #include "lobby.hpp"
+#include "niagara/i18n/i18n.hpp"
 #include "niagara/protocol/client_message.hpp"
 #include "niagara/protocol/server_message.hpp"
 #include "serial_executor.hpp"
+#include "server_texts.hpp"
 
 namespace niagara::server {
 namespace {
@@ -55,7 +57,10 @@ void WebSocketSession::run(http::request<http::string_body> request) {
         res->set(http::field::server, "niagara-server");
         res->set(http::field::content_type, "text/plain; charset=utf-8");
         res->set(http::field::retry_after, "10");
-        res->body() = *refused + "\n";
+        // No language was chosen yet: the one the browser prefers (Accept-Language), if any.
+        const std::string_view lang =
+            i18n::negotiate({std::string(request[http::field::accept_language])});
+        res->body() = i18n::render(lang, refused->key, refused->args) + "\n";
         res->keep_alive(false);
         res->prepare_payload();
         auto self = shared_from_this();
@@ -110,15 +115,13 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     const std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!ws_.got_text()) {
-        send(protocol::serialize(
-            protocol::error("bad_command", "send text frames (JSON or /commands), not binary")));
+        send(protocol::serialize(refusal("bad_command", {"server.binary"})));
     } else if (!allow_message()) {
         // A flood gets one answer per burst; a client that keeps flooding is closed.
         if (refused_in_a_row_++ == 0) lobby_.metrics().refused(Limit::rate);
         if (refused_in_a_row_ == 1)
-            send(protocol::serialize(protocol::error(
-                "rate_limited", "too many messages; slow down (at most " +
-                                    std::to_string(int(config_.rate_per_second)) + " a second)")));
+            send(protocol::serialize(refusal(
+                "rate_limited", {"server.limit.rate", {{"rate", int(config_.rate_per_second)}}})));
         if (refused_in_a_row_ > 10 * int(config_.rate_burst)) {
             spdlog::warn("connection {}: closed for flooding", id());
             return close();
@@ -130,7 +133,8 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     do_read();
 }
 
-void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
+void WebSocketSession::deliver(std::shared_ptr<const std::string> frame) {
+    // The frame is in the connection's language already (Connection::send).
     // With one thread (serial_executor.hpp) every caller (a table, the lobby, this session)
     // runs on the thread that owns the write queue: no lock and no hop.
     if (one_thread_) return enqueue(std::move(frame));

@@ -31,8 +31,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     ~WebSocketSession() override;
 
     void run(http::request<http::string_body> request);
-    using Connection::send;
-    void send(std::shared_ptr<const std::string> frame) override;
+    void deliver(std::shared_ptr<const std::string> frame) override;
     void close() override;
 
   private:
