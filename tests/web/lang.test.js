@@ -74,7 +74,8 @@ async function pageWords(page) {
 
 async function assertNoEnglish(page, lang, where) {
     const words = await pageWords(page);
-    const english = englishSentences(lang).filter((sentence) => words.includes(sentence));
+    const english = englishSentences(lang).filter((sentence) => words.includes(sentence))
+        .map((sentence) => `${sentence} in: ${words.split('\n').find((line) => line.includes(sentence))}`);
     assert.deepEqual(english, [], `${lang}, ${where}: no English sentence of the catalogs on the page`);
 }
 

@@ -147,7 +147,7 @@ function stateAt(index, run) {
         seat: null,
     };
     // The step's lines, as the log would have had them: the board marks the move they tell.
-    if (step.lines.length) state.log = [{ kind: 'event', seat: step.seat, lines: step.lines, at: 0 }];
+    if (step.lines.length) state.log = [{ kind: 'event', seat: step.seat, lines: step.lines, texts: step.texts, at: 0 }];
     return state;
 }
 
