@@ -161,7 +161,7 @@ TEST_CASE(
         BridgeState state(file);
         REQUIRE_FALSE(state.load());  // no file yet
         state.set_channel_table("irc #niagara", 7);
-        state.set_user("irc alice", UserMemory{"alice", SeatMemory{7, 2, "00ff"}});
+        state.set_user("irc alice", UserMemory{"alice", SeatMemory{7, 2, "00ff"}, ""});
         state.rename_user("irc alice", "irc alicia");
     }
     struct stat info {};
