@@ -195,7 +195,7 @@ void end_phase_two(State& s, Log* log) {
                 seats.push_back(text_arg::seat(seat));
             const Json list = text_arg::joined("engine.log.seat_list", seats);
             return log_line(order.size() > 1 ? "game_over_tie" : "game_over",
-                            {{"round", int(s.round)}, {"winners", list}},
+                            {{"round", std::to_string(s.round)}, {"winners", list}},
                             "Game over after round " + std::to_string(s.round) + ". Winner" +
                                 (std::popcount(winners) > 1 ? "s: " : ": ") + names + ".");
         });
@@ -377,10 +377,12 @@ void begin_round(State& s, Log* log) {
     s.turns_done = 0;
     s.lowest_number = 0;
     say(log, [&] {
-        return log_line("round",
-                        {{"round", int(s.round)}, {"seat", text_arg::seat(s.starting_seat)}},
-                        "Round " + std::to_string(s.round) + ": " + seat_label(s.starting_seat) +
-                            " holds the life preserver.");
+        // The round as a string: a number would be grouped ("Round 1,000") in every language.
+        return log_line(
+            "round",
+            {{"round", std::to_string(s.round)}, {"seat", text_arg::seat(s.starting_seat)}},
+            "Round " + std::to_string(s.round) + ": " + seat_label(s.starting_seat) +
+                " holds the life preserver.");
     });
     for (int seat = 0; seat < s.players(); ++seat) {
         Seat& player = s.seats[seat];
