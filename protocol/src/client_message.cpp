@@ -132,7 +132,7 @@ std::string in_quotes(std::string_view s) {
     return "'" + quote(s) + "'";
 }
 
-// A text of the engine's that has no key (the reason of validate()): the same in every language.
+// A text of the engine's that has no key: the same in every language.
 Json verbatim(const std::string& s) {
     return text("protocol.text", {{"text", to_valid_utf8(s)}});
 }
@@ -285,7 +285,8 @@ std::optional<Json> apply_option_word(std::string_view word, TableOptions& o) {
 }
 
 std::optional<Json> check_game(const TableOptions& o, const Json& players_word) {
-    if (auto why = validate(o.game)) return about(players_word, verbatim(*why));
+    if (auto problem = options_problem(o.game))
+        return about(players_word, text(problem->key, problem->args));
     return std::nullopt;
 }
 

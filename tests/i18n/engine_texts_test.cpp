@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "../option_variants.hpp"
@@ -289,6 +290,22 @@ TEST_CASE(
     }
 
     parse_errors(tally);
+    // Options no table can play (a stranger types the player count): each problem's text.
+    for (const auto& [players, spirits, starting_seat] : {std::tuple{2, false, -1},
+                                                          {6, false, -1},
+                                                          {7, true, -1},
+                                                          {100000, false, -1},
+                                                          {4, false, 4},
+                                                          {6, true, 6}}) {
+        niagara::Options o;
+        o.players = players;
+        o.spirits = spirits;
+        o.starting_seat = starting_seat;
+        const auto problem = niagara::options_problem(o);
+        REQUIRE(problem);
+        CHECK(niagara::validate(o) == problem->en);
+        check(*problem, true, tally);
+    }
 
     // The keys no game meets still read right, with arguments made up for them.
     for (const std::string& key : kUnreachable)

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "niagara/text.hpp"
 #include "niagara/types.hpp"
 
 namespace niagara {
@@ -23,7 +24,10 @@ struct Options {
     bool operator==(const Options&) const = default;
 };
 
-// Why the options are not playable, or nullopt when they are.
+// Why the options are not playable (a key engine.refuse.options.* and its English), or nullopt
+// when they are.
+std::optional<Text> options_problem(const Options& options);
+// The same in English.
 std::optional<std::string> validate(const Options& options);
 
 // Rule data derived from the options (R1.3, R1.4, R1.5, R10.1).
