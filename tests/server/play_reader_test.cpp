@@ -25,7 +25,10 @@ Json expected_for_play(const Json& whole) {
     for (const char* key :
          {"type", "table", "seat", "token", "from", "to", "version", "event", "prompt", "chosen"})
         if (whole.contains(key)) m[key] = whole[key];
-    if (m.contains("event")) m["event"].erase("lines");
+    if (m.contains("event")) {  // its seat and cause: not its texts, in any form
+        m["event"].erase("lines");
+        m["event"].erase("texts");
+    }
     if (m.contains("prompt")) m["prompt"] = Json{{"seat", whole["prompt"]["seat"]}};
     return m;
 }
