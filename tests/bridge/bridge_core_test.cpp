@@ -13,6 +13,7 @@
 #include "bridge_config.hpp"
 #include "chat_commands.hpp"
 #include "chat_player.hpp"
+#include "fake_chat_network.hpp"
 #include "private_lines.hpp"
 #include "river_picture.hpp"
 #include "server_fixture.hpp"
@@ -28,37 +29,8 @@ using niagara::bridge::ChatUser;
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
 
-struct FakeLine {
-    std::string target;  // a channel, or a user's key
-    std::string text;
-    bool is_private = false;
-};
-
-// A chat network in the test's process: what the bridge says is recorded; what people say is
-// handed to the bridge directly.
-class FakeNetwork final : public ChatNetwork {
-  public:
-    explicit FakeNetwork(net::io_context& io) : io_(io) {}
-    void start(ChatEvents& events) override {
-        events_ = &events;
-        net::post(io_, [this] { events_->on_ready("niagara"); });
-    }
-    void stop() override { events_ = nullptr; }
-    void say(const std::string& channel, const std::string& line) override {
-        lines.push_back({channel, line, false});
-    }
-    void tell(const std::string& key, const std::string& line) override {
-        lines.push_back({key, line, true});
-    }
-    std::string network_name() const override { return "fake"; }
-    ChatEvents* events() { return events_; }
-
-    std::vector<FakeLine> lines;
-
-  private:
-    net::io_context& io_;
-    ChatEvents* events_ = nullptr;
-};
+using bridge_test::FakeLine;
+using bridge_test::FakeNetwork;
 
 const std::string kChannel = "#niagara";
 

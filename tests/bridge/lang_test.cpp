@@ -18,6 +18,7 @@
 #include "bridge_config.hpp"
 #include "chat_commands.hpp"
 #include "chat_player.hpp"
+#include "fake_chat_network.hpp"
 #include "niagara/i18n/i18n.hpp"
 #include "private_lines.hpp"
 #include "server_fixture.hpp"
@@ -34,34 +35,8 @@ using niagara::bridge::ChatUser;
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
 
-struct Line {
-    std::string target;  // a channel, or a user's key
-    std::string text;
-    bool is_private = false;
-};
-
-class Network final : public ChatNetwork {
-  public:
-    explicit Network(net::io_context& io) : io_(io) {}
-    void start(ChatEvents& events) override {
-        events_ = &events;
-        net::post(io_, [this] { events_->on_ready("niagara"); });
-    }
-    void stop() override { events_ = nullptr; }
-    void say(const std::string& channel, const std::string& line) override {
-        lines.push_back({channel, line, false});
-    }
-    void tell(const std::string& key, const std::string& line) override {
-        lines.push_back({key, line, true});
-    }
-    std::string network_name() const override { return "fake"; }
-    ChatEvents* events() { return events_; }
-    std::vector<Line> lines;
-
-  private:
-    net::io_context& io_;
-    ChatEvents* events_ = nullptr;
-};
+using Line = bridge_test::FakeLine;
+using Network = bridge_test::FakeNetwork;
 
 const std::string kChannel = "#niagara";
 
