@@ -108,15 +108,17 @@ niagara::Action near_miss(niagara::Rng& rng, const niagara::State& s, int seat) 
         case 2:
             a.timing = a.timing == Timing::Before ? Timing::After : Timing::Before;
             break;
+        // The lists hold at most kMaxCanoeCapacity entries (push and add_steal do not check).
         case 3:
-            a.load.push(any_colour(rng));
+            if (a.load.size < niagara::kMaxCanoeCapacity) a.load.push(any_colour(rng));
             break;
         case 4:
-            a.unload.push(any_colour(rng));
+            if (a.unload.size < niagara::kMaxCanoeCapacity) a.unload.push(any_colour(rng));
             break;
         case 5:
-            a.add_steal(Steal{std::int8_t(below(rng, s.players())), std::int8_t(below(rng, 2)),
-                              any_colour(rng)});
+            if (a.steal_count < niagara::kMaxCanoeCapacity)
+                a.add_steal(Steal{std::int8_t(below(rng, s.players())), std::int8_t(below(rng, 2)),
+                                  any_colour(rng)});
             break;
         case 6:
             a.direction = Direction(below(rng, 3));

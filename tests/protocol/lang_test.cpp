@@ -423,7 +423,8 @@ TEST_CASE("localize keeps the order of members and never throws", "[protocol][la
     CHECK(fr.find(R"("ops":[{"op":"add","path":"/x","value":"{key}"}])") != std::string::npos);
     const auto order = [](const std::string& s) {
         std::vector<std::string> keys;
-        for (const auto& [k, v] : Json::parse(s).items())
+        const Json parsed = Json::parse(s);  // items() refers to it: not a temporary
+        for (const auto& [k, v] : parsed.items())
             keys.push_back(k);
         return keys;
     };
