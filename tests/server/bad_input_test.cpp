@@ -211,7 +211,8 @@ TEST_CASE("A reading spectator is not dropped by --max-queue 64 while bots play 
         host.hooks.push_back([](Player& p, const Json& m) {
             if (m.value("type", "") == "started") p.send("/leave");
         });
-        h.run_until([&] { return viewer.ended || viewer.closed; }, 20s);
+        // Time enough under the sanitizers, where every text is now rendered through ICU.
+        h.run_until([&] { return viewer.ended || viewer.closed; }, 60s);
         INFO("game " << game << ": viewer " << (viewer.ended ? "saw the end" : "did not finish")
                      << (viewer.closed ? " (dropped: " + viewer.closed_why + ")" : "") << " after "
                      << viewer.frames.size() << " messages");
