@@ -133,6 +133,12 @@ std::string json_string(const std::string& s) {
     return out;
 }
 
+// The members of a JSON object that carry texts, wherever the object sits: a message, an
+// event inside it, or an entry of its history.
+struct TextMembers {
+    Span key, args, text, lines, texts, message, type, event, history, commands;
+};
+
 class Localizer {
   public:
     Localizer(std::string_view frame, std::string_view lang,
@@ -140,47 +146,44 @@ class Localizer {
         : read_(frame), lang_(lang), names_(seat_names) {}
 
     std::vector<Edit> edits() {
-        Span key, args, text, message, type, event, history, commands;
-        read_.members(0, [&](std::string_view name, Span value) {
-            if (name == "key")
-                key = value;
-            else if (name == "args")
-                args = value;
-            else if (name == "text")
-                text = value;
-            else if (name == "message")
-                message = value;
-            else if (name == "type")
-                type = value;
-            else if (name == "event")
-                event = value;
-            else if (name == "history")
-                history = value;
-            else if (name == "commands")
-                commands = value;
-        });
-        if (auto t = render(key, args)) {
+        const TextMembers m = members_at(0);
+        if (auto t = render(m.key, m.args)) {
             const std::string said = json_string(*t);
-            if (text.found()) edits_.push_back({text, said});
+            if (m.text.found()) edits_.push_back({m.text, said});
             // An error's "message" is its text (a chat's is the sender's words).
-            if (message.found() && read_.raw(type) == R"("error")")
-                edits_.push_back({message, said});
+            if (m.message.found() && read_.raw(m.type) == R"("error")")
+                edits_.push_back({m.message, said});
         }
-        if (event.found()) lines_of(event);
-        if (history.found())
-            read_.elements(history, [&](Span entry) {
-                if (read_.raw(entry).front() == '{') entry_of(entry);
+        if (m.event.found()) lines_of(members_at(m.event.begin));
+        if (m.history.found())
+            read_.elements(m.history, [&](Span entry) {
+                if (read_.raw(entry).front() == '{') entry_of(members_at(entry.begin));
             });
-        if (commands.found() && read_.raw(type) == R"("help")") {
+        if (m.commands.found() && read_.raw(m.type) == R"("help")") {
             Json lines = help_lines(lang_);
             std::string out;
             append_json_value(out, lines);
-            edits_.push_back({commands, std::move(out)});
+            edits_.push_back({m.commands, std::move(out)});
         }
         return std::move(edits_);
     }
 
   private:
+    TextMembers members_at(std::size_t at) const {
+        TextMembers m;
+        read_.members(at, [&](std::string_view name, Span value) {
+            static constexpr std::pair<std::string_view, Span TextMembers::*> kNames[] = {
+                {"key", &TextMembers::key},         {"args", &TextMembers::args},
+                {"text", &TextMembers::text},       {"lines", &TextMembers::lines},
+                {"texts", &TextMembers::texts},     {"message", &TextMembers::message},
+                {"type", &TextMembers::type},       {"event", &TextMembers::event},
+                {"history", &TextMembers::history}, {"commands", &TextMembers::commands}};
+            for (const auto& [known, member] : kNames)
+                if (name == known) m.*member = value;
+        });
+        return m;
+    }
+
     // The text of a key and its arguments in the language, when the message has them.
     std::optional<std::string> render(Span key, Span args) const {
         if (!key.found() || read_.raw(key).front() != '"') return std::nullopt;
@@ -191,44 +194,26 @@ class Localizer {
     }
 
     // An event ({seat, lines, texts, cause}): its lines from its texts.
-    void lines_of(Span event) {
-        Span lines, texts;
-        read_.members(event.begin, [&](std::string_view name, Span value) {
-            if (name == "lines")
-                lines = value;
-            else if (name == "texts")
-                texts = value;
-        });
-        if (!lines.found() || !texts.found()) return;
-        const Json all = read_.parse(texts);
+    void lines_of(const TextMembers& event) {
+        if (!event.lines.found() || !event.texts.found()) return;
+        const Json all = read_.parse(event.texts);
         // Lines without texts (an event built from English lines alone) stay as they are.
-        if (!all.is_array() || all.empty() || all.size() != read_.parse(lines).size()) return;
+        if (!all.is_array() || all.empty() || all.size() != read_.parse(event.lines).size()) return;
         std::string out = "[";
         for (const Json& t : all) {
             if (out.size() > 1) out += ',';
             append_json_string(out, i18n::render(lang_, t, names_));
         }
         out += ']';
-        edits_.push_back({lines, std::move(out)});
+        edits_.push_back({event.lines, std::move(out)});
     }
 
     // A history entry: an event's lines, or an info line's text.
-    void entry_of(Span entry) {
-        Span key, args, text;
-        bool event = false;
-        read_.members(entry.begin, [&](std::string_view name, Span value) {
-            if (name == "key")
-                key = value;
-            else if (name == "args")
-                args = value;
-            else if (name == "text")
-                text = value;
-            else if (name == "texts")
-                event = true;
-        });
-        if (event) lines_of(entry);
-        if (text.found())
-            if (auto t = render(key, args)) edits_.push_back({text, json_string(*t)});
+    void entry_of(const TextMembers& entry) {
+        if (entry.texts.found()) lines_of(entry);
+        if (entry.text.found())
+            if (auto t = render(entry.key, entry.args))
+                edits_.push_back({entry.text, json_string(*t)});
     }
 
     Reader read_;
