@@ -71,7 +71,7 @@ class Statement {
 constexpr const char* kAppendAction =
     "INSERT INTO action_log (table_id, idx, action) VALUES (?, ?, ?)";
 
-constexpr int kSchemaVersion = 2;
+constexpr int kSchemaVersion = 3;
 
 // PRAGMA quick_check reads every page of the file. With 5,000 finished games (a 104 MB file)
 // it took 53-140 ms with the file in the page cache, but 2.9 s from the disk (after a reboot),
@@ -356,6 +356,13 @@ void Store::create_or_migrate_schema() {
         // Every start: a server of version 2 before the `meta` table ignores it.
         exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
         if (found == kSchemaVersion) return;
+        if (found == 2) {
+            // Version 3 keeps a conceded seat conceded across a restart. A seat conceded under
+            // version 2 was stored as a bot's under a fresh token, and stays so.
+            exec("ALTER TABLE seats ADD COLUMN conceded INTEGER NOT NULL DEFAULT 0");
+            exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+            return;
+        }
         exec(
             "CREATE TABLE IF NOT EXISTS tables ("
             " id INTEGER PRIMARY KEY, options TEXT NOT NULL, host TEXT NOT NULL,"
@@ -366,7 +373,11 @@ void Store::create_or_migrate_schema() {
         exec(
             "CREATE TABLE IF NOT EXISTS seats ("
             " table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
-            " token TEXT NOT NULL, bot INTEGER NOT NULL, PRIMARY KEY (table_id, seat))");
+            " token TEXT NOT NULL, bot INTEGER NOT NULL,"
+            " conceded INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, seat))");
+        // Version 0's seats (kept by CREATE ... IF NOT EXISTS) lack the column.
+        if (!has_column("seats", "conceded"))
+            exec("ALTER TABLE seats ADD COLUMN conceded INTEGER NOT NULL DEFAULT 0");
         // AUTOINCREMENT: ids never go back, even when the purge has emptied the log, so a
         // table's floor stays below all of its actions.
         exec(
@@ -386,6 +397,13 @@ void Store::create_or_migrate_schema() {
         }
         exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
     });
+}
+
+bool Store::has_column(const char* table, const char* column) {
+    Statement columns(db_, (std::string("PRAGMA table_info(") + table + ")").c_str());
+    while (columns.step())
+        if (columns.text(1) == column) return true;
+    return false;
 }
 
 long Store::next_log_row() {
@@ -479,13 +497,14 @@ void Store::save_seat(long table, const StoredSeat& seat) {
     std::lock_guard lock(mutex_);
     write([&] {
         Statement(db_,
-                  "INSERT OR REPLACE INTO seats (table_id, seat, name, token, bot)"
-                  " VALUES (?, ?, ?, ?, ?)")
+                  "INSERT OR REPLACE INTO seats (table_id, seat, name, token, bot, conceded)"
+                  " VALUES (?, ?, ?, ?, ?, ?)")
             .bind(1, table)
             .bind(2, long(seat.seat))
             .bind(3, seat.name)
             .bind(4, seat.token)
             .bind(5, seat.bot ? 1L + seat.bot_level : 0L)
+            .bind(6, seat.conceded ? 1L : 0L)
             .step();
     });
 }
@@ -579,12 +598,13 @@ std::vector<StoredTable> Store::unfinished_tables() {
     for (StoredTable& table : tables) {
         by_id[table.id] = &table;
         Statement s(db_,
-                    "SELECT seat, name, token, bot FROM seats WHERE table_id = ? ORDER BY seat");
+                    "SELECT seat, name, token, bot, conceded FROM seats WHERE table_id = ?"
+                    " ORDER BY seat");
         s.bind(1, table.id);
         while (s.step()) {
             const long bot = s.integer(3);
             table.seats.push_back(StoredSeat{int(s.integer(0)), s.text(1), s.text(2), bot != 0,
-                                             bot > 1 ? int(bot - 1) : 0});
+                                             bot > 1 ? int(bot - 1) : 0, s.integer(4) != 0});
         }
     }
     // One pass over the log from the lowest floor: each row goes to its table, in order.
@@ -628,8 +648,8 @@ std::vector<StoredSeat> Store::finished_seats(long table) {
     s.bind(1, table);
     while (s.step()) {
         const long bot = s.integer(2);
-        seats.push_back(
-            StoredSeat{int(s.integer(0)), s.text(1), {}, bot != 0, bot > 1 ? int(bot - 1) : 0});
+        seats.push_back(StoredSeat{
+            int(s.integer(0)), s.text(1), {}, bot != 0, bot > 1 ? int(bot - 1) : 0, false});
     }
     return seats;
 }

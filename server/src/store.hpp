@@ -10,9 +10,10 @@
 // floor (the log's next row when it started), and the actions of finished games (whose records
 // are kept whole) are purged from the log's start, below every unfinished game's floor, when
 // the server starts.
-// Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, is migrated
-// when opened; 2 is this one. The `meta` table (one row a start writes) came later within
-// version 2: a server that does not know it ignores it.
+// Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, and 2, whose
+// seats have no `conceded` column, are migrated when opened; 3 is this one. The `meta` table
+// (one row a start writes) came later within version 2: a server that does not know it
+// ignores it.
 //
 // Errors. Every write either stores all of itself or (it throws StoreError) nothing: it runs in
 // one transaction, rolled back on failure, and the Store's own counts change only after the
@@ -96,6 +97,9 @@ struct StoredSeat {
     // A bot's level (niagara::BotLevel's value: 0 random, 1 greedy, 2 strong), kept in the
     // `bot` column as 1 + level: the bots of databases from before the levels (1) were random.
     int bot_level = 0;
+    // Its player conceded (/concede): the server plays it to the end and its token, still
+    // held, opens it no more. Column `conceded` (schema version 3).
+    bool conceded = false;
 };
 
 struct StoredTable {
@@ -156,6 +160,7 @@ class Store {
     void exec(const char* sql);
     std::string journal_mode(const char* mode);  // sets it; returns the mode now in force
     void create_or_migrate_schema();
+    bool has_column(const char* table, const char* column);
     long lowest_floor();            // of the games being played: the log is needed from there on
     void purge_finished_actions();  // the log's rows below every unfinished table's floor
     long next_log_row();            // the id the log's next row will get

@@ -212,6 +212,9 @@ void Table::restore(const StoredTable& stored) {
         seat.name = s.name;
         seat.token = s.token;
         seat.bot = s.bot;
+        // A conceded seat is the server's from the start: no grace period to come back in.
+        seat.conceded = s.conceded && !s.bot;
+        seat.autoplay = seat.conceded;
         if (s.bot_level >= 0 && s.bot_level <= int(BotLevel::Strong))
             seat.level = BotLevel(s.bot_level);
         seat.host =
@@ -240,7 +243,8 @@ void Table::restore(const StoredTable& stored) {
     // played by a bot.
     post([this] {
         for (int seat = 0; seat < int(seats_.size()); ++seat)
-            if (!seats_[std::size_t(seat)].bot) arm_grace_timer(seat);
+            if (!seats_[std::size_t(seat)].bot && !seats_[std::size_t(seat)].conceded)
+                arm_grace_timer(seat);
         after_change();
         check_idle();
     });

@@ -43,11 +43,11 @@ void Table::concede(std::shared_ptr<Connection> c) {
                               {"server.concede.not_started", {{"table", id_arg(id_)}}});
         if (phase_ != Phase::Playing) return send_error(c, "started", {"server.game.over"});
         Seat& s = seats_[std::size_t(seat)];
-        // Stored as a bot's seat under a token nobody holds: after a restart the seat is still
-        // played by the server and no token of its player opens it.
+        // Stored conceded before anyone is told: after a restart (or a crash) the seat is still
+        // played by the server, its token is still refused with the reason, and the result
+        // still lists it.
         if (!try_store(c, [&] {
-                services_.store.save_seat(
-                    id_, StoredSeat{seat, s.name, new_token(), true, int(bot_level())});
+                services_.store.save_seat(id_, StoredSeat{seat, s.name, s.token, false, 0, true});
             }))
             return;
         // The token stays known to the lobby until the end, so that a /resume finds this table

@@ -35,7 +35,7 @@ void Table::start(std::shared_ptr<Connection> c) {
                 for (std::size_t i = 0; i < seated.size(); ++i)
                     services_.store.save_seat(
                         id_, StoredSeat{int(i), seated[i].name, seated[i].token, seated[i].bot,
-                                        int(seated[i].level)});
+                                        int(seated[i].level), false});
                 services_.store.mark_started(id_, options_to_json(game).dump());
             }))
             return;

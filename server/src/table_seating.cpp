@@ -117,7 +117,8 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
         fresh.host =
             std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
         if (!try_store(nullptr, [&] {
-                services_.store.save_seat(id_, StoredSeat{seat, fresh.name, fresh.token, false, 0});
+                services_.store.save_seat(
+                    id_, StoredSeat{seat, fresh.name, fresh.token, false, 0, false});
             }))
             return refuse("storage_error", {"server.storage.seat"});
         std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });
@@ -290,7 +291,7 @@ void Table::add_bot(std::shared_ptr<Connection> c, std::optional<BotLevel> level
             bot.token = new_token();
             if (!try_store(c, [&] {
                     services_.store.save_seat(
-                        id_, StoredSeat{int(i), bot.name, bot.token, true, int(bot.level)});
+                        id_, StoredSeat{int(i), bot.name, bot.token, true, int(bot.level), false});
                 }))
                 return;
             s = std::move(bot);

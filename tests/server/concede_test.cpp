@@ -1,7 +1,7 @@
 // Conceding (/concede): the table's bot plays the seat to the end and its player cannot take it
-// back (/resume, /join: refused, also after a restart); refusals (before the start, from a
-// spectator, a second time) change nothing; when every person at the game has conceded, it
-// ends with no winner and is stored so (R9.4).
+// back (/resume, /join: refused, also after a restart or a crash: the concede is stored);
+// refusals (before the start, from a spectator, a second time) change nothing; when every
+// person at the game has conceded, it ends with no winner and is stored so (R9.4).
 #include <catch2/catch.hpp>
 
 #include "server_fixture.hpp"
@@ -159,7 +159,8 @@ TEST_CASE("Concede: /resume with the seat's token is refused, also after a resta
     CHECK(seats[1].at("conceded") == true);
     CHECK(seats[1].at("online") == false);
 
-    // After a restart the seat is still the server's: the token opens nothing.
+    // After a restart (a clean stop) the seat is still conceded: the token is refused with
+    // the same reason, not taken for an unknown one.
     bob.reset();
     again.reset();
     alice.reset();
@@ -169,7 +170,75 @@ TEST_CASE("Concede: /resume with the seat's token is refused, also after a resta
     REQUIRE(later->send("/resume " + token));
     const auto refused = later->read_type("error");
     REQUIRE(refused);
-    CHECK(refused->at("code") == "bad_token");
+    CHECK(refused->at("code") == "conceded");
+    CHECK(refused->at("message").get<std::string>().find("you conceded the game at table") == 0);
+}
+
+// The concede is stored before anyone is told of it: killed right after (SIGKILL, no clean
+// stop), the server comes back with the seat conceded and played by its bot, the conceder
+// refused his seat by token and by name, and the game's result and record list the seat.
+TEST_CASE("Concede: survives a crash; the seat stays shut and the record lists it",
+          "[server][concede]") {
+    ServerProcess server({"--grace", "30"});
+    auto alice = std::make_unique<RawWs>(server.port());
+    REQUIRE(alice->read_type("welcome"));
+    REQUIRE(alice->send("/name alice"));
+    REQUIRE(alice->read_type("name"));
+    auto bob = raw_lobby_user(server.port(), "bob");
+    REQUIRE(alice->send("/new players=3 seed=41"));
+    const long id = expect_message(*alice, "table_created").at("table").get<long>();
+    const std::string alice_token = expect_message(*alice, "seated").at("token");
+    REQUIRE(bob->send("/join " + std::to_string(id)));
+    const std::string bob_token = expect_message(*bob, "seated").at("token");
+    REQUIRE(alice->send("/addbot"));
+    REQUIRE(alice->send("/start"));
+    REQUIRE(alice->read_until(prompts, 5s));
+    REQUIRE(bob->send("/concede"));
+    expect_message(*alice, "conceded");
+
+    REQUIRE(server.stop(SIGKILL) != -1);
+    alice.reset();
+    bob.reset();
+    server.start();
+    const unsigned short port = server.port();
+
+    // alice comes back to her seat and sees bob's conceded and played by the server.
+    alice = std::make_unique<RawWs>(port);
+    REQUIRE(alice->read_type("welcome"));
+    REQUIRE(alice->send("/resume " + alice_token));
+    REQUIRE(alice->read_type("seated"));  // "resumed" is a "seated" message
+    const Json seats = table_part(*alice).at("seats");
+    CHECK(seats[1].at("name") == "bob");
+    CHECK(seats[1].at("conceded") == true);
+    CHECK(seats[1].at("autoplay") == true);
+    CHECK(seats[0].at("conceded") == false);
+
+    // bob's token and his name are refused his seat, with the reason; he may watch.
+    auto by_token = std::make_unique<RawWs>(port);
+    REQUIRE(by_token->read_type("welcome"));
+    REQUIRE(by_token->send("/resume " + bob_token));
+    const auto refused = by_token->read_type("error");
+    REQUIRE(refused);
+    CHECK(refused->at("code") == "conceded");
+    auto bob_again = raw_lobby_user(port, "bob");
+    REQUIRE(bob_again->send("/join " + std::to_string(id)));
+    CHECK(refusal(*bob_again) == "conceded");
+    REQUIRE(bob_again->send("/watch " + std::to_string(id)));
+    expect_message(*bob_again, "watching");
+    REQUIRE(bob_again->send("/join " + std::to_string(id)));
+    CHECK(refusal(*bob_again) == "conceded");
+    CHECK(table_part(*alice).at("seats") == seats);
+
+    // alice leaves too: the bots play to the end, and the end still says who conceded.
+    REQUIRE(alice->send("/leave"));
+    expect_message(*alice, "left");
+    const Json ended = expect_message(*bob_again, "ended", 60s);
+    CHECK(ended.at("result").at("conceded") == Json::array({1}));
+    CHECK(ended.at("result").at("abandoned") == false);
+    const FinishedGame game = fetch_game(port, id);
+    INFO(game.problem);
+    REQUIRE(game.record);
+    CHECK(game.json.at("conceded") == Json::array({1}));
 }
 
 TEST_CASE("Concede: when every person has conceded, the game ends with no winner (R9.4)",

@@ -178,10 +178,61 @@ TEST_CASE("store: a database of the first schema is migrated when opened", "[ser
     }
     RawDb raw(path);
     CHECK(raw.count("SELECT COUNT(*) FROM sqlite_master WHERE name = 'actions'") == 0);
-    CHECK(raw.count("PRAGMA user_version") == 2);
+    CHECK(raw.count("PRAGMA user_version") == 3);
     Store reopened(path);  // opening it again changes nothing
     CHECK(reopened.unfinished_tables().at(0).actions ==
           std::vector<std::string>{"a", "b", "c", "d"});
+    CHECK_FALSE(reopened.unfinished_tables().at(0).seats.at(0).conceded);
+}
+
+// Version 2 stored no conceded seats: its seats gain the column (none conceded), and a seat
+// conceded from then on comes back conceded, with its token and as a person's seat.
+TEST_CASE("store: a database of schema 2 is migrated; a conceded seat is kept so",
+          "[server][store][concede]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    {
+        RawDb old(path);  // schema 2, as the server before conceded seats wrote it
+        old.exec(
+            "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+            "CREATE TABLE tables (id INTEGER PRIMARY KEY, options TEXT NOT NULL, host TEXT NOT "
+            "NULL, started INTEGER NOT NULL DEFAULT 0, game_options TEXT, finished INTEGER NOT "
+            "NULL DEFAULT 0, record TEXT, created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, "
+            "action_floor INTEGER NOT NULL DEFAULT 0);"
+            "CREATE TABLE seats (table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT "
+            "NULL, token TEXT NOT NULL, bot INTEGER NOT NULL, PRIMARY KEY (table_id, seat));"
+            "CREATE TABLE action_log (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER "
+            "NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL);"
+            "INSERT INTO tables (id, options, host, started, game_options) VALUES "
+            " (1, '{}', 'ann', 1, '{\"players\":3}');"
+            "INSERT INTO seats VALUES (1, 0, 'ann', 'tok-a', 0), (1, 1, 'bob', 'tok-b', 0),"
+            " (1, 2, 'bot-3', 'tok-c', 2);"
+            "INSERT INTO action_log (table_id, idx, action) VALUES (1, 0, 'a');"
+            "PRAGMA user_version = 2;");
+    }
+    {
+        Store store(path);
+        const auto tables = store.unfinished_tables();
+        REQUIRE(tables.size() == 1);
+        REQUIRE(tables[0].seats.size() == 3);
+        for (const StoredSeat& seat : tables[0].seats)
+            CHECK_FALSE(seat.conceded);
+        CHECK(tables[0].seats[2].bot);
+        CHECK(tables[0].seats[2].bot_level == 1);
+        CHECK(tables[0].actions == std::vector<std::string>{"a"});
+        store.save_seat(1, StoredSeat{1, "bob", "tok-b", false, 0, true});
+    }
+    RawDb raw(path);
+    CHECK(raw.count("PRAGMA user_version") == 3);
+    CHECK(raw.count("SELECT COUNT(*) FROM seats WHERE conceded = 1") == 1);
+    Store reopened(path);
+    const auto seats = reopened.unfinished_tables().at(0).seats;
+    REQUIRE(seats.size() == 3);
+    CHECK_FALSE(seats[0].conceded);
+    CHECK(seats[1].conceded);
+    CHECK_FALSE(seats[1].bot);
+    CHECK(seats[1].token == "tok-b");
+    CHECK_FALSE(seats[2].conceded);
 }
 
 // A server older than its data stops with a reason rather than misreading it, and leaves the
