@@ -83,6 +83,8 @@ constexpr Setting kSettings[] = {
     {"idle-table-seconds",
      [](Config& c, const std::string& v) { c.idle_table_seconds = count(v); }},
     {"table-history", [](Config& c, const std::string& v) { c.table_history = count(v); }},
+    {"max-replay-builds",
+     [](Config& c, const std::string& v) { c.max_replay_builds = count(v); }},
     {"lobby-chat-rate", [](Config& c, const std::string& v) { c.lobby_chat_rate = std::stod(v); }},
     {"allowed-origins", [](Config& c, const std::string& v) { c.allowed_origins = v; }},
     {"bot-seed", [](Config& c, const std::string& v) { c.bot_seed = std::stoull(v); }},
@@ -122,7 +124,7 @@ std::string usage() {
            "                      [--max-connections N] [--max-connections-per-address N]\n"
            "                      [--max-tables N] [--max-tables-per-address N]\n"
            "                      [--max-tables-per-connection N] [--idle-table-seconds S]\n"
-           "                      [--table-history N]\n"
+           "                      [--table-history N] [--max-replay-builds N]\n"
            "                      [--lobby-chat-rate N] [--allowed-origins LIST]\n"
            "                      [--metrics off|main|ADDR:PORT] [--bot-seed N]\n"
            "Each flag can also be set as NIAGARA_<FLAG> in the environment (NIAGARA_PORT=8080).\n";

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/post.hpp>
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
@@ -172,7 +173,34 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
             ->run(std::move(req));
         return;
     }
-    send(handle(req));
+    if (auto reply = handle(req)) send(std::move(reply));
+}
+
+void HttpSession::answer_replay(const Request& req, long game) {
+    // Nothing is read meanwhile: the session waits, held by the callback (if the client has
+    // gone, the write fails and the session ends there). The answer may come on the replay
+    // builder's thread: it is written from this session's executor.
+    lobby_.game_replay(
+        game, [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(),
+               head = req.method() == http::verb::head,
+               host = std::string(view(req[http::field::host]))](const ReplayAnswer& answer) {
+            boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, host,
+                                                             answer] {
+                constexpr std::string_view text = "text/plain; charset=utf-8";
+                if (!answer.json) {
+                    auto refused = make_reply(version, keep_alive, head, host,
+                                              http::status(answer.status), text, answer.why + "\n");
+                    if (answer.retry_after > 0)
+                        refused->res.set(http::field::retry_after,
+                                         std::to_string(answer.retry_after));
+                    return self->send(std::move(refused));
+                }
+                auto sent = make_reply(version, keep_alive, head, host, http::status::ok,
+                                       "application/json", {}, *answer.json);
+                sent->kept = answer.json;
+                self->send(std::move(sent));
+            });
+        });
 }
 
 bool HttpSession::refuse_origin(const Request& req) {
@@ -250,13 +278,9 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
             if (auto list = lobby_.recent_games())
                 return reply(http::status::ok, "application/json", std::move(*list));
             return reply(http::status::internal_server_error, text, "cannot list the games\n");
-        case Route::Kind::game_replay: {
-            ReplayAnswer answer = lobby_.game_replay(route.game);
-            if (!answer.json) return reply(http::status(answer.status), text, answer.why + "\n");
-            auto sent = reply(http::status::ok, "application/json", {}, *answer.json);
-            sent->kept = std::move(answer.json);
-            return sent;
-        }
+        case Route::Kind::game_replay:
+            answer_replay(req, route.game);
+            return nullptr;
         case Route::Kind::i18n_catalog:
             if (const std::string* body = i18n_catalog_body(route.key))
                 return reply(http::status::ok, "application/json", {}, *body);

@@ -46,7 +46,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // would reset the connection, and the client could lose the answer (a 413 or 431 sent
     // before the request was read to its end).
     void linger();
+    // The answer to `req`, or null when it comes later (a replay: answer_replay sends it).
     std::shared_ptr<HttpReply> handle(const Request& req);
+    void answer_replay(const Request& req, long game);
     // An upgrade whose Origin is not allowed: counted, logged now and then; true if refused.
     bool refuse_origin(const Request& req);
 

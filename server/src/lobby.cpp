@@ -47,6 +47,7 @@ Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& m
       chat_tokens_(2 * config.lobby_chat_rate),
       chat_refilled_(std::chrono::steady_clock::now()),
       push_timer_(io),
+      replay_builder_(std::size_t(config.max_replay_builds), metrics.replay_queue),
       bots_(config.bot_threads, metrics) {
     arm_push_timer();
 }
@@ -595,16 +596,29 @@ std::optional<std::string> Lobby::recent_games() {
     }
 }
 
-ReplayAnswer Lobby::game_replay(long table) {
+void Lobby::game_replay(long table, std::function<void(const ReplayAnswer&)> done) {
     if (auto cached = replays_.find(table)) {
         metrics_.replay_cache_hits.fetch_add(1, std::memory_order_relaxed);
-        return ReplayAnswer{std::move(cached), 200, {}};
+        return done(ReplayAnswer{std::move(cached), 200, {}, 0});
     }
+    // The record is read on the builder's thread too: the store's lock is the tables' commits'.
+    if (!replay_builder_.submit(
+            table, [this, table] { return build_replay_answer(table); }, done)) {
+        metrics_.refused(Limit::replay_builds);
+        done(ReplayAnswer{nullptr, 503,
+                          "too many replays are being built; try again in a few seconds",
+                          kReplayRetrySeconds});
+    }
+}
+
+ReplayAnswer Lobby::build_replay_answer(long table) {
+    // Built while waiting in the queue: another request for it may have been answered.
+    if (auto cached = replays_.find(table)) return ReplayAnswer{std::move(cached), 200, {}, 0};
     const std::string missing = "no finished game " + std::to_string(table);
     // Only a finished game's record (the store keeps none of a game in progress), so that no
     // replay shows a card chosen and not yet revealed.
     const std::optional<std::string> record = game_record(table);
-    if (!record) return ReplayAnswer{nullptr, 404, missing};
+    if (!record) return ReplayAnswer{nullptr, 404, missing, 0};
     try {
         std::vector<ReplaySeat> seats;
         for (const StoredSeat& s : store_.finished_seats(table))
@@ -615,19 +629,19 @@ ReplayAnswer Lobby::game_replay(long table) {
         auto json = std::make_shared<const std::string>(build_replay(table, *record, seats));
         metrics_.replays_built.fetch_add(1, std::memory_order_relaxed);
         replays_.put(table, json);
-        return ReplayAnswer{std::move(json), 200, {}};
+        return ReplayAnswer{std::move(json), 200, {}, 0};
     } catch (const ReplayTooLong& e) {
         spdlog::warn("game {}: no replay: {}", table, e.what());
-        return ReplayAnswer{nullptr, 503, e.what()};
+        return ReplayAnswer{nullptr, 503, e.what(), 0};
     } catch (const StoreError& e) {
         metrics_.storage_errors.fetch_add(1, std::memory_order_relaxed);
         spdlog::error("game {}: cannot read its seats: {}", table, e.what());
-        return ReplayAnswer{nullptr, 500, "the game's seats cannot be read"};
+        return ReplayAnswer{nullptr, 500, "the game's seats cannot be read", 0};
     } catch (const std::exception& e) {
         // A record that does not replay is damaged: said once per request, never thrown into
         // the HTTP handler.
         spdlog::error("game {}: its record does not replay: {}", table, e.what());
-        return ReplayAnswer{nullptr, 500, "the game's record does not replay"};
+        return ReplayAnswer{nullptr, 500, "the game's record does not replay", 0};
     }
 }
 

@@ -19,6 +19,7 @@
 #include "connection.hpp"
 #include "localized_frame.hpp"
 #include "metrics.hpp"
+#include "replay_builder.hpp"
 #include "replay_route.hpp"
 #include "server_texts.hpp"
 #include "store.hpp"
@@ -45,7 +46,10 @@ class Lobby {
     std::string metrics_text() const;
     Metrics& metrics() { return metrics_; }
     std::optional<std::string> game_record(long table) const;
-    ReplayAnswer game_replay(long table);       // GET /games/<id>/replay (replay_route.hpp)
+    // GET /games/<id>/replay (replay_route.hpp): `done` gets the answer, at once from the cache
+    // of recent replays (or a 503 when --max-replay-builds requests already wait), else later
+    // on the replay builder's thread, where it must only hand it on.
+    void game_replay(long table, std::function<void(const ReplayAnswer&)> done);
     std::optional<std::string> recent_games();  // GET /games (replay_route.hpp); nullopt: failed
 
   private:
@@ -103,6 +107,9 @@ class Lobby {
     std::unordered_map<std::string, std::pair<long, int>> tokens_;
     std::map<long, std::weak_ptr<Connection>> connections_;
     ReplayCache replays_{32, 64 << 20};  // recent replays of finished games (their answers)
+    ReplayAnswer build_replay_answer(long table);  // on the replay builder's thread
+    // After what its builds use (the cache, the store, the metrics): stopped before they go.
+    ReplayBuilder replay_builder_;
     // Last: its threads stop, and its pending decisions go, before anything they refer to.
     BotPool bots_;
 };

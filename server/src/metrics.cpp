@@ -24,6 +24,8 @@ const char* limit_name(Limit limit) {
             return "queue_bytes";
         case Limit::rate:
             return "rate";
+        case Limit::replay_builds:
+            return "replay_builds";
         case Limit::count_:
             break;
     }
@@ -85,6 +87,9 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
             replays_built.load());
     counter("niagara_replay_cache_hits_total", "Replays answered from the cache of recent ones.",
             "counter", replay_cache_hits.load());
+    counter("niagara_replay_builds_waiting",
+            "Replay requests waiting for their build (queued or being built).", "gauge",
+            replay_queue.load());
     counter("niagara_queued_bytes", "Bytes waiting to be written to clients.", "gauge",
             queued_bytes.load());
     out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"

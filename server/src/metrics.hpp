@@ -19,6 +19,7 @@ enum class Limit {
     lobby_chat,               // --lobby-chat-rate
     queue_bytes,              // --max-queue-bytes (the client is dropped)
     rate,                     // --rate/--burst
+    replay_builds,            // --max-replay-builds (503 with Retry-After)
     count_
 };
 const char* limit_name(Limit limit);
@@ -42,6 +43,7 @@ class Metrics {
     std::atomic<long> bot_queue{0};          // decisions waiting for a pool thread
     std::atomic<long> replays_built{0};      // finished games replayed for /games/<id>/replay
     std::atomic<long> replay_cache_hits{0};  // ... answered from the cache of recent replays
+    std::atomic<long> replay_queue{0};       // replay requests waiting for their build
     std::atomic<long> history_lines{0};      // log and chat lines the tables keep (--table-history)
     std::atomic<long> history_dropped{0};    // ... dropped, oldest first, to stay within it
     std::array<std::atomic<long>, std::size_t(Limit::count_)> limited{};

@@ -52,11 +52,13 @@ std::string build_replay(long game, const std::string& record_json,
                          const std::vector<ReplaySeat>& seats);
 
 // What GET /games/<id>/replay answers (Lobby::game_replay): the replay, or else a status and
-// why: 404 (no finished game by that id), 500 (its record does not replay), 503 (too long).
+// why: 404 (no finished game by that id), 500 (its record does not replay), 503 (too long, or
+// too many replays being built: then with a Retry-After of `retry_after` seconds).
 struct ReplayAnswer {
     std::shared_ptr<const std::string> json;
     int status = 200;
     std::string why;
+    int retry_after = 0;  // seconds; 0: no Retry-After (asking again would not help)
 };
 
 // GET /games: the latest finished games, newest first, for the replay page's list:

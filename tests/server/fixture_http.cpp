@@ -19,7 +19,9 @@ HttpResponse http_get(unsigned short port, const std::string& target,
     http::request<http::empty_body> req{http::verb::get, target, 11};
     req.set(http::field::host, "127.0.0.1");
     req.set(http::field::connection, "close");
-    http::response<http::string_body> res;
+    // A long game's replay passes Beast's default limit (8 MB).
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 << 20);
     HttpResponse out;
     bool done = false;
     auto fail = [&](const char* what, beast::error_code ec) {
@@ -32,10 +34,12 @@ HttpResponse http_get(unsigned short port, const std::string& target,
             if (ec) return fail("connect", ec);
             http::async_write(stream, req, [&](beast::error_code ec, std::size_t) {
                 if (ec) return fail("write", ec);
-                http::async_read(stream, buffer, res, [&](beast::error_code ec, std::size_t) {
+                http::async_read(stream, buffer, parser, [&](beast::error_code ec, std::size_t) {
                     if (ec) return fail("read", ec);
+                    const auto& res = parser.get();
                     out.status = res.result_int();
                     out.content_type = std::string(res[http::field::content_type]);
+                    out.retry_after = std::string(res[http::field::retry_after]);
                     out.body = res.body();
                     done = true;
                 });

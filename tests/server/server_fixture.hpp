@@ -109,6 +109,7 @@ class ServerProcess {
 struct HttpResponse {
     int status = 0;  // 0: no answer (see error)
     std::string content_type;
+    std::string retry_after;  // the Retry-After header, if any
     std::string body;
     std::string error;
 };

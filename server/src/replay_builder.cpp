@@ -1,0 +1,96 @@
+#include "replay_builder.hpp"
+
+#include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <exception>
+#include <utility>
+
+namespace niagara::server {
+
+namespace {
+
+// Below the tables and the connections, as the bots' threads are, but not SCHED_IDLE: a
+// replay someone waits for must progress on a machine kept busy by bots.
+constexpr int kNice = 10;
+
+}  // namespace
+
+ReplayBuilder::ReplayBuilder(std::size_t limit, std::atomic<long>& waiting)
+    : limit_(limit), waiting_metric_(waiting), thread_([this] { run(); }) {}
+
+ReplayBuilder::~ReplayBuilder() {
+    stop();
+}
+
+bool ReplayBuilder::submit(long game, Build build, Done done) {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_ || (limit_ > 0 && waiting_ >= limit_)) return false;
+        auto& job = jobs_[game];
+        if (!job) {
+            job = std::make_shared<Job>(Job{game, std::move(build), {}});
+            queue_.push_back(job);
+        }
+        job->waiting.push_back(std::move(done));
+        ++waiting_;
+    }
+    waiting_metric_.fetch_add(1, std::memory_order_relaxed);
+    wake_.notify_one();
+    return true;
+}
+
+void ReplayBuilder::stop() {
+    std::unordered_map<long, std::shared_ptr<Job>> dropped;
+    long count = 0;
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        queue_.clear();
+        dropped.swap(jobs_);
+        count = long(waiting_);
+        waiting_ = 0;
+    }
+    waiting_metric_.fetch_sub(count, std::memory_order_relaxed);
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+    // `dropped` goes here, outside the lock: a Done may own the last reference to a session.
+}
+
+void ReplayBuilder::run() {
+    if (setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kNice) != 0)
+        spdlog::warn("replay thread: could not lower its priority");
+    for (;;) {
+        std::shared_ptr<Job> job;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+            if (stopping_) return;
+            job = std::move(queue_.front());
+            queue_.pop_front();
+        }
+        ReplayAnswer answer;
+        try {
+            answer = job->build();
+        } catch (const std::exception& e) {
+            spdlog::error("game {}: replay failed: {}", job->game, e.what());
+            answer = ReplayAnswer{nullptr, 500, "the replay could not be built", 0};
+        }
+        std::vector<Done> waiting;
+        {
+            std::lock_guard lock(mutex_);
+            const auto it = jobs_.find(job->game);
+            if (it == jobs_.end() || it->second != job) continue;  // stopped meanwhile
+            waiting.swap(job->waiting);
+            jobs_.erase(it);
+            waiting_ -= waiting.size();
+        }
+        waiting_metric_.fetch_sub(long(waiting.size()), std::memory_order_relaxed);
+        for (Done& done : waiting)
+            done(answer);
+    }
+}
+
+}  // namespace niagara::server
