@@ -202,13 +202,10 @@ test('laptop: gem shapes, canoe numbers, names, words, canoes apart, the last mo
     assert.match(place, /^blue place \(beside L6 and R6\): \d+ blue gems?/);
 
     // Play until ann moves last in a round: nothing moves after her until she chooses a card,
-    // and the canoe she moved is marked (dashed outline, a dashed path, the words).
-    // A round whose mark is missing is logged and retried, and the test fails if no round of
-    // the game shows it or if more than one misses: one miss in a fresh-clone run of this
-    // test is not yet explained (a move and the river's step in the same frame?).
+    // and the canoe she moved is marked (dashed outline, a dashed path, the words), also when
+    // the river brought it back to where it was (the next test).
     let checked = false;
     let axeDone = false;
-    let missed = 0;
     for (let round = 0; !checked;) {
         const before = await page.evaluate(() => window.niagara.store.state.view.game.phase);
         const text = await takeDecision(ann, ann.random).catch(async (e) => {
@@ -231,17 +228,15 @@ test('laptop: gem shapes, canoe numbers, names, words, canoes apart, the last mo
         }, null, { timeout: 1500 }).then(() => true, () => false);
         if (!waiting) continue;
         // Unless a bot moved after ann (the river's round ends after the last player's move).
-        const last = await page.evaluate(() => document.querySelector('.board-words .words-last')?.textContent ?? '');
+        // Read once the page has drawn the state just waited for (the next frame): before it,
+        // the words can still be ann's move while the board already shows a bot's action
+        // after it (a cloud played last, ending the round: the river moves no canoe of ann's
+        // for her).
+        const last = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(
+            () => resolve(document.querySelector('.board-words .words-last')?.textContent ?? '')))));
         if (!last.startsWith('Last move: ann')) continue;
         const key = `0-${Number(moved[1]) - 1}`;
-        // (Once in a fresh-clone run the mark was missing here: see the loop's note below.)
-        const marked = await page.waitForSelector(`svg.board .canoe.last-move[data-canoe="${key}"]`, { timeout: 3000 })
-            .then(() => true, () => false);
-        if (!marked) {
-            missed += 1;
-            console.log(`# last move of canoe ${key} not marked after "${text}" (${last}); trying a later round`);
-            continue;
-        }
+        await page.waitForSelector(`svg.board .canoe.last-move[data-canoe="${key}"]`, { timeout: 3000 });
         const marks = await page.evaluate((k) => ({
             outline: getComputedStyle(document.querySelector(`.canoe[data-canoe="${k}"] .last-outline`)).strokeDasharray,
             trail: document.querySelectorAll(`.trail[data-canoe="${k}"]`).length,
@@ -264,7 +259,6 @@ test('laptop: gem shapes, canoe numbers, names, words, canoes apart, the last mo
         axeDone = true;
     }
     assert.ok(checked && axeDone, 'the last move was checked');
-    assert.ok(missed <= 1, `the last move was marked in every round checked but at most one (missed ${missed})`);
 
     // A crowded river: no canoes overlap, none reaches into another space.
     await waitForOurCard(page);
@@ -275,6 +269,86 @@ test('laptop: gem shapes, canoe numbers, names, words, canoes apart, the last mo
     await uncrowd(page);
     assert.deepEqual(ann.problems, []);
     await ann.context.close();
+});
+
+// When a player's move ends the round, the move and the river's step come in one view: the
+// river may bring the canoe back to where it started (up 2, then the river's 2 down). The
+// event says which canoe moved and where its move ended: that canoe is marked, its path goes
+// there and back, and another seat's canoe the river only carried stays unmarked. (This was
+// the miss seen once in a fresh-clone run of the test above.)
+test('laptop: the last move is marked when the river brings the canoe back to where it was', async () => {
+    const cy = await quickGame({ name: 'cy', reducedMotion: true });
+    const { page } = cy;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await waitForOurCard(page);
+    await sleep(300);  // the bots have chosen: nothing comes from the server until cy does
+    await page.evaluate(() => {
+        const { store, client } = window.niagara;
+        const table = store.state.table.id;
+        const patch = (ops, event) => client.receive({
+            type: 'patch', table, from: store.state.version, to: store.state.version + 1, ops, event,
+        });
+        const at = (seat, canoe, pos) => [
+            { op: 'replace', path: `/game/seats/${seat}/canoes/${canoe}/where`, value: 'river' },
+            { op: 'add', path: `/game/seats/${seat}/canoes/${canoe}/pos`, value: pos },
+        ];
+        const move = (seat, canoe, kind, steps, pos) => ({
+            key: 'engine.log.canoe',
+            args: {
+                seat: { seat }, canoe: canoe + 1,
+                first: { key: `engine.log.part.${kind}`, args: { steps, end: { key: 'engine.log.part.end_pos', args: { pos } } } },
+            },
+        });
+        // A bot's canoe 1 goes to T2 while cy's canoe 1 is at T3.
+        patch([...at(0, 0, 'T3'), ...at(1, 0, 'T2')], {
+            seat: 1, lines: ["Seat 2's canoe 1 leaves land and moves down 2 to T2."], texts: [move(1, 0, 'leave_land', 2, 'T2')],
+        });
+        // cy's canoe 1 moves up 2 to T1 and ends the round; the river (speed 2) brings it back
+        // to T3 and carries the bot's canoe from T2 to T4.
+        patch(at(1, 0, 'T4'), {
+            seat: 0,
+            lines: ["Seat 1's canoe 1 moves up 2 to T1.", 'The river moves 2 spaces (lowest card 2, weather 0).'],
+            texts: [move(0, 0, 'move_up', 2, 'T1'), { key: 'engine.log.river_moves', args: { speed: 2, lowest: 2, weather: 0 } }],
+        });
+    });
+    await page.waitForFunction(() => document.querySelector('.board-words .words-last')?.textContent.startsWith('Last move: cy'));
+    await page.waitForSelector('svg.board .canoe.last-move[data-canoe="0-0"]', { timeout: 3000 });
+    const marks = await page.evaluate(() => ({
+        marked: [...document.querySelectorAll('svg.board .canoe.last-move')].map((g) => g.dataset.canoe),
+        trail: [...document.querySelectorAll('.trail[data-canoe="0-0"]')].map((p) => p.getAttribute('d').split(/[ML]/).length - 1),
+        words: document.querySelector('.board-words .word-canoe[data-canoe="0-0"]').textContent,
+    }));
+    assert.deepEqual(marks.marked, ['0-0'], 'cy\'s canoe is marked, not the canoe the river carried');
+    assert.equal(marks.trail.length, 1, 'one dashed path');
+    assert.ok(marks.trail[0] >= 3, `the path goes up to T1 and back (${marks.trail[0]} points)`);
+    assert.match(marks.words, /moved in the last move/);
+
+    // A cloud played last ends the next round: the river carries the canoes (the bot's own
+    // too), and none of them is marked as moved in the last move; the words are the bot's.
+    await page.evaluate(() => {
+        const { store, client } = window.niagara;
+        client.receive({
+            type: 'patch', table: store.state.table.id, from: store.state.version, to: store.state.version + 1,
+            ops: [
+                { op: 'replace', path: '/game/seats/0/canoes/0/pos', value: 'T4' },
+                { op: 'replace', path: '/game/seats/1/canoes/0/pos', value: 'T5' },
+            ],
+            event: {
+                seat: 1,
+                lines: ["Seat 2 moves the weather down to -1.", 'The river moves 1 space (lowest card 2, weather -1).'],
+                texts: [
+                    { key: 'engine.log.weather_down', args: { seat: { seat: 1 }, weather: -1 } },
+                    { key: 'engine.log.river_moves', args: { speed: 1, lowest: 2, weather: -1 } },
+                ],
+            },
+        });
+    });
+    await page.waitForFunction(() => document.querySelector('.board-words .words-last')?.textContent.startsWith('Last move: bot-2 moves the weather'));
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('svg.board .canoe.last-move')].map((g) => g.dataset.canoe)), [],
+        'no canoe the river only carried is marked');
+    assert.equal(await page.locator('.trail').count(), 0);
+    assert.deepEqual(cy.problems, []);
+    await cy.context.close();
 });
 
 test('phone: the turned board keeps the branches on their sides, finger-sized canoes, apart', async () => {

@@ -57,6 +57,38 @@ function riverRoute(from, to) {
     return [...a.slice(common - 1).reverse(), ...b.slice(common)];
 }
 
+// What an event says happened to canoes, from its texts ({key, args}; else, from an older
+// server, its English lines): `moves`, the canoes its seat moved, each with the space its own
+// move ended on (before the river's step, when that move ended the round) or null; `named`,
+// the canoes a line names for anything else but drifting (bought back, lassoed, pushed off the
+// whirlpool, robbed, lost); `known`: the event says which canoes, nothing is guessed.
+const DRIFT_KEYS = new Set(['engine.log.fork_left', 'engine.log.fork_right']);
+function eventCanoes(event) {
+    const moves = new Map();
+    const named = new Set();
+    if (!event || event.seat === null || event.seat === undefined) return { moves, named, known: false };
+    const ended = (part) => {
+        const pos = part?.args?.end?.args?.pos;
+        return typeof pos === 'string' && POS[pos] ? pos : null;
+    };
+    const texts = (event.texts || []).filter((text) => typeof text?.key === 'string');
+    for (const text of texts) {
+        const canoe = Number(text.args?.canoe);
+        const owner = text.args?.victim?.seat ?? text.args?.seat?.seat;
+        if (!Number.isInteger(canoe) || !Number.isInteger(owner) || DRIFT_KEYS.has(text.key)) continue;
+        const key = `${owner}-${canoe - 1}`;
+        if ((text.key === 'engine.log.canoe' || text.key === 'engine.log.canoe_then') && owner === event.seat)
+            moves.set(key, ended(text.args.second) ?? ended(text.args.first));
+        else named.add(key);
+    }
+    if (texts.length) return { moves, named, known: true };
+    for (const line of event.lines || []) {
+        const m = /^Seat (\d+)'s canoe (\d) (?:leaves land and )?moves (?:up|down) \d+(?: to ([A-Z]\d+))?/.exec(line);
+        if (m && Number(m[1]) - 1 === event.seat) moves.set(`${event.seat}-${Number(m[2]) - 1}`, POS[m[3]] ? m[3] : null);
+    }
+    return { moves, named, known: false };
+}
+
 function spaceCentre(where) {
     if (where === 'land') return { x: LAND.x + LAND.width - 20, y: POS.T1.y };
     return POS[where];
@@ -316,20 +348,31 @@ export class Board {
             return;
         }
         if (before.version === state.version) return;
+        const event = [...state.log].reverse().find((e) => e.kind === 'event');
+        const seat = event?.seat ?? null;
+        // A move that ends the round comes in one view with the river's step, which may bring
+        // the canoe back to where it was: the event says it moved, and where its move ended.
+        const told = eventCanoes(event);
+        const own = told.moves;
         const moved = [];
         for (const [key, now] of canoes) {
             const was = before.canoes.get(key);
             if (!was) continue;
             const cargo = was.cargo !== now.cargo;
-            if (was.where !== now.where || cargo) moved.push({ key, was, now, cargo, lost: now.where === 'lost' });
+            const via = own.get(key);
+            const by = via && `river:${via}` !== was.where && `river:${via}` !== now.where ? `river:${via}` : null;
+            if (was.where !== now.where || cargo || own.has(key)) moved.push({ key, was, now, cargo, lost: now.where === 'lost', via: by });
         }
         const changedPlaces = GEM_COLOURS.filter((c) => before.places[c] !== places[c]);
         if (!moved.length && !changedPlaces.length) return;
-        const event = [...state.log].reverse().find((e) => e.kind === 'event');
-        const seat = event?.seat ?? null;
-        // The acting seat's canoes, and whatever else happened to a canoe beyond drifting.
-        let marked = moved.filter((m) => m.now.seat === seat || m.cargo || m.lost);
-        if (!marked.length) marked = moved;
+        // The canoes the event names, and whatever else happened to a canoe beyond drifting:
+        // not a canoe the river only carried, even the acting seat's (a cloud played last ends
+        // the round with the river's step and moves no canoe). Without texts, the acting seat's.
+        let marked = moved.filter((m) => own.has(m.key) || told.named.has(m.key) || m.cargo || m.lost);
+        if (!told.known) {
+            marked = moved.filter((m) => own.has(m.key) || m.now.seat === seat || m.cargo || m.lost);
+            if (!marked.length) marked = moved;
+        }
         // The server's lines say "Seat 2"; the words use the names, as the log does.
         const named = (line) => line.replace(/\bSeat (\d+)/g, (all, n) => seatName(state, Number(n) - 1));
         const names = (tableOf(state)?.seats || []).map((_, i) => seatName(state, i));
@@ -344,7 +387,8 @@ export class Board {
             lines,
             canoes: new Set(marked.map((m) => m.key)),
             places: new Set(changedPlaces),
-            trails: marked.filter((m) => m.was.where !== m.now.where && !m.lost && m.was.where !== 'lost').map((m) => ({ key: m.key, from: m.was, to: m.now })),
+            trails: marked.filter((m) => (m.was.where !== m.now.where || m.via) && !m.lost && m.was.where !== 'lost')
+                .map((m) => ({ key: m.key, from: m.was, to: m.now, via: m.via })),
         };
     }
 
@@ -356,8 +400,11 @@ export class Board {
         for (const colour of GEM_COLOURS) this.placeEls[colour].classList.toggle('last-move', !!last?.places.has(colour));
         if (!last) return;
         for (const t of last.trails) {
-            // Along the river, through the spaces between, not straight across the land.
-            const between = riverRoute(t.from.where, t.to.where).slice(1, -1).map((where) => spaceCentre(where)).filter(Boolean);
+            // Along the river, through the spaces between, not straight across the land; by
+            // where the move ended when the river's step followed it in the same view.
+            const route = t.via ? [...riverRoute(t.from.where, t.via), ...riverRoute(t.via, t.to.where).slice(1)]
+                : riverRoute(t.from.where, t.to.where);
+            const between = route.slice(1, -1).map((where) => spaceCentre(where)).filter(Boolean);
             const points = [t.from, ...between, t.to];
             this.trails.append(s('path', {
                 class: 'trail', dataset: { canoe: t.key },
