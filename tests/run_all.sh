@@ -2,12 +2,17 @@
 # Installs what is missing, then builds and runs every test twice: a release build, and a build
 # under AddressSanitizer + UndefinedBehaviorSanitizer; the browser test runs once, against the
 # release server; then the fuzz targets run briefly. Exits non-zero if anything fails.
+#
+# The release tests and the browser test leave much of the machine idle (servers waiting on
+# timers, a browser waiting on the page), so the sanitizer and fuzz builds run beside them at
+# idle priority (SCHED_IDLE, idle I/O): they take only the CPU the tests leave, and the tests'
+# timing is that of a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy/debian-deps.sh --test
 jobs=$(nproc)
 
-build_and_test() {  # name, cmake flags...
+configure_and_build() {  # name, cmake flags...
     local dir="build/$1"
     shift
     echo "== $dir: configure and build"
@@ -15,27 +20,59 @@ build_and_test() {  # name, cmake flags...
     # configures build/release without the tests), and ctest fails if it finds none.
     cmake -S . -B "$dir" -G Ninja -DBUILD_TESTING=ON "$@" >/dev/null
     cmake --build "$dir" -j "$jobs"
-    echo "== $dir: test"
-    ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 1500 --no-tests=error
+}
+
+run_tests() {  # name
+    echo "== build/$1: test"
+    ctest --test-dir "build/$1" -j "$jobs" --output-on-failure --timeout 1500 --no-tests=error
+}
+
+# Under the sanitizers the property tests play 6% of the games (600): they still run about a
+# million actions through every code path. -O1 keeps them fast enough; -g1 (line tables:
+# reports still name files and lines) compiles a quarter faster than -g; halt_on_error makes
+# any report fatal.
+sanitize_flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DNIAGARA_SANITIZE=ON)
+background_builds() {
+    configure_and_build sanitize "${sanitize_flags[@]}"
+    # libFuzzer (clang, in build/fuzz): built now, run last.
+    tests/fuzz/run.sh --build-only
 }
 
 # The release build also proves the code warning-free (-Werror).
-build_and_test release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON
+configure_and_build release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON
+
+background_log=build/background-builds.log
+echo "== build/sanitize and build/fuzz: built beside the release and browser tests (idle" \
+    "priority; output in $background_log)"
+setsid chrt --idle 0 ionice -c 3 nice -n 19 bash -c "$(declare -f configure_and_build background_builds)
+    $(declare -p sanitize_flags jobs); set -euo pipefail; background_builds" \
+    >"$background_log" 2>&1 &
+background=$!
+# A failing test stops the run: the builds beside it stop too.
+trap 'kill -- -$background 2>/dev/null || true' EXIT
+
+run_tests release
 # The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
 # the locked version; it never downloads a browser) against the release server.
 echo "== browser test (tests/web, chromium)"
 (cd tests/web && npm ci --no-audit --no-fund --loglevel=error &&
     NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
-# Under the sanitizers the property tests play about 12% of the games (about 1,600): they
-# still run millions of actions through every code path, and the suite stays well under 30
-# minutes on 2 cores. -O1 keeps them fast enough; -g1 (line tables: reports still name files
-# and lines) compiles a quarter faster than -g; halt_on_error makes any report fatal.
+
+echo "== waiting for the builds beside the tests"
+if ! wait $background; then
+    tail -n 60 "$background_log"
+    echo "== the sanitizer or fuzz build failed (whole output in $background_log)"
+    exit 1
+fi
+trap - EXIT
+grep -E "^== " "$background_log" || true
+
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-export NIAGARA_PROPERTY_GAMES=1200
-build_and_test sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DNIAGARA_SANITIZE=ON
-# libFuzzer (clang, in build/fuzz): the protocol parser and the HTTP target handling, 20 s each
-# from their seed corpora and what earlier runs found; a crash fails the run (tests/fuzz/).
+export NIAGARA_PROPERTY_GAMES=600
+run_tests sanitize
+# The protocol parser and the HTTP target handling, 20 s each from their seed corpora and what
+# earlier runs found; a crash fails the run (tests/fuzz/).
 echo "== fuzz (tests/fuzz, clang)"
 tests/fuzz/run.sh 20
 echo "== all tests passed (release, sanitizers and fuzzing)"

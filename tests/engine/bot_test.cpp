@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/scenario.hpp"
+#include "property_scale.hpp"
 #include "engine/seat_specs.hpp"
 #include "niagara/bot.hpp"
 #include "niagara/random_bot.hpp"
@@ -22,7 +23,7 @@ using namespace niagara;
 
 constexpr BotLevel kRungs[] = {BotLevel::Random, BotLevel::Greedy, BotLevel::Strong};
 
-// The property tests' scale: NIAGARA_PROPERTY_GAMES (10,000 by default, 1,200 under the
+// The property tests' scale: NIAGARA_PROPERTY_GAMES (10,000 by default, 600 under the
 // sanitizers in tests/run_all.sh) sets how many games the tests below play, in proportion.
 // A bot decides from a JSON view (seat_view, then state_from_view: about 50 us a decision in
 // a release build), so at the default scale they play about 1,800 games (random games cut
@@ -30,10 +31,7 @@ constexpr BotLevel kRungs[] = {BotLevel::Random, BotLevel::Greedy, BotLevel::Str
 // times as many. The property tests play
 // the random policy over thousands of whole games through the engine directly.
 long bot_test_scale(long games_at_default) {
-    long total = 10'000;
-    if (const char* env = std::getenv("NIAGARA_PROPERTY_GAMES"))
-        total = std::max(1L, std::atol(env));
-    return std::max(1L, games_at_default * total / 10'000);
+    return test::property_scale(games_at_default);
 }
 
 // The variants every rung must play: base 3-5 players, Spirits 3-6, Diamond Joe (with and

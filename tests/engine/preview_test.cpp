@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/scenario.hpp"
+#include "property_scale.hpp"
 #include "engine/seat_specs.hpp"
 #include "niagara/preview.hpp"
 #include "niagara/random_bot.hpp"
@@ -167,10 +168,7 @@ TEST_CASE("R4.4/R4.6: a refused step count says why the count is what it is", "[
 namespace {
 
 long preview_games() {
-    long total = 10'000;
-    if (const char* env = std::getenv("NIAGARA_PROPERTY_GAMES"))
-        total = std::max(1L, std::atol(env));
-    return std::max(8L, total / 25);  // 400 games by default, every option variant
+    return test::property_scale(400, 8);  // every option variant at least once
 }
 
 // A state `viewer` cannot tell from `s` (R3.6): the others' hidden cards dealt anew. In open

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/scenario.hpp"
+#include "property_scale.hpp"
 #include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
 
@@ -14,9 +15,7 @@ using namespace niagara;
 
 // Total games across the test cases below; NIAGARA_PROPERTY_GAMES overrides it for quick runs.
 long total_games() {
-    if (const char* env = std::getenv("NIAGARA_PROPERTY_GAMES"))
-        return std::max(1L, std::atol(env));
-    return 10'000;
+    return test::property_games_total();
 }
 
 // What legal_action_to_json says about where a move ends must be where the canoe is after it

@@ -5,10 +5,13 @@
 # left as build/fuzz/crash-TARGET-*. For a longer run: tests/fuzz/run.sh 3600, or one target
 # by hand (tests/fuzz/README.md).
 #   tests/fuzz/run.sh [SECONDS] [TARGET...]     targets: client_frame http_target
+#   tests/fuzz/run.sh --build-only [TARGET...]   builds them, runs nothing (tests/run_all.sh)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-20}
 shift || true
+build_only=false
+[[ $seconds != --build-only ]] || build_only=true
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=(client_frame http_target)
 dir=${NIAGARA_FUZZ_BUILD:-build/fuzz}
@@ -16,6 +19,7 @@ dir=${NIAGARA_FUZZ_BUILD:-build/fuzz}
 cmake -S . -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DNIAGARA_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$dir" --target "${targets[@]/#/fuzz_}"
+! $build_only || exit 0
 
 status=0
 for target in "${targets[@]}"; do

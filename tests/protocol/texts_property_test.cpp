@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../option_variants.hpp"
+#include "../property_scale.hpp"
 #include "niagara/game.hpp"
 #include "niagara/i18n/i18n.hpp"
 #include "niagara/json.hpp"
@@ -23,7 +24,9 @@ namespace {
 using namespace niagara::protocol;
 namespace i18n = niagara::i18n;
 
-constexpr int kGames = 240;
+// 240 games at the default scale (24 under the sanitizers): the kinds of change they meet are
+// checked a few times each, so most of a later game's steps are skipped anyway.
+const long kGames = test::property_scale(240, 24);
 constexpr int kMaxSteps = 4000;  // a random game that has not ended by then is cut short
 
 // A line of the engine's log: the engine gives its key and arguments with its English (Text);
