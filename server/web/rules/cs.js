@@ -181,7 +181,7 @@ export default {
                 {
                     rule: 'R11', title: 'Diamantový Joe', short: 'Diamantový Joe',
                     items: [
-                        ['R11.1', 'Diamantový Joe (ve hře též Diamond Joe) je neutrální kanoe, která nikomu nepatří a uveze nejvýš jeden drahokam. Začíná prázdná na poli T1.'],
+                        ['R11.1', 'Diamantový Joe (v originále Diamond Joe) je neutrální kanoe, která nikomu nepatří a uveze nejvýš jeden drahokam. Začíná prázdná na poli T1.'],
                         ['R11.2', 'Ve fázi III, po toku řeky, naloží prázdný Joe drahokam z naleziště vedle sebe, pokud tam nějaký je.'],
                         ['R11.3', 'Pak popluje proti proudu o tolik polí, kolik ukazuje karta s číslem startovního hráče (jiná karta: zůstane stát). Dorazí-li na T1 a zbývají mu body, otočí se a pluje dál po proudu, u rozdvojení do pravého ramene. Na břeh nikdy nepluje.'],
                         ['R11.4', 'Když spadne do vodopádu, jeho drahokam se vrátí na své naleziště a Joe hned začíná znovu na T1.'],
