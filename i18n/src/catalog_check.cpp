@@ -13,17 +13,14 @@
 #include <utility>
 
 #include "embedded_catalogs.hpp"
+#include "icu_text.hpp"
 
 namespace niagara::i18n {
 namespace {
 
-using Names = std::set<std::string>;
+using detail::utf8;
 
-std::string utf8(const icu::UnicodeString& text) {
-    std::string out;
-    text.toUTF8String(out);
-    return out;
-}
+using Names = std::set<std::string>;
 
 std::string join(const Names& names) {
     std::string out;

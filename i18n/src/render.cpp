@@ -10,9 +10,12 @@
 #include <memory>
 
 #include "catalog_index.hpp"
+#include "icu_text.hpp"
 
 namespace niagara::i18n {
 namespace {
+
+using detail::utf8;
 
 using detail::catalog_index;
 using detail::kLanguageCount;
@@ -210,12 +213,6 @@ struct Renderer {
         return U_SUCCESS(status) ? out : bad_argument();
     }
 };
-
-std::string utf8(const icu::UnicodeString& text) {
-    std::string out;
-    text.toUTF8String(out);
-    return out;
-}
 
 }  // namespace
 
