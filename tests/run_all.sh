@@ -44,7 +44,11 @@ configure_and_build release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON
 background_log=build/background-builds.log
 echo "== build/sanitize and build/fuzz: built beside the release and browser tests (idle" \
     "priority; output in $background_log)"
-setsid chrt --idle 0 ionice -c 3 nice -n 19 bash -c "$(declare -f configure_and_build background_builds)
+# (nice alone where the machine refuses the idle policy or I/O class to a process.)
+idle=(nice -n 19)
+! chrt --idle 0 true 2>/dev/null || idle=(chrt --idle 0 "${idle[@]}")
+! ionice -c 3 true 2>/dev/null || idle=(ionice -c 3 "${idle[@]}")
+setsid "${idle[@]}" bash -c "$(declare -f configure_and_build background_builds)
     $(declare -p sanitize_flags jobs); set -euo pipefail; background_builds" \
     >"$background_log" 2>&1 &
 background=$!
