@@ -14,6 +14,7 @@
 #include "niagara/json.hpp"
 #include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
+#include "random_game_record.hpp"
 #include "replay_route.hpp"
 #include "server_fixture.hpp"
 #include "store.hpp"
@@ -21,25 +22,6 @@
 using namespace server_test;
 
 namespace {
-
-// A whole game of uniform random bots: seeds that make thousands of actions (5,000 to 8,000),
-// whose replays take a noticeable time to build.
-niagara::Record long_record(std::uint64_t seed) {
-    niagara::Options options;
-    options.players = 3;
-    options.seed = seed;
-    niagara::Record record{options, {}, false};
-    niagara::State state = niagara::new_game(options);
-    niagara::RandomBot bot(seed);
-    while (!niagara::is_over(state) && record.actions.size() < 20000) {
-        const int seat = bot.pick_seat(state);
-        const niagara::Action action = bot.pick_action(state, seat);
-        REQUIRE(niagara::apply(state, action));
-        record.actions.push_back(action);
-    }
-    REQUIRE(niagara::is_over(state));
-    return record;
-}
 
 struct StoredGame {
     long id = 0;
@@ -54,7 +36,7 @@ std::vector<StoredGame> store_finished_games(const std::filesystem::path& data,
     srv::Store store((data / "niagara.sqlite3").string());
     std::vector<StoredGame> games;
     for (const std::uint64_t seed : seeds) {
-        const niagara::Record record = long_record(seed);
+        const niagara::Record record = random_game_record(seed);
         StoredGame game;
         game.id = store.create_table("{}", "ann");
         game.record_json = niagara::record_to_json(record).dump();
@@ -118,7 +100,8 @@ TEST_CASE("Replay builds: off the IO threads, within their limit, the same bytes
         CHECK(healthy(port));
         RawWs ws(port);
         REQUIRE(ws.read_type("welcome"));
-        REQUIRE(ws.send("/name zed"));
+        // A name of its own: the previous sample's connection may not be closed yet.
+        REQUIRE(ws.send("/name zed" + std::to_string(samples)));
         REQUIRE(ws.read_type("name"));
         const auto took = std::chrono::steady_clock::now() - asked_at;
         // Generous: one long build alone takes longer than this on an IO thread.

@@ -8,6 +8,7 @@
 #include "niagara/json.hpp"
 #include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
+#include "random_game_record.hpp"
 #include "replay_route.hpp"
 #include "server_fixture.hpp"
 
@@ -18,24 +19,6 @@ using niagara::server::ReplaySeat;
 using niagara::server::ReplayTooLong;
 
 namespace {
-
-// A whole game between homing random bots (they end their games), as a record.
-niagara::Record played_record(std::uint64_t seed, int players = 3) {
-    niagara::Options options;
-    options.players = players;
-    options.seed = seed;
-    niagara::Record record{options, {}, false};
-    niagara::State state = niagara::new_game(options);
-    niagara::RandomBot bot(seed);
-    while (!niagara::is_over(state) && record.actions.size() < 20000) {
-        const int seat = bot.pick_seat(state);
-        const niagara::Action action = bot.pick_action(state, seat);
-        REQUIRE(niagara::apply(state, action));
-        record.actions.push_back(action);
-    }
-    REQUIRE(niagara::is_over(state));
-    return record;
-}
 
 // Checks a replay's steps against the engine's own replay of `record`, action by action.
 void check_steps(const Json& replay, const niagara::Record& record) {
@@ -67,7 +50,7 @@ void check_steps(const Json& replay, const niagara::Record& record) {
 }  // namespace
 
 TEST_CASE("Replay: the steps are the engine's replay of the record", "[replay]") {
-    const niagara::Record record = played_record(7, 4);
+    const niagara::Record record = random_game_record(7, 4);
     const std::vector<ReplaySeat> seats{{"ann", false}, {"bot-2", true}, {"cy", false}};
     const std::string text = build_replay(12, niagara::record_to_json(record).dump(), seats);
     const Json replay = Json::parse(text);
@@ -87,7 +70,7 @@ TEST_CASE("Replay: the steps are the engine's replay of the record", "[replay]")
 }
 
 TEST_CASE("Replay: an abandoned game ends with the abandon step", "[replay]") {
-    niagara::Record record = played_record(3);
+    niagara::Record record = random_game_record(3);
     record.actions.resize(record.actions.size() / 2);
     record.abandoned = true;
     const Json replay = Json::parse(build_replay(5, niagara::record_to_json(record).dump(), {}));
@@ -98,7 +81,7 @@ TEST_CASE("Replay: an abandoned game ends with the abandon step", "[replay]") {
 }
 
 TEST_CASE("Replay: records that are not whole finished games are refused", "[replay]") {
-    const niagara::Record record = played_record(11);
+    const niagara::Record record = random_game_record(11);
     const std::string good = niagara::record_to_json(record).dump();
     CHECK_NOTHROW(build_replay(1, good, {}));
     CHECK_THROWS_AS(build_replay(1, "", {}), std::invalid_argument);
