@@ -17,6 +17,16 @@ std::string refusal(RawWs& ws) {
     return m->value("code", "");
 }
 
+// A new connection's /resume with `token`: the error it gets (fails on another answer).
+Json resume_refused(unsigned short port, const std::string& token) {
+    RawWs ws(port);
+    REQUIRE(ws.read_type("welcome"));
+    REQUIRE(ws.send("/resume " + token));
+    const auto error = ws.read_type("error");
+    REQUIRE(error);
+    return *error;
+}
+
 bool prompts(const Json& m) {
     return message_type(m) == "prompt" || (m.is_object() && m.contains("prompt"));
 }
@@ -132,10 +142,7 @@ TEST_CASE("Concede: /resume with the seat's token is refused, also after a resta
           "[server][concede]") {
     ServerProcess server({"--grace", "30"});
     auto alice = raw_lobby_user(server.port(), "alice");
-    auto bob = std::make_unique<RawWs>(server.port());
-    REQUIRE(bob->read_type("welcome"));
-    REQUIRE(bob->send("/name bob"));
-    REQUIRE(bob->read_type("name"));
+    auto bob = raw_lobby_user(server.port(), "bob");
     REQUIRE(alice->send("/new players=3 seed=23"));
     const long id = expect_message(*alice, "table_created").at("table").get<long>();
     expect_message(*alice, "seated");
@@ -148,13 +155,9 @@ TEST_CASE("Concede: /resume with the seat's token is refused, also after a resta
     expect_message(*bob, "conceded");
 
     // Another connection with the token: refused, with the reason.
-    auto again = std::make_unique<RawWs>(server.port());
-    REQUIRE(again->read_type("welcome"));
-    REQUIRE(again->send("/resume " + token));
-    const auto why = again->read_type("error");
-    REQUIRE(why);
-    CHECK(why->at("code") == "conceded");
-    CHECK(why->at("message").get<std::string>().find("you conceded the game at table") == 0);
+    const Json why = resume_refused(server.port(), token);
+    CHECK(why.at("code") == "conceded");
+    CHECK(why.at("message").get<std::string>().find("you conceded the game at table") == 0);
     const Json seats = table_part(*alice).at("seats");
     CHECK(seats[1].at("conceded") == true);
     CHECK(seats[1].at("online") == false);
@@ -162,16 +165,11 @@ TEST_CASE("Concede: /resume with the seat's token is refused, also after a resta
     // After a restart (a clean stop) the seat is still conceded: the token is refused with
     // the same reason, not taken for an unknown one.
     bob.reset();
-    again.reset();
     alice.reset();
     server.restart();
-    auto later = std::make_unique<RawWs>(server.port());
-    REQUIRE(later->read_type("welcome"));
-    REQUIRE(later->send("/resume " + token));
-    const auto refused = later->read_type("error");
-    REQUIRE(refused);
-    CHECK(refused->at("code") == "conceded");
-    CHECK(refused->at("message").get<std::string>().find("you conceded the game at table") == 0);
+    const Json refused = resume_refused(server.port(), token);
+    CHECK(refused.at("code") == "conceded");
+    CHECK(refused.at("message").get<std::string>().find("you conceded the game at table") == 0);
 }
 
 // The concede is stored before anyone is told of it: killed right after (SIGKILL, no clean
@@ -180,10 +178,7 @@ TEST_CASE("Concede: /resume with the seat's token is refused, also after a resta
 TEST_CASE("Concede: survives a crash; the seat stays shut and the record lists it",
           "[server][concede]") {
     ServerProcess server({"--grace", "30"});
-    auto alice = std::make_unique<RawWs>(server.port());
-    REQUIRE(alice->read_type("welcome"));
-    REQUIRE(alice->send("/name alice"));
-    REQUIRE(alice->read_type("name"));
+    auto alice = raw_lobby_user(server.port(), "alice");
     auto bob = raw_lobby_user(server.port(), "bob");
     REQUIRE(alice->send("/new players=3 seed=41"));
     const long id = expect_message(*alice, "table_created").at("table").get<long>();
@@ -214,12 +209,7 @@ TEST_CASE("Concede: survives a crash; the seat stays shut and the record lists i
     CHECK(seats[0].at("conceded") == false);
 
     // bob's token and his name are refused his seat, with the reason; he may watch.
-    auto by_token = std::make_unique<RawWs>(port);
-    REQUIRE(by_token->read_type("welcome"));
-    REQUIRE(by_token->send("/resume " + bob_token));
-    const auto refused = by_token->read_type("error");
-    REQUIRE(refused);
-    CHECK(refused->at("code") == "conceded");
+    CHECK(resume_refused(port, bob_token).at("code") == "conceded");
     auto bob_again = raw_lobby_user(port, "bob");
     REQUIRE(bob_again->send("/join " + std::to_string(id)));
     CHECK(refusal(*bob_again) == "conceded");
