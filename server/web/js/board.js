@@ -57,11 +57,11 @@ function riverRoute(from, to) {
     return [...a.slice(common - 1).reverse(), ...b.slice(common)];
 }
 
-// What an event says happened to canoes, from its texts ({key, args}; else, from an older
-// server, its English lines): `moves`, the canoes its seat moved, each with the space its own
-// move ended on (before the river's step, when that move ended the round) or null; `named`,
-// the canoes a line names for anything else but drifting (bought back, lassoed, pushed off the
-// whirlpool, robbed, lost); `known`: the event says which canoes, nothing is guessed.
+// What an event says happened to canoes, from its texts ({key, args}): `moves`, the canoes its
+// seat moved, each with the space its own move ended on (before the river's step, when that
+// move ended the round) or null; `named`, the canoes a line names for anything else but
+// drifting (bought back, lassoed, pushed off the whirlpool, robbed, lost); `known`: the event
+// has texts, so nothing is guessed. (Its English `lines` are not parsed: they are for people.)
 const DRIFT_KEYS = new Set(['engine.log.fork_left', 'engine.log.fork_right']);
 function eventCanoes(event) {
     const moves = new Map();
@@ -81,12 +81,7 @@ function eventCanoes(event) {
             moves.set(key, ended(text.args.second) ?? ended(text.args.first));
         else named.add(key);
     }
-    if (texts.length) return { moves, named, known: true };
-    for (const line of event.lines || []) {
-        const m = /^Seat (\d+)'s canoe (\d) (?:leaves land and )?moves (?:up|down) \d+(?: to ([A-Z]\d+))?/.exec(line);
-        if (m && Number(m[1]) - 1 === event.seat) moves.set(`${event.seat}-${Number(m[2]) - 1}`, POS[m[3]] ? m[3] : null);
-    }
-    return { moves, named, known: false };
+    return { moves, named, known: texts.length > 0 };
 }
 
 function spaceCentre(where) {
