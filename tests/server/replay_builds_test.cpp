@@ -10,9 +10,7 @@
 #include <future>
 #include <thread>
 
-#include "niagara/game.hpp"
 #include "niagara/json.hpp"
-#include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
 #include "random_game_record.hpp"
 #include "replay_route.hpp"
@@ -66,6 +64,8 @@ TEST_CASE("Replay builds: off the IO threads, within their limit, the same bytes
     constexpr int kLimit = 4;
     ServerProcess server({"--max-replay-builds", std::to_string(kLimit)});
     server.stop();
+    // Seeds whose games run to thousands of actions (5,000 to 8,000): their replays take a
+    // noticeable time to build, so the requests below overlap.
     const std::vector<StoredGame> games =
         store_finished_games(server.dir() / "data", {31, 34, 47, 58, 29, 28});
     server.start();

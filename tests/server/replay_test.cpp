@@ -6,7 +6,6 @@
 
 #include "niagara/game.hpp"
 #include "niagara/json.hpp"
-#include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
 #include "random_game_record.hpp"
 #include "replay_route.hpp"
