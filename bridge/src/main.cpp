@@ -71,6 +71,16 @@ int main(int argc, char** argv) {
     boost::asio::io_context io(1);
     std::vector<std::unique_ptr<ChatNetwork>> networks;
     std::vector<std::unique_ptr<Bridge>> bridges;
+    // In place before any network starts: a stop from then on is a clean one.
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code&, int signal) {
+        spdlog::info("signal {}: stopping", signal);
+        for (auto& bridge : bridges)
+            bridge->stop();
+        for (auto& network : networks)
+            network->stop();
+        io.stop();
+    });
     auto add = [&](std::unique_ptr<ChatNetwork> network, std::vector<std::string> channels,
                    const std::string& lang, const std::map<std::string, std::string>& langs) {
         Bridge::Options options;
@@ -92,15 +102,6 @@ int main(int argc, char** argv) {
         add(std::make_unique<XmppNetwork>(io, settings.xmpp), settings.xmpp.rooms,
             settings.xmpp.lang, settings.xmpp.room_langs);
 
-    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-    signals.async_wait([&](const boost::system::error_code&, int signal) {
-        spdlog::info("signal {}: stopping", signal);
-        for (auto& bridge : bridges)
-            bridge->stop();
-        for (auto& network : networks)
-            network->stop();
-        io.stop();
-    });
     spdlog::info("niagara-bridge: game server {}; {}{}", settings.server_url,
                  settings.irc.enabled ? "IRC " + settings.irc.host + " " : "",
                  settings.xmpp.enabled ? "XMPP " + settings.xmpp.jid : "");

@@ -1,6 +1,7 @@
 // niagara-server: the game server. One port serves HTTP and WebSocket (/ws).
 #include <spdlog/spdlog.h>
 
+#include <signal.h>
 #include <sys/resource.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -44,6 +45,15 @@ int main(int argc, char** argv) {
         setrlimit(RLIMIT_NOFILE, &files);
     }
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+    // SIGTERM and SIGINT wait, blocked, until their handler is in place (below): a stop asked
+    // for during the start (opening the store, restoring tables) is a clean stop once the
+    // start is done, not the default action's kill that leaves niagara.sqlite3.running behind.
+    // Threads started meanwhile (the store's checkpointer, bot workers) keep them blocked.
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     try {
         std::filesystem::create_directories(config.data_dir);
         std::filesystem::permissions(config.data_dir, std::filesystem::perms::owner_all,
@@ -98,9 +108,6 @@ int main(int argc, char** argv) {
         spdlog::info("WebSocket upgrades from {}", config.allowed_origins.empty()
                                                        ? "pages of the same host, and non-browsers"
                                                        : config.allowed_origins);
-        // Written once every port listens: tests wait for it.
-        if (!config.port_file.empty()) std::ofstream(config.port_file) << listener->port() << "\n";
-
         // SIGTERM/SIGINT: stop accepting, tell every client, then stop. Nothing is lost: every
         // action was committed when it was accepted (the last group when the lobby goes), and
         // the store's close copies the log into niagara.sqlite3.
@@ -117,6 +124,10 @@ int main(int argc, char** argv) {
                 connections_io.stop();
             });
         });
+        // A signal that came during the start is delivered now, to the handler above.
+        pthread_sigmask(SIG_UNBLOCK, &stop_signals, nullptr);
+        // Written once every port listens and a stop is a clean one: tests wait for it.
+        if (!config.port_file.empty()) std::ofstream(config.port_file) << listener->port() << "\n";
 
         std::vector<std::thread> threads;
         if (split) {

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <thread>
 
 #include "server_fixture.hpp"
 #include "store.hpp"
@@ -224,6 +225,40 @@ TEST_CASE("A clean stop (SIGTERM) leaves every action in niagara.sqlite3 alone",
     put_data(fresh, {{"niagara.sqlite3", copy}});
     fresh.start();
     check_restored(fresh, game, before);
+}
+
+TEST_CASE("A stop (SIGTERM) during the start, or as soon as the port is written, is clean",
+          "[server][store][durability]") {
+    ServerProcess server;
+    const std::string running = db_of(server).string() + ".running";
+    const auto check_clean = [&](int status) {
+        INFO(server.log());
+        REQUIRE(WIFEXITED(status));
+        CHECK(WEXITSTATUS(status) == 0);
+        CHECK_FALSE(fs::exists(running));
+    };
+    SECTION("the moment the port file appears (a supervisor, or a test, that stops at once)") {
+        // A SIGTERM that came before the handler was in place once killed the server with the
+        // default action, and the next start found niagara.sqlite3.running.
+        for (int i = 0; i < 10; ++i) {
+            check_clean(server.stop(SIGTERM));
+            server.start();
+        }
+        check_clean(server.stop(SIGTERM));
+    }
+    SECTION("while the store is open and the tables are not yet restored") {
+        server.stop(SIGTERM);
+        REQUIRE_FALSE(fs::exists(running));
+        server.launch();
+        const auto deadline = std::chrono::steady_clock::now() + 10s;
+        while (!fs::exists(running) && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(1ms);
+        REQUIRE(fs::exists(running));  // the store is open: the start is under way
+        check_clean(server.stop(SIGTERM));
+    }
+    // Either way, the next start finds a clean stop.
+    server.start();
+    CHECK(server.log().find("the last stop was not clean") == std::string::npos);
 }
 
 TEST_CASE("A live backup (sqlite3_backup) of a running server restores its tables",

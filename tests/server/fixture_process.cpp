@@ -93,6 +93,11 @@ std::string ServerProcess::log() const {
 }
 
 void ServerProcess::start() {
+    launch();
+    wait_for_port();
+}
+
+void ServerProcess::launch() {
     if (running()) throw std::runtime_error("the server is running already");
     const auto port_file = dir_.path / "port";
     std::filesystem::remove(port_file);
@@ -141,7 +146,10 @@ void ServerProcess::start() {
         _exit(127);
     }
     pid_ = pid;
+}
 
+void ServerProcess::wait_for_port() {
+    const auto port_file = dir_.path / "port";
     const auto deadline = std::chrono::steady_clock::now() + 10s;
     while (std::chrono::steady_clock::now() < deadline) {
         int status = 0;

@@ -84,6 +84,10 @@ class ServerProcess {
     // Starts the server and waits (10 s at most) for its port; throws std::runtime_error with
     // the server's log when it does not come up.
     void start();
+    // The two halves of start(): launch() forks and execs the server without waiting;
+    // wait_for_port() waits for its port file (tests of what happens during the start).
+    void launch();
+    void wait_for_port();
     // Sends `signal`, waits for the exit (`timeout`, then SIGKILL). Returns the wait status, or
     // -1 when the server was not running.
     int stop(int signal = SIGTERM, std::chrono::milliseconds timeout = 5s);
