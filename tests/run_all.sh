@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test twice: a release build, and a build
-# under AddressSanitizer + UndefinedBehaviorSanitizer; the browser test runs once, against the
-# release server; then the fuzz targets run briefly. Exits non-zero if anything fails.
+# whose code under test runs under AddressSanitizer + UndefinedBehaviorSanitizer (the test
+# programs' own files are not instrumented: tests/CMakeLists.txt); the browser test runs once,
+# against the release server; then the fuzz targets run briefly. Exits non-zero if anything
+# fails.
 #
 # The release tests and the browser test leave much of the machine idle (servers waiting on
 # timers, a browser waiting on the page), so the sanitizer and fuzz builds run beside them at
