@@ -143,6 +143,11 @@ class XmppGame {
                     watch(*table);
                 }
                 if (r.is_private) p->mind.heard(r.text);
+                // A move said in the room is refused in the room, to its sender's nick
+                // ("bobby: canoe 1 has already moved this turn"): the mind must hear that too,
+                // or it waits for ever for an answer to a stale decision.
+                else if (r.text.starts_with(p->nick + ": "))
+                    p->mind.heard(r.text.substr(p->nick.size() + 2));
             }
             const Json game = oracle_ ? oracle_->view().value("game", Json()) : Json();
             if (auto decision = p->mind.decide(game)) {
@@ -191,6 +196,7 @@ TEST_CASE(
     REQUIRE(game.run([&] { return game.room_says("Round 2"); }, 60s));
 
     REQUIRE(bob.client.change_nick(game.room(), "bobby"));
+    bob.nick = "bobby";
     const int bob_before = bob.mind.decisions;
     REQUIRE(game.run([&] { return bob.mind.decisions > bob_before + 1; }, 60s));
 
