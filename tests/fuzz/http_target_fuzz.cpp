@@ -109,6 +109,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto sep = origin.find("://");
         if (sep == std::string_view::npos) broken("accepted a non-URL origin", origin);
         std::string_view authority = origin.substr(sep + 3);
+        // The header's surrounding spaces and tabs are not part of it (RFC 9110 5.5; the
+        // server trims them), and one trailing '/' is tolerated.
+        while (!authority.empty() && (authority.back() == ' ' || authority.back() == '\t'))
+            authority.remove_suffix(1);
         if (!authority.empty() && authority.back() == '/') authority.remove_suffix(1);
         if (authority.empty() || authority.find_first_of("/@?#\\") != std::string_view::npos)
             broken("accepted an origin with a path or user", origin);
