@@ -117,6 +117,11 @@ void SeatPlayer::heard(const std::string& received) {
     }
 }
 
+void SeatPlayer::heard_in_channel(const std::string& nick, const std::string& line) {
+    const std::string to = nick + ": ";
+    if (line.starts_with(to)) heard(line.substr(to.size()));
+}
+
 void SeatPlayer::heard_one(const std::string& line) {
     if (auto s = seat_from_line(line)) seat = s;
     if (line.starts_with("You chose ")) chosen = line.substr(10, line.find(' ', 10) - 10);

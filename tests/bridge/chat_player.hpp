@@ -54,6 +54,10 @@ class SeatPlayer {
   public:
     explicit SeatPlayer(std::uint64_t seed) : seed_(seed) {}
     void heard(const std::string& private_line);
+    // A line said in the channel (or room): one addressed to `nick` is heard as a private one.
+    // A move said there is refused there ("bobby: canoe 1 has already moved this turn"), and
+    // without hearing it the mind would wait for ever for an answer to a stale decision.
+    void heard_in_channel(const std::string& nick, const std::string& line);
     // The decision to send now, if one is due.
     std::optional<std::string> decide(const Json& spectator_game);
 

@@ -127,12 +127,10 @@ class IrcGame {
                     table = std::stol(m[1]);
                     watch(*table);
                 }
-                if (r.is_private) p->mind.heard(r.text);
-                // A move said in the channel is refused in the channel, to its sender's nick
-                // ("bobby: canoe 1 has already moved this turn"): the mind must hear that too,
-                // or it waits for ever for an answer to a stale decision.
-                else if (r.text.starts_with(p->client.nick() + ": "))
-                    p->mind.heard(r.text.substr(p->client.nick().size() + 2));
+                if (r.is_private)
+                    p->mind.heard(r.text);
+                else
+                    p->mind.heard_in_channel(p->client.nick(), r.text);
             }
             const Json game = oracle_ ? oracle_->view().value("game", Json()) : Json();
             if (auto decision = p->mind.decide(game)) {

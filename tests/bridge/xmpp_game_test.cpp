@@ -142,12 +142,10 @@ class XmppGame {
                     table = std::stol(m[1]);
                     watch(*table);
                 }
-                if (r.is_private) p->mind.heard(r.text);
-                // A move said in the room is refused in the room, to its sender's nick
-                // ("bobby: canoe 1 has already moved this turn"): the mind must hear that too,
-                // or it waits for ever for an answer to a stale decision.
-                else if (r.text.starts_with(p->nick + ": "))
-                    p->mind.heard(r.text.substr(p->nick.size() + 2));
+                if (r.is_private)
+                    p->mind.heard(r.text);
+                else
+                    p->mind.heard_in_channel(p->nick, r.text);
             }
             const Json game = oracle_ ? oracle_->view().value("game", Json()) : Json();
             if (auto decision = p->mind.decide(game)) {
