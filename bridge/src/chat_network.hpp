@@ -21,6 +21,11 @@ struct ChatUser {
     std::string key;
     // What to call them in a channel: the IRC nick, the MUC room nick.
     std::string display;
+    // Who the network vouches they are, or empty when it cannot say: on IRC the services
+    // account (IRCv3 account-tag, extended-join, account-notify, WHOX); on XMPP the bare JID
+    // the server authenticated (a direct chat, or a room that shows real JIDs). A seat is
+    // bound to it when it is set; a bare nick proves nothing once its holder is gone.
+    std::string account = {};
 };
 
 // What a network tells the bridge.
@@ -47,8 +52,9 @@ class ChatEvents {
     // Someone left a channel (IRC PART, KICK, QUIT: once for each channel they shared with
     // the bot; XMPP unavailable presence).
     virtual void on_absent(const std::string& channel, const std::string& key) = 0;
-    // Someone's identity changed (IRC NICK: the key follows the nick). On XMPP the key, the
-    // JID, never changes; a room-nick change is on_renamed with the same key.
+    // Someone's identity changed (IRC NICK: the key follows the nick; IRC ACCOUNT: the same
+    // key with another `account`, empty when they logged out). On XMPP the key, the JID,
+    // never changes; a room-nick change is on_renamed with the same key.
     virtual void on_renamed(const std::string& old_key, const ChatUser& now) = 0;
 };
 
@@ -69,6 +75,12 @@ class ChatNetwork {
     // never holds up a channel). A line for a target whose backlog is full may be dropped.
     virtual void say(const std::string& channel, const std::string& line) = 0;
     virtual void tell(const std::string& user_key, const std::string& line) = 0;
+    // A line of game news for a channel (a move, a card revealed, the result): like say(),
+    // but sent before the answers waiting for the same channel and never dropped for them
+    // (output_queue.hpp). An adapter without such a queue says it.
+    virtual void announce(const std::string& channel, const std::string& line) {
+        say(channel, line);
+    }
 
     // "irc", "xmpp": for logs and the store (a chat user is known by network and key).
     virtual std::string network_name() const = 0;

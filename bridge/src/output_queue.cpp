@@ -13,18 +13,21 @@ OutputQueue::OutputQueue(Throttle throttle, std::size_t max_bytes)
     tokens_ = throttle_.burst;
 }
 
-void OutputQueue::push(const std::string& target, std::string text) {
-    auto& queue = queues_[target];
-    if (!queue.empty() && queue.back().size() + kJoiner.size() + text.size() <= max_bytes_) {
-        queue.back().append(kJoiner).append(text);
+void OutputQueue::push(const std::string& target, std::string text, bool news) {
+    Waiting& waiting = queues_[target];
+    auto& lane = news ? waiting.news : waiting.answers;
+    if (!lane.empty() && lane.back().size() + kJoiner.size() + text.size() <= max_bytes_) {
+        lane.back().append(kJoiner).append(text);
         return;
     }
-    if (queue.size() >= std::max<std::size_t>(1, throttle_.max_waiting_per_target)) {
-        queue.pop_front();
+    if (waiting.size() >= std::max<std::size_t>(1, throttle_.max_waiting_per_target)) {
+        // Answers go first; news only when the target holds nothing else.
+        auto& victim = !waiting.answers.empty() ? waiting.answers : waiting.news;
+        victim.pop_front();
         --waiting_;
         ++dropped_;
     }
-    queue.push_back(std::move(text));
+    lane.push_back(std::move(text));
     ++waiting_;
 }
 
@@ -45,11 +48,12 @@ std::optional<OutputQueue::Line> OutputQueue::pop(Clock::time_point now) {
     auto it = queues_.upper_bound(last_served_);
     for (std::size_t looked = 0; looked <= queues_.size(); ++looked, ++it) {
         if (it == queues_.end()) it = queues_.begin();
-        if (!it->second.empty()) break;
+        if (it->second.size() > 0) break;
     }
-    Line line{it->first, std::move(it->second.front())};
-    it->second.pop_front();
-    if (it->second.empty()) queues_.erase(it);
+    auto& lane = !it->second.news.empty() ? it->second.news : it->second.answers;
+    Line line{it->first, std::move(lane.front())};
+    lane.pop_front();
+    if (it->second.size() == 0) queues_.erase(it);
     --waiting_;
     last_served_ = line.target;
     tokens_ -= 1.0;

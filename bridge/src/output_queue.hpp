@@ -7,6 +7,11 @@
 // both fit in one message (`max_bytes`), joined by " ‖ " (a mark no line of the bridge uses
 // otherwise, so a reader, or a test, can tell the lines apart): a backlog shrinks into fewer,
 // fuller lines instead of growing. A target with `max_waiting` lines waiting drops the oldest.
+//
+// A line is news (the game's moves, cards and results, which a channel must never miss) or an
+// answer (help, a picture asked for, a refusal). Each target sends its waiting news first, and
+// a full target drops its oldest answer first: a flood of commands can delay a channel's game
+// news, never lose it.
 #pragma once
 
 #include <chrono>
@@ -35,7 +40,7 @@ class OutputQueue {
     // its own framing); longer lines are never merged, only sent alone.
     OutputQueue(Throttle throttle, std::size_t max_bytes);
 
-    void push(const std::string& target, std::string text);
+    void push(const std::string& target, std::string text, bool news = false);
     // The next line to send now, if the bucket allows; takes a token.
     std::optional<Line> pop(Clock::time_point now);
     // How long until pop() can return a line (zero: now; nullopt: nothing waits).
@@ -51,7 +56,12 @@ class OutputQueue {
 
     Throttle throttle_;
     std::size_t max_bytes_;
-    std::map<std::string, std::deque<std::string>> queues_;
+    struct Waiting {
+        std::deque<std::string> news;
+        std::deque<std::string> answers;
+        std::size_t size() const { return news.size() + answers.size(); }
+    };
+    std::map<std::string, Waiting> queues_;
     std::string last_served_;  // round-robin: the next target is the one after this
     std::size_t waiting_ = 0;
     std::size_t dropped_ = 0;

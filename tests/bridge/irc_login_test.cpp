@@ -226,6 +226,7 @@ TEST_CASE("IRC adapter tries other nicks until one is free", "[irc]") {
     bot.set_timing(irc_script_timing());
     bot.start(events);
     REQUIRE(server.accept());
+    CHECK(server.expect("CAP LS 302") != "");  // always; this server ignores it
     CHECK(server.expect("NICK niagara") != "");
     CHECK(server.expect("USER") != "");
     server.send(":srv 433 * niagara :Nickname is already in use");
@@ -315,6 +316,7 @@ TEST_CASE("IRC adapter shrugs off hostile lines and drops an endless one", "[irc
         io, [&] { return events.count("lost") == 1; }, 5s));
     CHECK(events.events().back().text.find("longer") != std::string::npos);
     REQUIRE(server.accept());
+    CHECK(server.expect("CAP LS 302") != "");
     CHECK(server.expect("NICK niagara") != "");
     INFO(events.describe());
 }

@@ -137,3 +137,30 @@ TEST_CASE("IRC output queue merges waiting lines and drops the oldest of a full 
         CHECK_FALSE(queue.pop(at + 10s));
     }
 }
+
+TEST_CASE("Output queue sends a channel's game news first and drops answers before news",
+          "[irc]") {
+    // A flood of answers (pictures, help) waits behind the game's moves, and a full channel
+    // drops those answers, never a move.
+    OutputQueue queue(Throttle{1.0, 1, 4}, 8);  // lines too long to merge
+    const auto now = OutputQueue::Clock::now();
+    queue.push("#c", "answer-0");
+    queue.push("#c", "move-001", true);
+    for (int i = 1; i < 10; ++i)
+        queue.push("#c", "answer-" + std::to_string(i));
+    queue.push("#c", "move-002", true);
+    queue.push("#c", "move-003", true);
+    CHECK(queue.waiting() == 4);
+    std::vector<std::string> texts;
+    auto at = now;
+    while (!queue.empty()) {
+        at += 1s;
+        for (const auto& line : irc_oq_pop_all(queue, at))
+            texts.push_back(line.text);
+    }
+    REQUIRE(texts.size() == 4);
+    CHECK(texts[0] == "move-001");
+    CHECK(texts[1] == "move-002");
+    CHECK(texts[2] == "move-003");
+    CHECK(texts[3] == "answer-9");
+}

@@ -8,6 +8,9 @@ namespace {
 
 const std::string kNoParam;
 
+// The longest account name believed (irc_message.hpp: account_name).
+constexpr std::size_t kMaxAccount = 100;
+
 // The next space-separated word of `rest` (runs of spaces count as one), taken off it.
 std::string_view next_word(std::string_view& rest) {
     const auto start = rest.find_first_not_of(' ');
@@ -57,7 +60,66 @@ std::size_t utf8_sequence(std::string_view text) {
     return length;
 }
 
+// "a=b;c;d=e\\s" into `tags`: every key once, the last value given.
+void parse_tags(std::string_view text, IrcMessage& message) {
+    while (!text.empty()) {
+        const auto end = std::min(text.find(';'), text.size());
+        const std::string_view tag = text.substr(0, end);
+        text.remove_prefix(end == text.size() ? end : end + 1);
+        const auto equals = tag.find('=');
+        const std::string_view key = tag.substr(0, equals);
+        if (key.empty()) continue;
+        message.tags[std::string(key)] = equals == std::string_view::npos
+                                             ? std::string()
+                                             : unescape_tag_value(tag.substr(equals + 1));
+    }
+}
+
 }  // namespace
+
+std::string unescape_tag_value(std::string_view value) {
+    std::string plain;
+    plain.reserve(value.size());
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        if (value[i] != '\\') {
+            plain.push_back(value[i]);
+            continue;
+        }
+        if (++i == value.size()) break;  // a lone backslash at the end is dropped
+        switch (value[i]) {
+            case ':':
+                plain.push_back(';');
+                break;
+            case 's':
+                plain.push_back(' ');
+                break;
+            case 'r':
+                plain.push_back('\r');
+                break;
+            case 'n':
+                plain.push_back('\n');
+                break;
+            default:  // "\\" and any other: the character itself
+                plain.push_back(value[i]);
+        }
+    }
+    return plain;
+}
+
+std::string account_name(std::string_view raw) {
+    if (raw.empty() || raw == "*" || raw.size() > kMaxAccount) return {};
+    const bool odd = std::any_of(raw.begin(), raw.end(), [](char c) {
+        const auto b = static_cast<unsigned char>(c);
+        return b <= 0x20 || b == 0x7F;
+    });
+    return odd ? std::string() : to_utf8(raw);
+}
+
+std::optional<std::string> IrcMessage::tag(std::string_view key) const {
+    const auto it = tags.find(key);
+    if (it == tags.end()) return std::nullopt;
+    return it->second;
+}
 
 bool IrcMessage::from_server() const {
     return has_prefix && user.empty() && host.empty() && nick.find('.') != std::string::npos;
@@ -70,16 +132,17 @@ const std::string& IrcMessage::param(std::size_t i) const {
 std::optional<IrcMessage> parse_irc_line(std::string_view line) {
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
         line.remove_suffix(1);
-    // IRCv3 message tags: "@a=b;c TEXT". Nothing the bridge needs is in them.
+    IrcMessage message;
+    // IRCv3 message tags: "@a=b;c TEXT".
     if (!line.empty() && line.front() == '@') {
         const auto space = line.find(' ');
         if (space == std::string_view::npos) return std::nullopt;
+        parse_tags(line.substr(1, space - 1), message);
         line.remove_prefix(space + 1);
     }
     while (!line.empty() && line.front() == ' ')
         line.remove_prefix(1);
 
-    IrcMessage message;
     if (!line.empty() && line.front() == ':') {
         line.remove_prefix(1);
         std::string_view prefix = next_word(line);

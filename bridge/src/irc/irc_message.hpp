@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,16 +23,32 @@ struct IrcMessage {
     bool has_prefix = false;
     std::string command;              // upper case: "PRIVMSG", "001"
     std::vector<std::string> params;  // the trailing parameter, if any, is the last one
+    // IRCv3 message tags ("@account=fred;time=... :nick!u@h PRIVMSG ..."), values unescaped;
+    // a tag without "=" has an empty value, and of a tag given twice the last one counts.
+    std::map<std::string, std::string, std::less<>> tags;
 
     // The prefix names a server rather than a person: no "!"/"@" and a dot in it.
     bool from_server() const;
     // params[i], or "" when the line has fewer.
     const std::string& param(std::size_t i) const;
+    // The tag's value, or nullopt when the line does not have it.
+    std::optional<std::string> tag(std::string_view key) const;
 };
 
-// Parses one line (a trailing CR LF is allowed and ignored; IRCv3 tags are skipped). nullopt
-// when there is no command.
+// Parses one line (a trailing CR LF is allowed and ignored; IRCv3 tags are read into `tags`).
+// nullopt when there is no command.
 std::optional<IrcMessage> parse_irc_line(std::string_view line);
+
+// A tag value as sent, unescaped by the IRCv3 rules: "\:" is ';', "\s" a space, "\\" a
+// backslash, "\r" and "\n" CR and LF; before any other character the backslash is dropped,
+// and so is a lone one at the end.
+std::string unescape_tag_value(std::string_view value);
+
+// A services account as a server names it (extended-join, ACCOUNT, the account tag, WHOX), or
+// "" when it names none: "*" (not logged in), empty, or not a plausible account at all (longer
+// than 100 bytes, or with spaces or control characters: no network's services make those, and
+// the bridge keys seats and files on it). Valid UTF-8 (to_utf8).
+std::string account_name(std::string_view raw);
 
 // RFC 1459 case folding: A-Z to a-z and []\~ to {}|^ (the Scandinavian upper case of {}|^).
 // Keys of people are folded nicks, so "Bob[1]" and "bob{1}" are one person.

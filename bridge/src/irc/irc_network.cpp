@@ -21,6 +21,9 @@ void IrcNetwork::stop() {
 void IrcNetwork::say(const std::string& channel, const std::string& line) {
     session_->say(channel, line);
 }
+void IrcNetwork::announce(const std::string& channel, const std::string& line) {
+    session_->announce(channel, line);
+}
 void IrcNetwork::tell(const std::string& user_key, const std::string& line) {
     session_->tell(user_key, line);
 }

@@ -41,6 +41,7 @@ class IrcNetwork final : public ChatNetwork {
     void stop() override;
     void say(const std::string& channel, const std::string& line) override;
     void tell(const std::string& user_key, const std::string& line) override;
+    void announce(const std::string& channel, const std::string& line) override;
     std::string network_name() const override { return "irc"; }
 
     // Before start(): timeouts and back-off (tests shorten them).
@@ -50,7 +51,7 @@ class IrcNetwork final : public ChatNetwork {
     bool ready() const;                    // registered, channels joined
     std::string self_nick() const;         // the nick the server gave the bot ("" before 001)
     std::size_t lines_sent() const;        // every line written, login and PONG included
-    std::size_t messages_sent() const;     // PRIVMSGs of say()/tell() (after merging/splitting)
+    std::size_t messages_sent() const;     // messages of say()/tell() (after merging/splitting)
     std::size_t messages_dropped() const;  // queued messages dropped by a full target
     std::size_t messages_waiting() const;
     std::size_t logins() const;            // successful registrations (001), reconnects included

@@ -17,7 +17,12 @@ void IrcRoster::join_self(const std::string& channel) {
 }
 
 void IrcRoster::leave_self(const std::string& channel) {
-    channels_.erase(casefold(channel));
+    const auto it = channels_.find(casefold(channel));
+    if (it == channels_.end()) return;
+    const std::set<std::string> left = std::move(it->second.keys);
+    channels_.erase(it);
+    for (const auto& key : left)
+        forget_account_unless_seen(key);
 }
 
 bool IrcRoster::in_channel(const std::string& channel) const {
@@ -39,7 +44,9 @@ bool IrcRoster::add(const std::string& channel, const std::string& nick) {
 
 bool IrcRoster::remove(const std::string& channel, const std::string& key) {
     const auto it = channels_.find(casefold(channel));
-    return it != channels_.end() && it->second.keys.erase(key) > 0;
+    if (it == channels_.end() || it->second.keys.erase(key) == 0) return false;
+    forget_account_unless_seen(key);
+    return true;
 }
 
 std::vector<std::string> IrcRoster::quit(const std::string& key) {
@@ -47,6 +54,7 @@ std::vector<std::string> IrcRoster::quit(const std::string& key) {
     for (auto& [folded, entry] : channels_)
         if (entry.keys.erase(key) > 0) left.push_back(entry.name);
     nicks_.erase(key);
+    accounts_.erase(key);
     return left;
 }
 
@@ -61,7 +69,37 @@ bool IrcRoster::rename(const std::string& old_nick, const std::string& new_nick)
         }
     }
     if (known) nicks_[new_key] = new_nick;
+    // The account goes with the person (the server vouched for the connection, not the nick).
+    if (const auto it = accounts_.find(old_key); it != accounts_.end() && old_key != new_key) {
+        std::string account = std::move(it->second);
+        accounts_.erase(it);
+        accounts_[new_key] = std::move(account);
+    }
     return known;
+}
+
+bool IrcRoster::set_account(const std::string& key, const std::string& account) {
+    if (!shares_channel(key)) return false;
+    if (account.empty()) return accounts_.erase(key) > 0;
+    auto& known = accounts_[key];
+    if (known == account) return false;
+    known = account;
+    return true;
+}
+
+std::string IrcRoster::account_of(const std::string& key) const {
+    const auto it = accounts_.find(key);
+    return it == accounts_.end() ? std::string() : it->second;
+}
+
+bool IrcRoster::shares_channel(const std::string& key) const {
+    for (const auto& [folded, entry] : channels_)
+        if (entry.keys.count(key) > 0) return true;
+    return false;
+}
+
+void IrcRoster::forget_account_unless_seen(const std::string& key) {
+    if (!shares_channel(key)) accounts_.erase(key);
 }
 
 void IrcRoster::seen(const std::string& nick) {
@@ -90,6 +128,7 @@ std::size_t IrcRoster::members(const std::string& channel) const {
 void IrcRoster::clear() {
     channels_.clear();
     nicks_.clear();
+    accounts_.clear();
 }
 
 }  // namespace niagara::bridge::irc

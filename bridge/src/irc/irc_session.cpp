@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 #include "irc_link.hpp"
@@ -27,6 +28,39 @@ constexpr std::size_t kMaxHost = 63;
 constexpr std::size_t kMaxJoinLine = 400;
 // A renamed person's queued tells follow at most this many renames.
 constexpr int kMaxRenameHops = 16;
+// The IRCv3 capabilities that say who people are (irc_session.hpp: Accounts).
+constexpr std::array<std::string_view, 3> kAccountCaps = {"account-tag", "extended-join",
+                                                          "account-notify"};
+// The token of the bot's WHOX queries: a 354 with another is someone else's (a user's own WHO).
+constexpr std::string_view kWhoxToken = "815";
+// CAP LS lines beyond this much are not read (a real list is a few hundred bytes).
+constexpr std::size_t kMaxCapList = 8192;
+// At most one CTCP VERSION answer in this long: requests cost the bot no more than that.
+constexpr auto kVersionInterval = std::chrono::seconds(10);
+
+// The project's version (CMakeLists.txt) when the build passes it on.
+#ifdef NIAGARA_VERSION
+constexpr std::string_view kVersion = NIAGARA_VERSION;
+#else
+constexpr std::string_view kVersion = "0.1.0";
+#endif
+
+// The words of a CAP list ("sasl=PLAIN,EXTERNAL -multi-prefix"), one at a time.
+template <typename Visit>
+void for_each_cap(std::string_view list, Visit visit) {
+    while (!list.empty()) {
+        const auto space = std::min(list.find(' '), list.size());
+        if (space > 0) visit(list.substr(0, space));
+        list.remove_prefix(std::min(space + 1, list.size()));
+    }
+}
+
+// A capability's name without its value ("sasl=PLAIN": "sasl") nor CAP 3.1 draft modifiers.
+std::string_view cap_name(std::string_view word) {
+    while (!word.empty() && (word.front() == '~' || word.front() == '=' || word.front() == '-'))
+        word.remove_prefix(1);
+    return word.substr(0, word.find('='));
+}
 
 std::string seconds(std::chrono::milliseconds d) {
     return std::to_string(std::chrono::duration<double>(d).count()) + " s";
@@ -113,10 +147,10 @@ void IrcSession::on_connected() {
     nick_ = settings_.nick;
     nick_tries_ = 0;
     if (!settings_.password.empty()) send("PASS :" + settings_.password);
-    if (!settings_.sasl_user.empty()) {
-        cap_open_ = true;
-        send("CAP LS 302");
-    }
+    // Always: what a server offers of IRCv3 says who people are. One without CAP ignores it or
+    // answers 421, and registers the bot all the same.
+    cap_open_ = true;
+    send("CAP LS 302");
     send("NICK " + nick_);
     send("USER " + settings_.user + " 0 * :" + settings_.realname);
 }
@@ -140,9 +174,10 @@ void IrcSession::on_lost(const std::string& why) {
     const std::string reason = last_error_.empty() ? why : why + " (" + last_error_ + ")";
     spdlog::warn("irc: connection to {}:{} lost: {}", settings_.host, settings_.port, reason);
     link_.reset();
-    link_up_ = registered_ = joined_ = ready_ = cap_open_ = false;
+    link_up_ = registered_ = joined_ = ready_ = cap_open_ = cap_heard_ = whox_ = false;
     ping_sent_.reset();
     cap_list_.clear();
+    caps_.clear();
     nicklen_ = 0;
     own_user_.clear();
     own_host_.clear();
@@ -259,6 +294,12 @@ void IrcSession::handle(const IrcMessage& m) {
         handle_nick(m);
     } else if (c == "PRIVMSG" || c == "NOTICE") {
         handle_text(m);
+    } else if (c == "ACCOUNT") {
+        handle_account(m);
+    } else if (c == "354") {
+        handle_whox(m);
+    } else if (c == "421") {
+        if (casefold(m.param(1)) == "cap") cap_open_ = false;  // a server without CAP at all
     } else if (c == "403" || c == "405" || c == "471" || c == "473" || c == "474" || c == "475" ||
                c == "477" || c == "489") {
         spdlog::error("irc: cannot join {}: {}", to_utf8(m.param(1)), to_utf8(m.param(2)));
@@ -266,24 +307,73 @@ void IrcSession::handle(const IrcMessage& m) {
 }
 
 void IrcSession::handle_cap(const IrcMessage& m) {
+    cap_heard_ = true;
     const std::string& sub = m.param(1);
     if (sub == "LS") {
+        if (!cap_open_) return;  // only the answer to the bot's own CAP LS
         // "CAP * LS * :more to come" then "CAP * LS :the rest".
         const bool more = m.params.size() >= 4 && m.param(2) == "*";
-        cap_list_ += (more ? m.param(3) : m.param(2)) + " ";
+        if (cap_list_.size() < kMaxCapList) cap_list_ += (more ? m.param(3) : m.param(2)) + " ";
         if (more) return;
-        if (offers_sasl_plain(cap_list_)) {
-            send("CAP REQ :sasl");
-        } else {
-            spdlog::error("irc: the server offers no SASL PLAIN; logging in without it");
-            end_cap();
-        }
+        request_caps(cap_list_, true);
+    } else if (sub == "NEW") {
+        request_caps(m.param(2), false);  // cap-notify (implied by 302), e.g. services are back
     } else if (sub == "ACK") {
-        if (casefold(m.param(2)).find("sasl") != std::string::npos) send("AUTHENTICATE PLAIN");
+        caps_acknowledged(m.param(2));
     } else if (sub == "NAK") {
-        spdlog::error("irc: the server refused SASL; logging in without it");
+        if (!cap_open_) return;
+        spdlog::error("irc: the server refused the capabilities {}; logging in without them",
+                      to_utf8(m.param(2)));
+        end_cap();
+    } else if (sub == "DEL") {
+        for_each_cap(m.param(2),
+                     [&](std::string_view word) { caps_.erase(std::string(cap_name(word))); });
+    }
+}
+
+void IrcSession::request_caps(std::string_view offered, bool logging_in) {
+    // A CAP NEW during the login: what CAP LS offered is what the login takes (a second ACK
+    // would end it while SASL goes on).
+    if (!logging_in && cap_open_) return;
+    // sasl first: the login waits for it; then what says who people are.
+    const bool sasl = logging_in && !settings_.sasl_user.empty() && offers_sasl_plain(offered);
+    if (logging_in && !settings_.sasl_user.empty() && !sasl)
+        spdlog::error("irc: the server offers no SASL PLAIN; logging in without it");
+    std::string wanted = sasl ? "sasl" : "";
+    for_each_cap(offered, [&](std::string_view word) {
+        const std::string name(cap_name(word));
+        const bool useful =
+            std::find(kAccountCaps.begin(), kAccountCaps.end(), name) != kAccountCaps.end();
+        if (!useful || caps_.count(name) > 0 ||
+            (" " + wanted + " ").find(" " + name + " ") != std::string::npos)
+            return;
+        wanted += (wanted.empty() ? "" : " ") + name;
+    });
+    if (!wanted.empty()) {
+        send("CAP REQ :" + wanted);
+    } else if (logging_in) {
         end_cap();
     }
+}
+
+void IrcSession::caps_acknowledged(std::string_view list) {
+    bool sasl = false;
+    for_each_cap(list, [&](std::string_view word) {
+        const std::string name(cap_name(word));
+        if (word.front() == '-') {
+            caps_.erase(name);
+        } else {
+            caps_.insert(name);
+            sasl = sasl || name == "sasl";
+        }
+    });
+    if (!caps_.empty()) spdlog::debug("irc: capabilities acknowledged: {}", to_utf8(list));
+    // Only while the bot's own login goes on: never the credentials on a server's whim.
+    if (sasl && cap_open_ && !settings_.sasl_user.empty()) {
+        send("AUTHENTICATE PLAIN");
+        return;
+    }
+    end_cap();
 }
 
 void IrcSession::end_cap() {
@@ -299,6 +389,8 @@ void IrcSession::handle_isupport(const IrcMessage& m) {
         if (token.rfind("NICKLEN=", 0) == 0) {
             const int length = std::atoi(token.c_str() + 8);
             if (length > 0 && length < 1000) nicklen_ = std::size_t(length);
+        } else if (token == "WHOX") {
+            whox_ = true;
         }
     }
 }
@@ -310,7 +402,13 @@ void IrcSession::handle_welcome(const IrcMessage& m) {
     backoff_step_ = 0;  // a good login: the next loss retries quickly again
     if (!m.param(0).empty()) nick_ = m.param(0);
     spdlog::info("irc: logged in to {} as {}", settings_.host, nick_);
-    end_cap();  // a server that ignored CAP END's absence
+    // A server that answered CAP and registered the bot all the same gets its CAP END; one that
+    // never answered does not know CAP (a CAP END would only earn a 421).
+    if (cap_heard_) {
+        end_cap();
+    } else {
+        cap_open_ = false;
+    }
     // Servers without a MOTD numeric still get the bot into its channels.
     join_timer_.expires_after(timing_.join_fallback);
     join_timer_.async_wait([weak = weak_from_this()](const error_code& ec) {
@@ -408,11 +506,25 @@ void IrcSession::handle_join(const IrcMessage& m) {
         if (!m.user.empty()) own_user_ = m.user;
         if (!m.host.empty()) own_host_ = m.host;
         spdlog::info("irc: joined {}", channel);
+        // Who the people already there are (NAMES does not say): 354 replies.
+        if (whox_) send("WHO " + channel + " %tcna," + std::string(kWhoxToken));
         return;
     }
     const std::string nick = to_utf8(m.nick);
-    if (roster_.add(channel, nick) && events_)
-        events_->on_present(roster_.channel_name(channel), ChatUser{casefold(nick), nick});
+    const std::string key = casefold(nick);
+    const bool fresh = roster_.add(channel, nick);
+    // extended-join: ":nick!u@h JOIN #channel account :realname" ("*": not logged in).
+    const std::string account = caps_.count("extended-join") > 0 && m.params.size() >= 2
+                                    ? account_name(m.param(1))
+                                    : account_for(m, key);
+    const bool changed = roster_.set_account(key, account);
+    if (!events_) return;
+    const ChatUser who{key, nick, account};
+    if (fresh) {
+        events_->on_present(roster_.channel_name(channel), who);
+    } else if (changed) {
+        events_->on_renamed(key, who);
+    }
 }
 
 void IrcSession::handle_names(const IrcMessage& m) {
@@ -430,8 +542,11 @@ void IrcSession::handle_names(const IrcMessage& m) {
         if (name.empty()) continue;
         const std::string nick = to_utf8(name);
         if (is_self(nick)) continue;
+        const std::string key = casefold(nick);
+        // Known when they share another channel with the bot; else WHOX tells in a moment.
         if (roster_.add(channel, nick) && events_)
-            events_->on_present(roster_.channel_name(channel), ChatUser{casefold(nick), nick});
+            events_->on_present(roster_.channel_name(channel),
+                                ChatUser{key, nick, roster_.account_of(key)});
         if (stopped_) return;
     }
 }
@@ -478,7 +593,7 @@ void IrcSession::handle_nick(const IrcMessage& m) {
     const std::string old_key = casefold(old_nick);
     const std::string new_key = casefold(now);
     if (old_key != new_key && queue_ && !queue_->empty()) renamed_[old_key] = new_key;
-    if (events_) events_->on_renamed(old_key, ChatUser{new_key, now});
+    if (events_) events_->on_renamed(old_key, ChatUser{new_key, now, roster_.account_of(new_key)});
 }
 
 void IrcSession::handle_text(const IrcMessage& m) {
@@ -489,11 +604,19 @@ void IrcSession::handle_text(const IrcMessage& m) {
         return;
     const std::string& target = m.param(0);
     const std::string& raw = m.param(1);
-    if (is_ctcp(raw)) return;  // VERSION, PING, ACTION: not said to the bridge
+    if (is_ctcp(raw)) {  // VERSION, PING, ACTION: not said to the bridge
+        // Never an answer to a NOTICE (a CTCP reply), nor to a request sent to a channel.
+        if (m.command == "PRIVMSG" && is_self(target)) answer_ctcp(m.nick, raw);
+        return;
+    }
     const std::string text = to_utf8(strip_formatting(raw));
     if (text.empty()) return;
     const std::string nick = to_utf8(m.nick);
-    const ChatUser from{casefold(nick), nick};
+    const std::string key = casefold(nick);
+    const std::string account = account_for(m, key);
+    if (caps_.count("account-tag") > 0) note_account(nick, account);
+    if (stopped_) return;
+    const ChatUser from{key, nick, account};
     if (is_channel_name(target)) {
         if (!events_) return;
         events_->on_channel_line(roster_.channel_name(to_utf8(target)), from, text);
@@ -503,6 +626,53 @@ void IrcSession::handle_text(const IrcMessage& m) {
         if (events_) events_->on_private_line(from, text);
     }
     // Anything else ("@#channel" to the channel's operators, "$*" to all) is not for the bot.
+}
+
+void IrcSession::handle_account(const IrcMessage& m) {
+    // account-notify: ":nick!user@host ACCOUNT name" ("*": logged out).
+    if (m.nick.empty() || m.params.empty() || is_self(m.nick)) return;
+    note_account(to_utf8(m.nick), account_name(m.param(0)));
+}
+
+void IrcSession::handle_whox(const IrcMessage& m) {
+    // "354 me 815 #channel nick account" (WHO #channel %tcna,815; account "0": none).
+    if (m.params.size() < 5 || m.param(1) != kWhoxToken) return;
+    const std::string channel = to_utf8(m.param(2));
+    const std::string nick = to_utf8(m.param(3));
+    if (nick.empty() || is_self(nick) || !roster_.in_channel(channel)) return;
+    const std::string account = m.param(4) == "0" ? std::string() : account_name(m.param(4));
+    const std::string key = casefold(nick);
+    if (!roster_.add(channel, nick)) {
+        note_account(nick, account);
+        return;
+    }
+    roster_.set_account(key, account);  // not in NAMES (joined since): present now
+    if (events_) events_->on_present(roster_.channel_name(channel), ChatUser{key, nick, account});
+}
+
+void IrcSession::answer_ctcp(const std::string& nick, std::string_view text) {
+    if (ctcp_command(text) != "VERSION") return;  // PING, TIME, CLIENTINFO...: ignored
+    const auto now = Clock::now();
+    if (version_answered_ && now - *version_answered_ < kVersionInterval) return;
+    version_answered_ = now;
+    // At once rather than queued: bounded by the interval, and no player's line waits for it.
+    send("NOTICE " + nick + " :\x01VERSION niagara-bridge " + std::string(kVersion) + "\x01");
+}
+
+std::string IrcSession::account_for(const IrcMessage& m, const std::string& key) const {
+    // With account-tag, a message without the tag is from someone not logged in.
+    if (caps_.count("account-tag") > 0) {
+        const auto tag = m.tag("account");
+        return tag ? account_name(*tag) : std::string();
+    }
+    return roster_.account_of(key);
+}
+
+void IrcSession::note_account(const std::string& nick, const std::string& account) {
+    // Reported only for people in sight, and only when it changes what the bridge was told.
+    const std::string key = casefold(nick);
+    if (roster_.set_account(key, account) && events_)
+        events_->on_renamed(key, ChatUser{key, roster_.nick_of(key), account});
 }
 
 // ---- output -------------------------------------------------------------------------------
@@ -543,23 +713,27 @@ std::size_t IrcSession::messages_dropped() const {
 }
 
 void IrcSession::enqueue(const std::string& target, const std::string& to,
-                         const std::string& line) {
+                         const std::string& line, bool news) {
     if (stopped_) return;
     const std::string clean = clean_outgoing(line);
     auto& waiting = queue();
     const std::size_t budget = std::min(budget_for(to), std::max<std::size_t>(queue_budget_, 1));
     for (auto& piece : split_to_fit(clean, budget))
-        waiting.push(target, std::move(piece));
+        waiting.push(target, std::move(piece), news);
     drain();
 }
 
 void IrcSession::say(const std::string& channel, const std::string& line) {
-    enqueue(channel, channel, line);
+    enqueue(channel, channel, line, false);
+}
+
+void IrcSession::announce(const std::string& channel, const std::string& line) {
+    enqueue(channel, channel, line, true);
 }
 
 void IrcSession::tell(const std::string& user_key, const std::string& line) {
     // Queued under the key: the nick is looked up when the line goes (people rename).
-    enqueue(user_key, std::string(nick_bound(), 'n'), line);
+    enqueue(user_key, std::string(nick_bound(), 'n'), line, false);
 }
 
 std::string IrcSession::current_target(const std::string& target) const {
@@ -577,7 +751,9 @@ void IrcSession::drain() {
     if (!ready_ || !link_ || !queue_ || stopped_) return;
     const auto now = Clock::now();
     while (auto line = queue_->pop(now)) {
-        send_message(current_target(line->target), line->text);
+        // tell()s are queued under a key, say()s under a channel.
+        const bool notice = settings_.private_notice && !is_channel_name(line->target);
+        send_message(current_target(line->target), line->text, notice);
         if (!ready_) return;
     }
     if (queue_->empty()) renamed_.clear();
@@ -593,17 +769,19 @@ void IrcSession::drain() {
     });
 }
 
-void IrcSession::send_message(const std::string& to, const std::string& text) {
+void IrcSession::send_message(const std::string& to, const std::string& text, bool notice) {
     // Queued before the bounds were known (or with a longer target than configured): split
-    // again, so that no relayed line is cut by a server.
+    // again, so that no relayed line is cut by a server. (The budget is PRIVMSG's: a NOTICE's
+    // is a byte more.)
+    const std::string command = notice ? "NOTICE " : "PRIVMSG ";
     const std::size_t budget = budget_for(to);
     if (text.size() <= budget) {
-        send("PRIVMSG " + to + " :" + text);
+        send(command + to + " :" + text);
         ++messages_sent_;
         return;
     }
     for (const auto& piece : split_to_fit(text, budget)) {
-        send("PRIVMSG " + to + " :" + piece);
+        send(command + to + " :" + piece);
         ++messages_sent_;
     }
 }
