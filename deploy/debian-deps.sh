@@ -3,13 +3,15 @@
 #   deploy/debian-deps.sh          what building and running needs
 #   deploy/debian-deps.sh --test   also what the tests need (Catch2; chromium, Node.js and npm
 #                                  for the browser test in tests/web; clang and its libFuzzer
-#                                  and sanitizer runtimes for tests/fuzz)
+#                                  and sanitizer runtimes for tests/fuzz; the chat servers the
+#                                  bridge's tests start on loopback: ngircd, prosody, and
+#                                  inspircd with atheme-services for IRC accounts)
 set -euo pipefail
 
 packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
     libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(catch2 chromium clang libclang-rt-14-dev ngircd prosody)
+    packages+=(catch2 chromium clang libclang-rt-14-dev ngircd prosody inspircd atheme-services)
 fi
 
 missing=()

@@ -2,7 +2,7 @@
 # Installs what is missing, builds (release) and runs the chat bridge beside a running server
 # (deploy/run.sh). Arguments go to the bridge, e.g.
 #   deploy/run-bridge.sh --irc.host irc.libera.chat --irc.port 6697 --irc.tls true \
-#       --irc.nick niagara-bot --irc.channels '#my-channel'
+#       --irc.nick niagarabt --irc.channels '#my-channel'
 #   deploy/run-bridge.sh --config deploy/bridge.conf.example
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -83,8 +83,8 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=600
 run_tests sanitize
-# The protocol parser and the HTTP target handling, 20 s each from their seed corpora and what
-# earlier runs found; a crash fails the run (tests/fuzz/).
+# The protocol parser, the HTTP target handling and the chat bridge, 20 s each from their seed
+# corpora and what earlier runs found; a crash fails the run (tests/fuzz/).
 echo "== fuzz (tests/fuzz, clang)"
 tests/fuzz/run.sh 20
 echo "== all tests passed (release, sanitizers and fuzzing)"

@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "niagara/protocol/client_message.hpp"
+#include "ascii_name.hpp"
+#include "guarded.hpp"
 #include "river_picture.hpp"
 #include "texts.hpp"
 
@@ -16,7 +19,9 @@ using Clock = std::chrono::steady_clock;
 
 Bridge::Bridge(boost::asio::io_context& io, ChatNetwork& network, BridgeState& state,
                Options options)
-    : io_(io), network_(network), state_(state), options_(std::move(options)) {}
+    : io_(io), network_(network), state_(state), options_(std::move(options)), sweep_timer_(io) {
+    schedule_sweep();
+}
 
 Bridge::~Bridge() {
     stop();
@@ -25,6 +30,13 @@ Bridge::~Bridge() {
 void Bridge::stop() {
     if (stopped_) return;
     stopped_ = true;
+    sweep_timer_.cancel();
+    for (auto& [key, p] : leaving_) {
+        if (p->leaving) p->leaving->cancel();
+        if (p->link) p->link->close();
+        p->link.reset();
+    }
+    leaving_.clear();
     for (auto& [key, p] : people_) {
         if (p->retry) p->retry->cancel();
         if (p->link) p->link->close();
@@ -38,12 +50,18 @@ void Bridge::stop() {
 }
 
 std::size_t Bridge::open_links() const {
-    return static_cast<std::size_t>(std::count_if(
-        people_.begin(), people_.end(), [](const auto& entry) { return entry.second->link; }));
+    const auto linked = [](const auto& entry) { return entry.second->link != nullptr; };
+    return static_cast<std::size_t>(std::count_if(people_.begin(), people_.end(), linked) +
+                                    std::count_if(leaving_.begin(), leaving_.end(), linked));
 }
 
 std::string Bridge::stored(const std::string& key) const {
     return network_.network_name() + " " + key;
+}
+
+std::string Bridge::identity(const Person& p) const {
+    return p.user.account.empty() ? stored("nick " + p.user.key)
+                                  : stored("account " + p.user.account);
 }
 
 std::shared_ptr<Bridge::Person> Bridge::person(const ChatUser& user) {
@@ -52,8 +70,13 @@ std::shared_ptr<Bridge::Person> Bridge::person(const ChatUser& user) {
         p = std::make_shared<Person>();
         p->tokens = options_.commands_burst;
         p->refilled = Clock::now();
+        p->user = user;
+        return p;
     }
-    p->user = user;
+    p->user.display = user.display;
+    // An event without an account says only that the network did not tell this time (a
+    // server without account-tag); a different account is news (on_renamed says "logged out").
+    if (!user.account.empty() && user.account != p->user.account) account_changed(*p, user.account);
     return p;
 }
 
@@ -68,7 +91,9 @@ Bridge::Channel& Bridge::channel(const std::string& name) {
 void Bridge::start_relay(const std::string& name) {
     Channel& c = channels_[name];
     ChannelRelay::Hooks hooks;
-    hooks.say = [this, name](const std::string& line) { network_.say(name, line); };
+    // Everything the relay posts is the table's news (answers to !board go through it too,
+    // but the cooldown keeps those to one a while).
+    hooks.say = [this, name](const std::string& line) { announce_line(name, line); };
     hooks.table_gone = [this, name] { state_.set_channel_table(stored(name), std::nullopt); };
     hooks.closed = [this, name](const std::string& why) {
         // The server went away: watch again once it is back.
@@ -90,17 +115,20 @@ void Bridge::start_relay(const std::string& name) {
 // ---- people --------------------------------------------------------------------------------
 
 std::vector<std::string> Bridge::server_names(const ChatUser& user) const {
-    // The server's names: 1-24 of a-z A-Z 0-9 _ - . (protocol/README.md, "Limits").
+    // The server's names: 1-24 of a-z A-Z 0-9 _ - . (protocol/README.md, "Limits"). A name in
+    // another script is written in Latin letters first ("Zoë Čapková" plays as Zoe_Capkova).
     std::string base;
-    for (char c : user.display.empty() ? user.key : user.display) {
+    std::string shown = user.display.empty() ? user.key : user.display;
+    if (const auto at = shown.find('@'); at != std::string::npos) shown.resize(at);  // a JID
+    for (char c : ascii_name(shown)) {
         const auto u = static_cast<unsigned char>(c);
         if (std::isalnum(u) || c == '_' || c == '-' || c == '.')
             base += c;
-        else if (c == '@')
-            break;  // a JID's node
-        else
+        else if (base.empty() || base.back() != '_')
             base += '_';
     }
+    while (!base.empty() && base.back() == '_')
+        base.pop_back();
     std::string folded = base;
     std::transform(folded.begin(), folded.end(), folded.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -119,7 +147,7 @@ std::string Bridge::channel_lang(const std::string& channel) const {
 }
 
 std::string Bridge::lang_of(const Person& p) const {
-    if (const UserMemory* memory = state_.user(stored(p.user.key)); memory && !memory->lang.empty())
+    if (const UserMemory* memory = state_.user(identity(p)); memory && !memory->lang.empty())
         return memory->lang;
     if (!p.home_channel.empty()) return channel_lang(p.home_channel);
     if (!p.channels.empty()) return channel_lang(*p.channels.begin());
@@ -128,7 +156,7 @@ std::string Bridge::lang_of(const Person& p) const {
 
 void Bridge::run_lang(Person& p, const std::string& args,
                       const std::function<void(const std::string&)>& reply) {
-    const std::string key = stored(p.user.key);
+    const std::string key = identity(p);
     const auto name = [](const std::string& lang) {
         return Json{{"key", "bridge.lang.name." + lang}, {"args", Json::object()}};
     };
@@ -157,8 +185,10 @@ void Bridge::run_lang(Person& p, const std::string& args,
 PlayerLink& Bridge::link(Person& p) {
     if (p.link) return *p.link;
     std::optional<SeatMemory> resume;
-    if (const UserMemory* memory = state_.user(stored(p.user.key)); memory && memory->seat)
+    if (const UserMemory* memory = state_.user(identity(p)); memory && memory->seat) {
         resume = memory->seat;
+        p.holder = identity(p);
+    }
     std::weak_ptr<Person> weak = people_.at(p.user.key);
     PlayerLink::Hooks hooks;
     hooks.tell = [this, weak](const std::string& line) {
@@ -175,17 +205,35 @@ PlayerLink& Bridge::link(Person& p) {
                 tell(*q, line);
         }
     };
-    hooks.seated = [this, weak](const SeatMemory& seat, const std::string& name) {
+    hooks.seated = [this, weak](const SeatMemory& seat, const std::string& name, bool resumed) {
         auto q = weak.lock();
         if (!q) return;
-        const UserMemory* old = state_.user(stored(q->user.key));
-        state_.set_user(stored(q->user.key), UserMemory{name, seat, old ? old->lang : ""});
+        if (q->holder.empty()) q->holder = identity(*q);
+        const UserMemory* old = state_.user(q->holder);
+        // The same seat keeps its key; a new seat gets a new one, told privately at once.
+        SeatMemory kept = seat;
+        const bool same = old && old->seat && old->seat->table == seat.table &&
+                          old->seat->seat == seat.seat && !old->seat->key.empty();
+        kept.key = same ? old->seat->key : new_seat_key();
+        state_.set_user(q->holder, UserMemory{name, kept, old ? old->lang : ""});
+        if (!same || !resumed)
+            tell(*q, tr(lang_of(*q), "bridge.seat_key",
+                        {{"key", kept.key}, {"table", std::to_string(seat.table)}}));
     };
     hooks.seat_gone = [this, weak] {
         auto q = weak.lock();
         if (!q) return;
         // Nothing left to remember but the language they chose, if they did.
-        state_.clear_seat(stored(q->user.key));
+        if (!q->holder.empty()) state_.clear_seat(q->holder);
+        q->holder.clear();
+    };
+    hooks.your_turn = [this, weak](long table) {
+        auto q = weak.lock();
+        if (!q || q->home_channel.empty() || !q->channels.count(q->home_channel)) return;
+        // A highlight in the channel: IRC clients ring for a line with the nick in it.
+        answer(q->home_channel, *q,
+               tr(channel_lang(q->home_channel), "bridge.your_turn",
+                  {{"table", std::to_string(table)}}));
     };
     hooks.table_created = [this, weak](long table, const Json& options) {
         auto q = weak.lock();
@@ -197,7 +245,7 @@ PlayerLink& Bridge::link(Person& p) {
         Json description = Json{{"key", "bridge.table_opened.some"}, {"args", Json::object()}};
         if (!protocol::table_options_from_json(options, parsed))
             description = protocol::describe_text(parsed);
-        network_.say(where, tr(channel_lang(where), "bridge.table_opened",
+        say_line(where, tr(channel_lang(where), "bridge.table_opened",
                                {{"name", q->user.display},
                                 {"table", std::to_string(table)},
                                 {"options", description}}));
@@ -209,12 +257,13 @@ PlayerLink& Bridge::link(Person& p) {
                      q->user.key, why);
         q->link.reset();
         // Still here and seated: take the seat back once the server is back.
-        const UserMemory* memory = state_.user(stored(q->user.key));
+        const UserMemory* memory = q->holder.empty() ? nullptr : state_.user(q->holder);
         if (stopped_ || q->channels.empty() || !memory || !memory->seat) return;
         q->retry = std::make_shared<boost::asio::steady_timer>(io_, options_.reconnect_delay);
         q->retry->async_wait([this, weak](boost::system::error_code ec) {
             auto r = weak.lock();
-            if (!ec && r && !stopped_ && !r->link && !r->channels.empty()) link(*r);
+            if (!ec && r && !stopped_ && !r->link && !r->channels.empty())
+                guarded("a player's reconnect", [&] { link(*r); });
         });
     };
     p.link = std::make_shared<PlayerLink>(io_, options_.server, server_names(p.user),
@@ -224,9 +273,17 @@ PlayerLink& Bridge::link(Person& p) {
 }
 
 bool Bridge::may_link(Person& p) {
+    if (p.link) return true;
+    // A connection is for someone in a bridged channel: a stranger's private lines cost none.
+    const UserMemory* memory = state_.user(identity(p));
+    const bool seated = memory && memory->seat;
+    if (p.channels.empty() && !seated) {
+        tell(p, tr(lang_of(p), "bridge.join_channel_first",
+                   {{"channels", options_.channels.empty() ? "" : options_.channels.front()}}));
+        return false;
+    }
     // Someone with a seat always gets it back; the cap is for newcomers.
-    const UserMemory* memory = state_.user(stored(p.user.key));
-    if (p.link || (memory && memory->seat) || open_links() < options_.max_links) return true;
+    if (seated || open_links() < options_.max_links) return true;
     tell(p, tr(lang_of(p), "bridge.full"));
     return false;
 }
@@ -235,15 +292,80 @@ void Bridge::forget_if_idle(const std::string& key) {
     auto it = people_.find(key);
     if (it == people_.end()) return;
     const Person& p = *it->second;
-    const UserMemory* memory = state_.user(stored(key));
-    if (!p.link && p.channels.empty() && !(memory && memory->seat) && !(p.retry)) people_.erase(it);
+    if (!p.link && p.channels.empty() && !p.retry) people_.erase(it);
 }
 
 void Bridge::drop_link(Person& p) {
     if (p.retry) p.retry->cancel();
+    p.retry.reset();
     if (!p.link) return;
     p.link->close();  // the server sees a dropped connection: grace, then a bot plays
     p.link.reset();
+}
+
+void Bridge::gone(const std::string& key) {
+    auto it = people_.find(key);
+    if (it == people_.end()) return;
+    auto p = it->second;
+    people_.erase(it);
+    if (!p->link) return forget(*p);
+    // A quit may be the chat server going down (it says QUIT for everyone before it drops the
+    // bot): wait a moment before believing it (on_connection_lost() takes them back).
+    p->leaving = std::make_shared<boost::asio::steady_timer>(io_, options_.quit_grace);
+    leaving_[key] = p;
+    p->leaving->async_wait([this, key, p](boost::system::error_code ec) {
+        if (ec || stopped_) return;
+        auto it = leaving_.find(key);
+        if (it == leaving_.end() || it->second != p) return;
+        leaving_.erase(it);
+        guarded("a quit", [&] { forget(*p); });
+    });
+}
+
+void Bridge::arrived(const std::string& key) {
+    // Whoever speaks or comes under a nick that just quit is someone new, whatever the nick
+    // says: the one who quit is gone now, not after the grace.
+    auto left = leaving_.find(key);
+    if (left == leaving_.end()) return;
+    auto old = left->second;
+    leaving_.erase(left);
+    forget(*old);
+}
+
+void Bridge::forget(Person& p) {
+    if (p.leaving) p.leaving->cancel();
+    p.leaving.reset();
+    drop_link(p);
+    // A nick proves nothing once its holder is gone: the seat waits for its key.
+    if (!p.holder.empty() && p.user.account.empty())
+        if (const UserMemory* memory = state_.user(p.holder); memory && memory->seat)
+            state_.move_seat(p.holder, stored("orphan " + memory->seat->key));
+    p.holder.clear();
+}
+
+void Bridge::account_changed(Person& p, const std::string& account) {
+    const std::string was = p.holder;
+    const bool held_by_account = !was.empty() && !p.user.account.empty();
+    p.user.account = account;
+    if (!was.empty() && was == identity(p)) {
+        p.unseen = false;  // the account the seat is kept under vouched for them again
+        return;
+    }
+    if (held_by_account) {
+        // Another account (or none) behind the nick: the seat stays with its account.
+        drop_link(p);
+        p.holder.clear();
+    } else if (!was.empty()) {
+        // They sat down under their nick and have now logged in: the seat follows the account.
+        if (state_.move_seat(was, identity(p))) p.holder = identity(p);
+    }
+    take_seat_back(p);
+}
+
+void Bridge::take_seat_back(Person& p) {
+    if (p.link || p.channels.empty() || stopped_) return;
+    const UserMemory* memory = state_.user(identity(p));
+    if (memory && memory->seat) link(p);
 }
 
 bool Bridge::allow(Person& p) {
@@ -263,81 +385,213 @@ bool Bridge::allow(Person& p) {
     return false;
 }
 
+bool Bridge::public_answer_due(const std::string& where, ChatCommand::Kind kind) {
+    Channel& c = channel(where);
+    const auto now = Clock::now();
+    auto last = c.answered.find(kind);
+    if (last == c.answered.end() || now - last->second >= options_.channel_cooldown) {
+        c.answered[kind] = now;
+        c.told_to_wait.erase(kind);
+        return true;
+    }
+    if (c.told_to_wait.insert(kind).second) {
+        const auto left = std::chrono::ceil<std::chrono::seconds>(options_.channel_cooldown -
+                                                                  (now - last->second));
+        say_line(where, tr(channel_lang(where), "bridge.cooldown",
+                               {{"seconds", std::to_string(left.count())}}));
+    }
+    return false;
+}
+
+void Bridge::say_line(const std::string& channel, const std::string& line) {
+    network_.say(channel, one_line(line));
+}
+
+void Bridge::announce_line(const std::string& channel, const std::string& line) {
+    network_.announce(channel, one_line(line));
+}
+
+void Bridge::tell_line(const std::string& key, const std::string& line) {
+    network_.tell(key, one_line(line));
+}
+
 void Bridge::answer(const std::string& where, const Person& p, const std::string& text) {
-    network_.say(where, p.user.display + ": " + text);
+    say_line(where, p.user.display + ": " + text);
 }
 
 void Bridge::tell(const Person& p, const std::string& text) {
-    network_.tell(p.user.key, text);
+    tell_line(p.user.key, text);
+}
+
+// ---- upkeep --------------------------------------------------------------------------------
+
+void Bridge::schedule_sweep() {
+    if (stopped_) return;
+    sweep_timer_.expires_after(std::chrono::seconds(10));
+    sweep_timer_.async_wait([this](boost::system::error_code ec) {
+        if (ec || stopped_) return;
+        guarded("the bridge's sweep", [&] { sweep(); });
+        schedule_sweep();
+    });
+}
+
+void Bridge::sweep() {
+    const auto now = Clock::now();
+    std::vector<std::string> unseen;
+    for (auto& [key, p] : people_) {
+        // A connection without a seat that nobody uses: closed, so that links are held only
+        // for playing.
+        if (p->link && p->holder.empty() && now - p->link->last_used() > options_.idle_link)
+            drop_link(*p);
+        if (p->unseen && reseen_since_ && now - *reseen_since_ > options_.reseen_grace)
+            unseen.push_back(key);
+    }
+    if (reseen_since_ && now - *reseen_since_ > options_.reseen_grace) reseen_since_.reset();
+    for (const auto& key : unseen) {
+        spdlog::info("{} {}: not seen since the chat connection came back", network_.network_name(),
+                     key);
+        auto p = people_.at(key);
+        people_.erase(key);
+        forget(*p);
+    }
+    for (const auto& key : std::vector<std::string>([&] {
+             std::vector<std::string> keys;
+             for (const auto& [k, p] : people_)
+                 keys.push_back(k);
+             return keys;
+         }()))
+        forget_if_idle(key);
 }
 
 // ---- events --------------------------------------------------------------------------------
 
 void Bridge::on_ready(const std::string& self) {
-    self_ = self;
-    spdlog::info("{}: ready as {}", network_.network_name(), self);
-    for (const auto& name : options_.channels)
-        channel(name);
+    guarded("on_ready", [&] {
+        self_ = self;
+        spdlog::info("{}: ready as {}", network_.network_name(), self);
+        for (const auto& name : options_.channels)
+            channel(name);
+        if (ready_once_) reseen_since_ = Clock::now();
+        ready_once_ = true;
+    });
 }
 
 void Bridge::on_connection_lost(const std::string& why) {
-    // Seats stay: the players' connections to the game server do not depend on ours to the
-    // chat network. Presence is learnt again from the channels once the adapter is back.
-    spdlog::warn("{}: connection lost ({}); the adapter reconnects", network_.network_name(), why);
+    guarded("on_connection_lost", [&] {
+        // Seats stay: the players' connections to the game server do not depend on ours to
+        // the chat network. Presence is learnt again from the channels once the adapter is
+        // back; whoever is not seen again in time is taken to have gone (sweep()).
+        spdlog::warn("{}: connection lost ({}); the adapter reconnects", network_.network_name(),
+                     why);
+        // Those who quit just before are most likely the same outage (a server going down
+        // says QUIT for each of its users first): they are unseen too, not gone.
+        for (auto& [key, p] : leaving_) {
+            if (p->leaving) p->leaving->cancel();
+            p->leaving.reset();
+            if (!people_.count(key)) people_[key] = p;
+            else forget(*p);
+        }
+        leaving_.clear();
+        for (auto& [key, p] : people_) {
+            p->unseen = true;
+            p->channels.clear();
+        }
+        reseen_since_.reset();
+    });
 }
 
 void Bridge::on_present(const std::string& where, const ChatUser& who) {
-    auto p = person(who);
-    p->channels.insert(where);
-    channel(where);
-    // Someone with a seat came back (or the bridge restarted): take the seat back.
-    const UserMemory* memory = state_.user(stored(who.key));
-    if (memory && memory->seat && !p->link) link(*p);
+    guarded("on_present", [&] {
+        arrived(who.key);
+        auto p = person(who);
+        p->channels.insert(where);
+        channel(where);
+        if (p->unseen && !seen_again(*p, who)) return;
+        // Someone with a seat came back (or the bridge restarted): take the seat back.
+        take_seat_back(*p);
+    });
+}
+
+bool Bridge::seen_again(Person& p, const ChatUser& who) {
+    // Back after the chat connection was away. A seat kept under an account waits for that
+    // account to vouch for them (an event that names it); a nick's is theirs again.
+    const bool held_by_account = !p.holder.empty() && !p.user.account.empty();
+    if (held_by_account && who.account != p.user.account) return false;
+    p.unseen = false;
+    // What they answered while the network was away never arrived: ask again, once.
+    if (p.link) p.link->repeat_prompt();
+    return true;
 }
 
 void Bridge::on_absent(const std::string& where, const std::string& key) {
-    auto it = people_.find(key);
-    if (it == people_.end()) return;
-    auto& p = *it->second;
-    p.channels.erase(where);
-    if (p.channels.empty()) drop_link(p);
-    forget_if_idle(key);
+    guarded("on_absent", [&] {
+        auto it = people_.find(key);
+        if (it == people_.end()) return;
+        auto& p = *it->second;
+        p.channels.erase(where);
+        if (p.channels.empty()) gone(key);
+    });
 }
 
 void Bridge::on_renamed(const std::string& old_key, const ChatUser& now) {
-    auto it = people_.find(old_key);
-    if (it == people_.end()) {
-        person(now);
-        return;
-    }
-    auto p = it->second;
-    if (old_key != now.key) {
-        people_.erase(it);
-        people_[now.key] = p;
-        state_.rename_user(stored(old_key), stored(now.key));
-    }
-    p->user = now;
+    guarded("on_renamed", [&] {
+        if (old_key != now.key) arrived(now.key);
+        auto it = people_.find(old_key);
+        if (it == people_.end()) {
+            // Someone the bridge holds nothing for; an account they logged in to may hold a
+            // seat, taken back once they are in a channel.
+            return;
+        }
+        auto p = it->second;
+        if (old_key != now.key) {
+            // A live rename: the same person, seen all along, so the nick's seat follows.
+            if (auto taken = people_.find(now.key); taken != people_.end() && taken->second != p) {
+                auto stale = taken->second;  // (an entry the network forgot to remove)
+                people_.erase(taken);
+                forget(*stale);
+            }
+            people_.erase(old_key);
+            people_[now.key] = p;
+            const std::string before = p->holder;
+            p->user.key = now.key;
+            if (!before.empty() && p->user.account.empty() && before != identity(*p) &&
+                state_.move_seat(before, identity(*p)))
+                p->holder = identity(*p);
+        }
+        p->user.display = now.display;
+        // on_renamed speaks for the account: empty means logged out.
+        if (now.account != p->user.account) account_changed(*p, now.account);
+        if (p->unseen && !p->channels.empty()) seen_again(*p, now);
+    });
 }
 
 void Bridge::on_channel_line(const std::string& where, const ChatUser& from,
                              const std::string& text) {
-    const ChatCommand command = parse_channel_line(text, self_);
-    if (command.kind == ChatCommand::Kind::none) return;  // people talking
-    auto p = person(from);
-    p->channels.insert(where);
-    if (!allow(*p)) return;
-    run_channel_command(where, *p, command);
+    guarded("on_channel_line", [&] {
+        const ChatCommand command = parse_channel_line(text, self_);
+        if (command.kind == ChatCommand::Kind::none) return;  // people talking
+        arrived(from.key);
+        auto p = person(from);
+        p->channels.insert(where);
+        if (p->unseen && !seen_again(*p, from)) return;  // not yet vouched for again
+        if (!allow(*p)) return;
+        run_channel_command(where, *p, command);
+    });
 }
 
 void Bridge::on_private_line(const ChatUser& from, const std::string& text) {
-    const ChatCommand command = parse_private_line(text);
-    auto p = person(from);
-    if (!allow(*p)) return;
-    if (command.kind == ChatCommand::Kind::none)
-        tell(*p, help_line_private(lang_of(*p), self_));
-    else
-        run_private_command(*p, command);
-    forget_if_idle(from.key);
+    guarded("on_private_line", [&] {
+        const ChatCommand command = parse_private_line(text);
+        arrived(from.key);
+        auto p = person(from);
+        if ((!p->unseen || (!p->channels.empty() && seen_again(*p, from))) && allow(*p)) {
+            if (command.kind == ChatCommand::Kind::none)
+                tell(*p, help_line_private(lang_of(*p), self_));
+            else
+                run_private_command(*p, command);
+        }
+        forget_if_idle(from.key);
+    });
 }
 
 // ---- commands ------------------------------------------------------------------------------
@@ -348,19 +602,43 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
     const std::optional<long> table = state_.channel_table(stored(where));
     // Answers to one person are in their language; what everyone reads, in the channel's.
     const std::string lang = lang_of(p);
+    const auto in_channel = [&](const std::string& text) { say_line(where, text); };
     switch (c.kind) {
         case Kind::none:
             return;
         case Kind::help:
-            return network_.say(where, help_line_public(channel_lang(where), self_));
+            if (!public_answer_due(where, c.kind)) return;
+            return say_line(where, help_line_public(channel_lang(where), self_));
         case Kind::lang:
             return run_lang(p, c.args, [&](const std::string& text) { answer(where, p, text); });
         case Kind::board:
+            if (!ch.relay || !public_answer_due(where, c.kind)) return;
             return ch.relay->post_board();
         case Kind::tables:
-            return ch.relay->ask_tables();
+            if (!ch.relay || !public_answer_due(where, c.kind)) return;
+            return ch.relay->ask_tables(in_channel);
+        case Kind::who:
+            if (!public_answer_due(where, c.kind)) return;
+            return run_who(where);
+        case Kind::watch: {
+            // The channel's spectator follows another table (a game played from the web).
+            char* end = nullptr;
+            const long id = std::strtol(c.args.c_str(), &end, 10);
+            if (c.args.empty() || *end != '\0' || id <= 0)
+                return answer(where, p, tr(lang, "bridge.watch.usage"));
+            const std::string phase = ch.relay ? ch.relay->phase() : "";
+            if (table && *table != id && (phase == "waiting" || phase == "playing"))
+                return answer(where, p,
+                              tr(lang, "bridge.table_busy",
+                                 {{"table", std::to_string(*table)}, {"phase", phase}}));
+            if (!public_answer_due(where, c.kind)) return;
+            state_.set_channel_table(stored(where), id);
+            if (ch.relay) ch.relay->watch(id);
+            return in_channel(
+                tr(channel_lang(where), "bridge.watching", {{"table", std::to_string(id)}}));
+        }
         case Kind::new_table: {
-            const std::string phase = ch.relay->phase();
+            const std::string phase = ch.relay ? ch.relay->phase() : "";
             if (table && (phase == "waiting" || phase == "playing"))
                 return answer(where, p,
                               tr(lang, "bridge.table_busy",
@@ -368,6 +646,9 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             std::string words = c.args;
             if (!options_.bot_level.empty() && words.find("bots") == std::string::npos)
                 words += (words.empty() ? "" : " ") + std::string("bots=") + options_.bot_level;
+            if (options_.turn_seconds > 0 && words.find("timer") == std::string::npos)
+                words += (words.empty() ? "" : " ") + std::string("timer=") +
+                         std::to_string(options_.turn_seconds);
             p.home_channel = where;
             if (!may_link(p)) return;
             if (p.link) p.link->set_lang(lang_of(p));
@@ -384,10 +665,12 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
         case Kind::leave:
         case Kind::start:
         case Kind::addbot:
+        case Kind::concede:
         case Kind::decision: {
-            const UserMemory* memory = state_.user(stored(p.user.key));
-            if (!p.link && !(memory && memory->seat))
+            if (const UserMemory* memory = state_.user(identity(p));
+                !p.link && !(memory && memory->seat))
                 return answer(where, p, tr(lang, "bridge.no_seat_here"));
+            if (!p.link && !may_link(p)) return;
             const std::string frame = c.kind == Kind::decision
                                           ? "/" + c.decision_text()
                                           : "/" + c.word + (c.args.empty() ? "" : " " + c.args);
@@ -396,6 +679,22 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
         case Kind::card:
             // Never echoed, never played: a card said in the channel is no longer a secret.
             return answer(where, p, tr(lang, "bridge.card_in_channel", {{"self", self_}}));
+        case Kind::resume:
+            // A key said in the channel is no longer a secret: it is not used, and the seat
+            // it opens (if any) gets a new key, told to its holder privately.
+            if (auto holder = state_.holder_of_key(stored(""), normal_seat_key(c.args))) {
+                if (const UserMemory* memory = state_.user(*holder)) {
+                    UserMemory renewed = *memory;
+                    renewed.seat->key = new_seat_key();
+                    state_.set_user(*holder, renewed);
+                    for (auto& [key, q] : people_)
+                        if (q->holder == *holder)
+                            tell(*q, tr(lang_of(*q), "bridge.seat_key",
+                                        {{"key", renewed.seat->key},
+                                         {"table", std::to_string(renewed.seat->table)}}));
+                }
+            }
+            return answer(where, p, tr(lang, "bridge.key_in_channel", {{"self", self_}}));
         case Kind::hand:
         case Kind::moves:
             answer(where, p, tr(lang, "bridge.told_privately"));
@@ -405,9 +704,44 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
     }
 }
 
+void Bridge::run_who(const std::string& where) {
+    Channel& ch = channel(where);
+    const std::string line = ch.relay ? ch.relay->who_line() : "";
+    say_line(where, line.empty() ? tr(channel_lang(where), "bridge.who.nothing") : line);
+}
+
+void Bridge::run_resume(Person& p, const std::string& key_text) {
+    const std::string lang = lang_of(p);
+    const std::string key = normal_seat_key(key_text);
+    const auto holder = state_.holder_of_key(stored(""), key);
+    if (!holder) {
+        ++refused_keys_;
+        return tell(p, tr(lang, "bridge.resume.unknown"));
+    }
+    if (*holder == identity(p)) {
+        if (!p.link && may_link(p)) link(p);
+        return tell(p, tr(lang, "bridge.resume.already"));
+    }
+    if (const UserMemory* mine = state_.user(identity(p)); mine && mine->seat)
+        return tell(p, tr(lang, "bridge.resume.has_seat",
+                          {{"table", std::to_string(mine->seat->table)}}));
+    // Whoever holds it now (a ghost of their old nick, or someone who sat in their name)
+    // loses the connection; the seat's token goes to the one who knows the key.
+    for (auto& [k, q] : people_)
+        if (q.get() != &p && q->holder == *holder) {
+            drop_link(*q);
+            q->holder.clear();
+            tell(*q, tr(lang_of(*q), "bridge.resume.taken"));
+        }
+    drop_link(p);
+    if (!state_.move_seat(*holder, identity(p))) return tell(p, tr(lang, "bridge.resume.unknown"));
+    p.holder = identity(p);
+    link(p);  // resumes with the token: the server says welcome back
+}
+
 void Bridge::run_private_command(Person& p, const ChatCommand& c) {
     using Kind = ChatCommand::Kind;
-    const UserMemory* memory = state_.user(stored(p.user.key));
+    const UserMemory* memory = state_.user(identity(p));
     const bool seated = p.link || (memory && memory->seat);
     const std::string lang = lang_of(p);
     switch (c.kind) {
@@ -423,26 +757,40 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
                 tell(p, line);
             return;
         case Kind::hand:
-            if (!seated) return tell(p, tr(lang, "bridge.not_in_game"));
-            return tell(p, link(p).hand_line());
+            if (!p.link) return tell(p, tr(lang, "bridge.not_in_game"));
+            return tell(p, p.link->hand_line());
         case Kind::moves:
-            if (!seated) return tell(p, tr(lang, "bridge.not_in_game"));
-            for (const auto& line : link(p).moves_lines())
+            if (!p.link) return tell(p, tr(lang, "bridge.not_in_game"));
+            for (const auto& line : p.link->moves_lines())
                 tell(p, line);
             return;
-        case Kind::tables:
-            if (!may_link(p)) return;
-            return link(p).send("/tables", Origin::private_chat);
+        case Kind::tables: {
+            // Answered from a channel's spectator: asking costs no connection of one's own.
+            // (By key: someone who is in no channel is forgotten before the answer comes.)
+            for (auto& [name, ch] : channels_)
+                if (ch.relay)
+                    return ch.relay->ask_tables([this, key = p.user.key](const std::string& text) {
+                        tell_line(key, text);
+                    });
+            return tell(p, tr(lang, "bridge.join_channel_first",
+                              {{"channels", options_.channels.empty() ? ""
+                                                                      : options_.channels.front()}}));
+        }
+        case Kind::resume:
+            return run_resume(p, c.args);
         case Kind::new_table:
         case Kind::join:
-            return tell(p, tr(lang, "bridge.tables_in_channel",
-                              {{"command", c.kind == Kind::join ? "!join" : "!new"}}));
+        case Kind::watch:
+        case Kind::who:
+            return tell(p, tr(lang, "bridge.tables_in_channel", {{"command", "!" + c.word}}));
         case Kind::leave:
         case Kind::start:
         case Kind::addbot:
+        case Kind::concede:
         case Kind::decision:
         case Kind::card: {
             if (!seated) return tell(p, tr(lang, "bridge.no_seat"));
+            if (!p.link && !may_link(p)) return;
             const std::string frame = c.kind == Kind::decision || c.kind == Kind::card
                                           ? "/" + c.decision_text()
                                           : "/" + c.word + (c.args.empty() ? "" : " " + c.args);

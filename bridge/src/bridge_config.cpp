@@ -125,6 +125,8 @@ const std::map<std::string, Setter>& setters() {
         {"irc.burst", NUMBER(irc.throttle.burst, double, 1.0, 1000.0)},
         {"irc.max_waiting", NUMBER(irc.throttle.max_waiting_per_target, std::size_t, 1, 10000)},
         {"irc.max_line_bytes", NUMBER(irc.max_line_bytes, int, 128, 8192)},
+        {"irc.timer", NUMBER(irc.timer, int, 0, 3600)},
+        {"irc.private_notice", FLAG(irc.private_notice)},
         {"xmpp.enabled", FLAG(xmpp.enabled)},
         {"xmpp.jid",
          [](BridgeSettings& s, const std::string& v) {
@@ -139,6 +141,7 @@ const std::map<std::string, Setter>& setters() {
         {"xmpp.tls_verify", FLAG(xmpp.tls_verify)},
         {"xmpp.rooms", LIST(xmpp.rooms)},
         {"xmpp.room_nick", TEXT(xmpp.room_nick)},
+        {"xmpp.timer", NUMBER(xmpp.timer, int, 0, 3600)},
         {"xmpp.rate", NUMBER(xmpp.throttle.lines_per_second, double, 0.1, 1000.0)},
         {"xmpp.burst", NUMBER(xmpp.throttle.burst, double, 1.0, 1000.0)},
         {"xmpp.max_waiting", NUMBER(xmpp.throttle.max_waiting_per_target, std::size_t, 1, 10000)},
@@ -178,6 +181,8 @@ std::optional<std::string> check(const BridgeSettings& s) {
     if (!s.irc.enabled && !s.xmpp.enabled)
         return "no network: set irc.host (NIAGARA_BRIDGE_IRC_HOST) or xmpp.jid "
                "(NIAGARA_BRIDGE_XMPP_JID)";
+    if ((s.irc.timer > 0 && s.irc.timer < 10) || (s.xmpp.timer > 0 && s.xmpp.timer < 10))
+        return "irc.timer and xmpp.timer are 0 (no timer) or 10 to 3600 seconds";
     if (s.irc.enabled && s.irc.channels.empty())
         return "irc.channels is empty: name at least one, e.g. #niagara";
     if (s.xmpp.enabled && s.xmpp.rooms.empty())

@@ -43,6 +43,13 @@ struct IrcSettings {
     // Networks with RFC 2813's 2 s a message (IRCnet's ircd 2.11) need irc.rate = 0.5.
     Throttle throttle{2.0, 5, 20};
     int max_line_bytes = 512;  // irc.max_line_bytes: RFC 1459's limit, CR LF and prefix included
+    // irc.timer: the seconds per decision of a table opened with !new without timer= (0: no
+    // timer; else 10 to 3600, as the server takes them).
+    int timer = 0;
+    // irc.private_notice: private lines (tell) as NOTICE rather than PRIVMSG, for networks or
+    // users that want a bot's lines apart (clients show notices differently; bots never answer
+    // them).
+    bool private_notice = false;
 };
 
 struct XmppSettings {
@@ -59,6 +66,7 @@ struct XmppSettings {
     // xmpp.room_lang: a room's own, over xmpp.lang: "jeux@rooms.example.org=fr"
     std::map<std::string, std::string> room_langs;
     Throttle throttle{10.0, 20, 20};  // xmpp.rate, xmpp.burst, xmpp.max_waiting
+    int timer = 0;                    // xmpp.timer: as irc.timer
 };
 
 struct BridgeSettings {

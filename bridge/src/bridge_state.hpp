@@ -1,6 +1,9 @@
 // What the bridge must remember across a restart, in one small JSON file: which table each
-// channel plays at, each chat user's seat (table, seat, name and the seat's token, which
-// takes the seat back with /resume) and the language a user chose with !lang. The file holds
+// channel plays at, each chat user's seat (table, seat, name, the seat's token, which takes
+// the seat back with /resume, and the bridge's seat key) and the language a user chose with
+// !lang. Users are kept by who they are (bridge.hpp, "identity": "irc account fred",
+// "irc nick alice", "xmpp account bob@example.org"); a seat whose nick quit is kept by its
+// key alone ("irc orphan KEY") until someone gives the key. The file holds
 // secrets (tokens): it is written with mode 0600, atomically (a temporary file renamed over it), on
 // every change.
 #pragma once
@@ -9,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace niagara::bridge {
 
@@ -16,7 +20,16 @@ struct SeatMemory {
     long table = 0;
     int seat = 0;  // from 0, as in JSON
     std::string token;
+    // The bridge's own key to the seat (new_seat_key()), told to the player privately when
+    // they sit down: `resume KEY` takes the seat back from another nick or after a quit. It is
+    // not the server's token, which never leaves the bridge.
+    std::string key = {};
 };
+
+// A fresh seat key: 10 characters of an alphabet without look-alikes (about 48 bits).
+std::string new_seat_key();
+// `text` with white space around it trimmed and letters upper-cased, as a seat key is compared.
+std::string normal_seat_key(std::string_view text);
 
 struct UserMemory {
     std::string name;  // the name the game server knows them by
@@ -44,6 +57,12 @@ class BridgeState {
     const UserMemory* user(const std::string& key) const;
     void set_user(const std::string& key, UserMemory memory);
     void rename_user(const std::string& old_key, const std::string& new_key);
+    // Moves `from`'s seat (and server name) to `to`, whose language stays; false when `from`
+    // has no seat or `to` has one.
+    bool move_seat(const std::string& from, const std::string& to);
+    // The user key, among those starting with `prefix` ("irc "), whose seat has `seat_key`.
+    std::optional<std::string> holder_of_key(const std::string& prefix,
+                                             const std::string& seat_key) const;
     void forget_user(const std::string& key);
     // The seat is gone; the user's language stays (and with no language, the user goes).
     void clear_seat(const std::string& key);

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <regex>
 
+#include "guarded.hpp"
 #include "river_picture.hpp"
+#include "json_fields.hpp"
 #include "texts.hpp"
 
 namespace niagara::bridge {
@@ -49,7 +51,7 @@ void ChannelRelay::start() {
     client_ = open_server_connection(
         io_, server_,
         [weak](const Json& m) {
-            if (auto self = weak.lock()) self->on_message(m);
+            if (auto self = weak.lock()) self->receive(m);
         },
         [weak](const std::string& why) {
             auto self = weak.lock();
@@ -57,6 +59,10 @@ void ChannelRelay::start() {
             self->closed_ = true;
             if (self->hooks_.closed) self->hooks_.closed(why);
         });
+}
+
+void ChannelRelay::receive(const Json& m) {
+    guarded("a server message to a channel's spectator", [&] { on_message(m); });
 }
 
 void ChannelRelay::close() {
@@ -67,19 +73,64 @@ void ChannelRelay::close() {
 void ChannelRelay::watch(long table) {
     table_ = table;
     last_round_ = 0;
+    over_ = false;
     if (welcomed_) client_->send("/watch " + std::to_string(table));
 }
 
 std::string ChannelRelay::phase() const {
     if (!client_) return "";
+    if (over_) return "over";
     const Json& view = client_->view();
     if (!view.is_object() || !view.contains("table") || !view["table"].is_object()) return "";
-    return view["table"].value("phase", "");
+    return text_field(field(view, "table"), "phase");
 }
 
-void ChannelRelay::ask_tables() {
-    tables_asked_ = true;
+void ChannelRelay::ask_tables(std::function<void(const std::string&)> reply) {
+    // A handful at most wait: the bridge's cooldowns and rate limits come first.
+    if (tables_asked_.size() >= 8) return;
+    tables_asked_.push_back(std::move(reply));
     if (welcomed_) client_->send("/tables");
+}
+
+std::string ChannelRelay::who_line() const {
+    if (!client_ || !table_) return "";
+    const Json& view = client_->view();
+    const Json* game = nullptr;
+    if (view.is_object())
+        if (auto g = view.find("game"); g != view.end() && g->is_object()) game = &*g;
+    if (!game || over_) return "";
+    const std::vector<std::string> names = seat_names_of(lang_, view);
+    const auto name_of = [&](const Json& seat) -> std::string {
+        if (!seat.is_number_integer()) return "";
+        const auto s = seat.get<long long>();
+        return s >= 0 && std::size_t(s) < names.size() ? names[std::size_t(s)] : "";
+    };
+    const auto string_at = [](const Json& object, const char* key) -> std::string {
+        auto it = object.find(key);
+        return it != object.end() && it->is_string() ? it->get<std::string>() : "";
+    };
+    const std::string phase = string_at(*game, "phase");
+    const std::string table = std::to_string(*table_);
+    if (phase == "actions") {
+        if (auto turn = game->find("turn"); turn != game->end() && turn->is_object())
+            if (auto seat = turn->find("seat"); seat != turn->end())
+                if (const std::string who = name_of(*seat); !who.empty())
+                    return tr(lang_, "bridge.who.turn", {{"table", table}, {"name", who}});
+    }
+    if (phase == "choose") {
+        std::string waiting;
+        if (auto seats = game->find("seats"); seats != game->end() && seats->is_array())
+            for (std::size_t s = 0; s < seats->size() && s < names.size(); ++s) {
+                const Json& seat = (*seats)[s];
+                if (!seat.is_object()) continue;
+                auto chosen = seat.find("has_chosen");
+                if (chosen == seat.end() || !chosen->is_boolean() || !chosen->get<bool>())
+                    waiting += (waiting.empty() ? "" : ", ") + names[s];
+            }
+        if (!waiting.empty())
+            return tr(lang_, "bridge.who.cards", {{"table", table}, {"names", waiting}});
+    }
+    return tr(lang_, "bridge.who.moving", {{"table", table}});
 }
 
 void ChannelRelay::post_board() {
@@ -105,8 +156,8 @@ std::string ChannelRelay::event_line(const Json& event) const {
     const Json& view = client_->view();
     const std::vector<std::string> names = seat_names_of(lang_, view);
     std::string line;
-    Json lines = event.value("lines", Json::array());
-    Json texts = event.value("texts", Json::array());
+    Json lines = array_field(event, "lines");
+    Json texts = array_field(event, "texts");
     if (!lines.is_array()) lines = Json::array();
     if (!texts.is_array()) texts = Json::array();
     for (std::size_t i = 0; i < std::max(lines.size(), texts.size()); ++i) {
@@ -133,7 +184,7 @@ std::string ChannelRelay::event_line(const Json& event) const {
 }
 
 void ChannelRelay::on_message(const Json& m) {
-    const std::string type = m.value("type", "");
+    const std::string type = text_field(m, "type");
     if (lang_answers_due_ > 0 && (type == "lang" || type == "error")) {
         --lang_answers_due_;
         return;
@@ -151,20 +202,23 @@ void ChannelRelay::on_message(const Json& m) {
             client_->send("/lang " + lang_);
         }
         if (table_) client_->send("/watch " + std::to_string(*table_));
-        if (tables_asked_) client_->send("/tables");
+        if (!tables_asked_.empty()) client_->send("/tables");
         return;
     }
     if (type == "error") {
         // Only this relay's own commands are answered here: /watch of a table that is gone.
-        if (m.value("code", "") == "no_such_table" && table_) {
+        if (text_field(m, "code") == "no_such_table" && table_) {
             table_.reset();
             if (hooks_.table_gone) hooks_.table_gone();
         }
         return;
     }
     if (type == "tables") {
-        if (tables_asked_) hooks_.say(text());
-        tables_asked_ = false;
+        // One reply for each /tables asked; the server's pushes are not relayed.
+        if (tables_asked_.empty()) return;
+        auto reply = std::move(tables_asked_.front());
+        tables_asked_.pop_front();
+        if (reply) reply(text());
         return;
     }
     if (type == "snapshot" || type == "patch") {
@@ -173,10 +227,10 @@ void ChannelRelay::on_message(const Json& m) {
         if (auto event = m.find("event"); event != m.end() && event->is_object())
             if (const std::string line = event_line(*event); !line.empty()) hooks_.say(line);
         const Json& view = client_->view();
-        const Json game = view.is_object() ? view.value("game", Json()) : Json();
+        const Json& game = field(view, "game");
         if (game.is_object()) {
-            const long round = game.value("round", 0L);
-            const bool over = game.value("phase", "") == "over";
+            const long long round = number_field(game, "round", 0);
+            const bool over = text_field(game, "phase") == "over";
             if (picture_pending_ || (last_round_ > 0 && round != last_round_) || over) {
                 if (!over || last_round_ > 0) post_picture();
                 picture_pending_ = false;
@@ -195,6 +249,15 @@ void ChannelRelay::on_message(const Json& m) {
     }
     if (type == "closed" && table_) {
         hooks_.say(text());
+        table_.reset();
+        if (hooks_.table_gone) hooks_.table_gone();
+        return;
+    }
+    if (type == "ended" && table_) {
+        // The game is over: the channel is free for the next !new at once (the view, and so
+        // the last picture and !board, stay until then).
+        hooks_.say(text());
+        over_ = true;
         table_.reset();
         if (hooks_.table_gone) hooks_.table_gone();
         return;

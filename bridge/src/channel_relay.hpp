@@ -7,6 +7,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -22,7 +23,8 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
   public:
     struct Hooks {
         std::function<void(const std::string&)> say;  // a line to the channel
-        // The table is gone (closed, or unknown after a restart): the channel has none now.
+        // The table is gone (closed, unknown after a restart) or its game is over: the channel
+        // is free for !new at once.
         std::function<void()> table_gone;
         // The spectator connection ended (the server went away).
         std::function<void(const std::string& why)> closed;
@@ -38,8 +40,14 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     std::optional<long> table() const { return table_; }
     // waiting, playing, over; empty before the first snapshot.
     std::string phase() const;
-    void ask_tables();  // the answer is posted to the channel
+    // The server's table list, to `reply` (the channel, or one person privately).
+    void ask_tables(std::function<void(const std::string&)> reply);
     void post_board();  // the river picture, now
+    // Whom the table waits for, in a line: the seats still to choose a card, or the seat
+    // whose turn it is; empty without a game.
+    std::string who_line() const;
+    // A server message, as if it had arrived on the connection (the fuzz target's way in).
+    void receive(const nlohmann::json& message);
 
   private:
     void on_message(const nlohmann::json& m);
@@ -54,7 +62,8 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     std::optional<long> table_;
     bool welcomed_ = false;
     bool closed_ = false;
-    bool tables_asked_ = false;
+    std::deque<std::function<void(const std::string&)>> tables_asked_;  // one reply per /tables
+    bool over_ = false;  // the watched game ended (the view's table part may say otherwise)
     long last_round_ = 0;
     bool picture_pending_ = false;  // draw once the start's snapshot has arrived
     int lang_answers_due_ = 0;      // answers to our /lang, skipped

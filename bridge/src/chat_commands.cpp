@@ -41,7 +41,7 @@ std::string normalise(std::string_view text) {
     return out;
 }
 
-constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 13> kWords{{
+constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 17> kWords{{
     {"help", ChatCommand::Kind::help},
     {"board", ChatCommand::Kind::board},
     {"river", ChatCommand::Kind::board},
@@ -55,6 +55,10 @@ constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 13> kWords{
     {"addbot", ChatCommand::Kind::addbot},
     {"play", ChatCommand::Kind::card},
     {"lang", ChatCommand::Kind::lang},
+    {"who", ChatCommand::Kind::who},
+    {"watch", ChatCommand::Kind::watch},
+    {"concede", ChatCommand::Kind::concede},
+    {"resume", ChatCommand::Kind::resume},
 }};
 
 // The engine's decision words (engine/README.md, "Notation").

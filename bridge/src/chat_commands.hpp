@@ -24,6 +24,10 @@ struct ChatCommand {
         decision,   // !canoe 1 up 3, !buyback 2 red, !cloud up, !done, !elk 1, ...
         card,       // play 4: a secret, accepted only privately
         lang,       // !lang fr: the user's language (!lang alone: which it is)
+        who,        // !who: whom the table waits for
+        watch,      // !watch 3: the channel follows table 3
+        concede,    // !concede: give the game up (a bot plays the seat to the end)
+        resume,     // resume KEY: take one's seat back with its key (accepted only privately)
         unknown,    // !something else
     };
     Kind kind = Kind::none;

@@ -15,6 +15,7 @@
 #include "bridge.hpp"
 #include "bridge_config.hpp"
 #include "bridge_state.hpp"
+#include "guarded.hpp"
 #include "irc_network.hpp"
 #include "xmpp_network.hpp"
 
@@ -33,6 +34,7 @@ constexpr const char* kUsage =
     "  user_rate user_burst  2, 6                commands per chat user per second, bursts\n"
     "  irc.host irc.port irc.tls irc.tls_verify irc.nick irc.user irc.realname irc.password\n"
     "  irc.sasl_user irc.sasl_password irc.channels (#a,#b) irc.rate irc.burst irc.max_waiting\n"
+    "  irc.private_notice (false: private lines as PRIVMSG) irc.timer xmpp.timer (0: none)\n"
     "  xmpp.jid xmpp.password xmpp.host xmpp.port xmpp.tls_required xmpp.tls_verify\n"
     "  xmpp.rooms (room@muc.host,...) xmpp.room_nick xmpp.rate xmpp.burst xmpp.max_waiting\n"
     "See deploy/bridge.conf.example and the README, \"Play from IRC or XMPP\".\n";
@@ -82,8 +84,10 @@ int main(int argc, char** argv) {
         io.stop();
     });
     auto add = [&](std::unique_ptr<ChatNetwork> network, std::vector<std::string> channels,
-                   const std::string& lang, const std::map<std::string, std::string>& langs) {
+                   const std::string& lang, const std::map<std::string, std::string>& langs,
+                   int turn_seconds) {
         Bridge::Options options;
+        options.turn_seconds = turn_seconds;
         options.lang = lang.empty() ? settings.lang : lang;
         options.channel_langs = langs;
         options.server = *server;
@@ -97,14 +101,18 @@ int main(int argc, char** argv) {
     };
     if (settings.irc.enabled)
         add(std::make_unique<IrcNetwork>(io, settings.irc), settings.irc.channels,
-            settings.irc.lang, settings.irc.channel_langs);
+            settings.irc.lang, settings.irc.channel_langs, settings.irc.timer);
     if (settings.xmpp.enabled)
         add(std::make_unique<XmppNetwork>(io, settings.xmpp), settings.xmpp.rooms,
-            settings.xmpp.lang, settings.xmpp.room_langs);
+            settings.xmpp.lang, settings.xmpp.room_langs, settings.xmpp.timer);
 
     spdlog::info("niagara-bridge: game server {}; {}{}", settings.server_url,
                  settings.irc.enabled ? "IRC " + settings.irc.host + " " : "",
                  settings.xmpp.enabled ? "XMPP " + settings.xmpp.jid : "");
-    io.run();
+    // A handler that throws ends run(); guarded() already catches the bridge's own, so this
+    // only logs what escaped elsewhere (an adapter, Asio) and goes on serving everyone else.
+    while (!io.stopped()) {
+        guarded("the event loop", [&] { io.run(); });
+    }
     return 0;
 }

@@ -2,7 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "guarded.hpp"
 #include "private_lines.hpp"
+#include "json_fields.hpp"
 #include "texts.hpp"
 
 namespace niagara::bridge {
@@ -24,7 +26,7 @@ void PlayerLink::start() {
     client_ = open_server_connection(
         io_, server_,
         [weak](const Json& m) {
-            if (auto self = weak.lock()) self->on_message(m);
+            if (auto self = weak.lock()) self->receive(m);
         },
         [weak](const std::string& why) {
             auto self = weak.lock();
@@ -34,7 +36,12 @@ void PlayerLink::start() {
         });
 }
 
+void PlayerLink::receive(const Json& m) {
+    guarded("a server message to a player's connection", [&] { on_message(m); });
+}
+
 void PlayerLink::close() {
+    if (warning_) warning_->cancel();
     if (stage_ == Stage::closed) return;
     stage_ = Stage::closed;
     if (client_) client_->close();
@@ -42,6 +49,7 @@ void PlayerLink::close() {
 
 void PlayerLink::send(const std::string& frame, Origin origin) {
     if (stage_ == Stage::closed) return;
+    last_used_ = std::chrono::steady_clock::now();
     if (stage_ != Stage::ready) {
         waiting_.emplace_back(frame, origin);
         return;
@@ -98,11 +106,54 @@ std::vector<std::string> PlayerLink::moves_lines() const {
 
 void PlayerLink::tell_prompt(const Json& prompt) {
     prompt_ = prompt;
-    if (hooks_.tell && seat_) hooks_.tell(prompt_line(lang_, seat_->table, prompt, view()));
+    if (!seat_) return;
+    if (hooks_.tell) hooks_.tell(prompt_line(lang_, seat_->table, prompt, view()));
+    bool turn = false;
+    if (const Json& v = view(); v.is_object())
+        if (auto game = v.find("game"); game != v.end() && game->is_object())
+            if (auto phase = game->find("phase"); phase != game->end())
+                turn = *phase == "actions";
+    if (turn && hooks_.your_turn) hooks_.your_turn(seat_->table);
+}
+
+void PlayerLink::repeat_prompt() {
+    if (stage_ == Stage::closed || !seat_ || !prompt_.is_object() || !hooks_.tell) return;
+    hooks_.tell(prompt_line(lang_, seat_->table, prompt_, view()));
+}
+
+void PlayerLink::on_timer(const Json& m) {
+    // This seat's clock: warn once, a little before it runs out, if the decision still waits.
+    if (!seat_ || warn_before_.count() <= 0) return;
+    const Json seats = array_field(m, "seats");
+    const Json left = array_field(m, "remaining_ms");
+    if (!seats.is_array() || !left.is_array()) return;
+    for (std::size_t i = 0; i < seats.size() && i < left.size(); ++i) {
+        if (!seats[i].is_number_integer() || seats[i].get<long>() != seat_->seat ||
+            !left[i].is_number())
+            continue;
+        const auto remaining = std::chrono::milliseconds(left[i].get<long long>());
+        // A short clock is warned at its middle, a long one `warn_before_` ahead.
+        const auto before = std::min(warn_before_, remaining / 2);
+        if (before < std::chrono::seconds(3)) return;
+        if (warning_) warning_->cancel();
+        warning_ = std::make_shared<boost::asio::steady_timer>(io_, remaining - before);
+        const long table = seat_->table;
+        const auto seconds = std::chrono::round<std::chrono::seconds>(before).count();
+        warning_->async_wait([weak = weak_from_this(), table, seconds](boost::system::error_code ec) {
+            auto self = weak.lock();
+            if (ec || !self || self->stage_ == Stage::closed || !self->prompt_.is_object() ||
+                !self->hooks_.tell)
+                return;
+            self->hooks_.tell(tr(self->lang_, "bridge.timer.warning",
+                                 {{"table", std::to_string(table)},
+                                  {"seconds", std::to_string(seconds)}}));
+        });
+        return;
+    }
 }
 
 void PlayerLink::on_error(const Json& m) {
-    const std::string code = m.value("code", "");
+    const std::string code = text_field(m, "code");
     if (stage_ == Stage::resuming) {
         // The seat is gone (the table closed, or the game was over): start afresh.
         if (code == "bad_token" || code == "bad_command") {
@@ -130,13 +181,13 @@ void PlayerLink::on_error(const Json& m) {
 }
 
 void PlayerLink::on_message(const Json& m) {
-    const std::string type = m.value("type", "");
+    const std::string type = text_field(m, "type");
     if (lang_answers_due_ > 0 && (type == "lang" || type == "error")) {
         --lang_answers_due_;
         return;
     }
     if (type == "welcome") {
-        server_name_ = m.value("name", "");
+        server_name_ = text_field(m, "name");
         welcomed_ = true;
         if (lang_ != "en") send_lang();
         if (resume_) {
@@ -149,23 +200,28 @@ void PlayerLink::on_message(const Json& m) {
             ready();
         }
     } else if (type == "name") {
-        server_name_ = m.value("name", server_name_);
+        server_name_ = text_field(m, "name", server_name_);
         if (stage_ == Stage::naming) ready();
     } else if (type == "error") {
         on_error(m);
     } else if (type == "seated") {
         const bool resumed = stage_ == Stage::resuming;
-        seat_ = SeatMemory{m.value("table", 0L), m.value("seat", 0), m.value("token", "")};
-        if (hooks_.seated) hooks_.seated(*seat_, server_name_);
+        seat_ = SeatMemory{static_cast<long>(number_field(m, "table", 0)),
+                           static_cast<int>(number_field(m, "seat", 0)), text_field(m, "token"), ""};
+        last_used_ = std::chrono::steady_clock::now();
+        if (hooks_.seated) hooks_.seated(*seat_, server_name_, resumed);
         // Never the server's text: it carries the token.
         if (hooks_.tell)
             hooks_.tell(tr(lang_, resumed ? "bridge.seated_again" : "bridge.seated",
                            {{"table", std::to_string(seat_->table)},
                             {"seat", std::to_string(seat_->seat + 1)}}));
         if (stage_ == Stage::resuming) ready();
+    } else if (type == "timer") {
+        on_timer(m);
     } else if (type == "table_created") {
         if (hooks_.table_created)
-            hooks_.table_created(m.value("table", 0L), m.value("options", Json::object()));
+            hooks_.table_created(static_cast<long>(number_field(m, "table", 0)),
+                                 object_field(m, "options"));
     } else if (type == "tables") {
         if (tables_asked_) answer(server_text(lang_, m));
         tables_asked_ = false;
@@ -182,13 +238,13 @@ void PlayerLink::on_message(const Json& m) {
         } else if (type == "patch" && m.contains("event")) {
             // A change with no decision for this seat: whatever it owed is settled.
             const Json& event = m["event"];
-            if (seat_ && event.is_object() && event.value("seat", -1) == seat_->seat)
+            if (seat_ && number_field(event, "seat", -1) == seat_->seat)
                 prompt_ = nullptr;
         }
     } else if (type == "left") {
         // This connection's own seat freed before the start: its token opens nothing now.
-        if (seat_ && m.value("seat", -1) == seat_->seat && m.value("table", 0L) == seat_->table &&
-            m.value("name", "") == server_name_) {
+        if (seat_ && number_field(m, "seat", -1) == seat_->seat &&
+            number_field(m, "table", 0) == seat_->table && text_field(m, "name") == server_name_) {
             const Json& v = view();
             const bool waiting = !v.is_object() || !v.contains("game") || v["game"].is_null();
             if (waiting) {

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -33,8 +35,11 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
         std::function<void(const std::string&)> tell;
         // An answer to a command the user gave in the channel ("alice: " is added there).
         std::function<void(const std::string&)> answer_in_channel;
-        // The user has a seat (sat down or resumed): the bridge remembers the token.
-        std::function<void(const SeatMemory&, const std::string& server_name)> seated;
+        // The user has a seat (sat down, or `resumed` it): the bridge remembers the token.
+        std::function<void(const SeatMemory&, const std::string& server_name, bool resumed)>
+            seated;
+        // It is the user's turn (a decision of phase II, not the simultaneous card choice).
+        std::function<void(long table)> your_turn;
         // The seat is gone (left before the start, table closed, token refused, game over).
         std::function<void()> seat_gone;
         // The user opened a table (they are its host and seated).
@@ -53,6 +58,15 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     // A frame in the server's chat-style text ("/join 3", "/canoe 1 up 3"); queued until the
     // connection is named (or has its seat back).
     void send(const std::string& frame, Origin origin);
+    // The pending decision's prompt told again (after the chat network was away, what the
+    // user answered meanwhile never arrived); nothing when no decision is pending.
+    void repeat_prompt();
+    // When the user last sent something through here, or sat down.
+    std::chrono::steady_clock::time_point last_used() const { return last_used_; }
+    // How long before a turn timer runs out the user is warned (0: never).
+    void set_timer_warning(std::chrono::milliseconds before) { warn_before_ = before; }
+    // A server message, as if it had arrived on the connection (the fuzz target's way in).
+    void receive(const nlohmann::json& message);
     // The user's language: every line from here on is in it, and the server is told (/lang),
     // so that its own texts to this connection are too.
     void set_lang(const std::string& lang);
@@ -67,6 +81,7 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
 
   private:
     void on_message(const nlohmann::json& m);
+    void on_timer(const nlohmann::json& m);
     void on_error(const nlohmann::json& m);
     void ready();
     void answer(const std::string& text);
@@ -90,6 +105,9 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     std::optional<SeatMemory> seat_;
     std::string lang_;
     bool welcomed_ = false;
+    std::chrono::steady_clock::time_point last_used_ = std::chrono::steady_clock::now();
+    std::chrono::milliseconds warn_before_{15000};
+    std::shared_ptr<boost::asio::steady_timer> warning_;
     // Answers to our /lang still to come: skipped (an error too, from a server without /lang),
     // so that they are neither relayed nor taken for the answer to /name or /resume.
     int lang_answers_due_ = 0;

@@ -1,5 +1,6 @@
 #include "private_lines.hpp"
 
+#include "json_fields.hpp"
 #include "texts.hpp"
 
 namespace niagara::bridge {
@@ -9,25 +10,27 @@ namespace {
 using Json = nlohmann::json;
 
 std::string described(std::string_view lang, const Json& action) {
-    std::string text = action.value("text", "");
+    std::string text = text_field(action, "text");
     if (auto to = action.find("to"); to != action.end() && to->is_string()) {
         const std::string where = to->get<std::string>();
         text = where == "falls" ? tr(lang, "bridge.move.falls", {{"move", text}})
                                 : tr(lang, "bridge.move.to", {{"move", text}, {"to", where}});
-        if (action.value("pushed", false)) text = tr(lang, "bridge.move.pushed", {{"move", text}});
+        if (flag_field(action, "pushed")) text = tr(lang, "bridge.move.pushed", {{"move", text}});
     }
     return text;
 }
 
 std::vector<std::string> legal_texts(std::string_view lang, const Json& prompt) {
     std::vector<std::string> out;
-    const Json actions = prompt.value("actions", Json::array());
+    // No decision pending (null), or a server that sent something else: nothing to list.
+    if (!prompt.is_object()) return out;
+    const Json actions = array_field(prompt, "actions");
     if (actions.is_array() && !actions.empty()) {
         for (const auto& a : actions)
             if (a.is_object()) out.push_back(described(lang, a));
         return out;
     }
-    for (const auto& l : prompt.value("legal", Json::array()))
+    for (const auto& l : array_field(prompt, "legal"))
         if (l.is_string()) out.push_back(l.get<std::string>());
     return out;
 }
@@ -66,7 +69,7 @@ std::string prompt_line(std::string_view lang, long table, const Json& prompt, c
     }
     std::string line = tr(lang, "bridge.prompt.turn", {{"table", std::to_string(table)}});
     if (view.is_object() && view.contains("game") && view["game"].is_object()) {
-        const Json& turn = view["game"].value("turn", Json());
+        const Json& turn = field(field(view, "game"), "turn");
         if (turn.is_object() && turn.contains("card") && turn["card"].is_string())
             line = tr(lang, "bridge.prompt.turn_card",
                       {{"table", std::to_string(table)},
@@ -102,11 +105,11 @@ std::string hand_line(std::string_view lang, const Json& view) {
     const Json& seat = own_seat(view);
     if (!seat.is_object()) return tr(lang, "bridge.hand.none");
     std::string line =
-        tr(lang, "bridge.hand", {{"cards", cards(seat.value("hand", Json::array()))}});
+        tr(lang, "bridge.hand", {{"cards", cards(array_field(seat, "hand"))}});
     if (auto chosen = seat.find("chosen"); chosen != seat.end() && chosen->is_string())
         line += " · " +
                 tr(lang, "bridge.hand.chosen", {{"card", card_word(chosen->get<std::string>())}});
-    if (const std::string played = cards(seat.value("discard", Json::array())); !played.empty())
+    if (const std::string played = cards(array_field(seat, "discard")); !played.empty())
         line += " · " + tr(lang, "bridge.hand.played", {{"cards", played}});
     return line;
 }

@@ -4,6 +4,7 @@
 #include <map>
 #include <string_view>
 
+#include "json_fields.hpp"
 #include "texts.hpp"
 
 namespace niagara::bridge {
@@ -80,7 +81,7 @@ std::vector<std::string> draw(const Json& view, std::string_view lang) {
     const auto t = [lang](std::string_view key, const Json& args = Json::object()) {
         return tr(lang, key, args);
     };
-    const Json game = view.is_object() ? view.value("game", Json()) : Json();
+    const Json& game = field(view, "game");
     if (!game.is_object()) return {};
     std::vector<std::string> lines;
 
@@ -96,8 +97,8 @@ std::vector<std::string> draw(const Json& view, std::string_view lang) {
         const std::string at = str(*elk, "at");
         if (at == "canoe")
             head += " · " + t("bridge.picture.elk_on",
-                              {{"canoe", seat_name(view, elk->value("seat", 0)) + "#" +
-                                             std::to_string(elk->value("canoe", 0) + 1)}});
+                              {{"canoe", seat_name(view, static_cast<std::size_t>(number_field(*elk, "seat", 0))) + "#" +
+                                             std::to_string(number_field(*elk, "canoe", 0) + 1)}});
         else if (at == "returning")
             head += " · " + t("bridge.picture.elk_returning");
         else if (!at.empty())
@@ -107,7 +108,7 @@ std::vector<std::string> draw(const Json& view, std::string_view lang) {
         const std::string pos = str(*joe, "pos");
         head += " · " + (pos.empty() ? t("bridge.picture.joe_off")
                                      : t("bridge.picture.joe", {{"pos", pos}}));
-        if (const std::string cargo = gem_list(lang, joe->value("cargo", Json())); !cargo.empty())
+        if (const std::string cargo = gem_list(lang, field(*joe, "cargo")); !cargo.empty())
             head += " [" + cargo + "]";
     }
     if (str(game, "phase") == "over") head += " · " + t("bridge.picture.over");
@@ -115,27 +116,27 @@ std::vector<std::string> draw(const Json& view, std::string_view lang) {
 
     // Canoes by where they are.
     std::map<std::string, std::string> at;  // position (or land/bank) -> "alice#1[red] ..."
-    const Json seats = game.value("seats", Json::array());
+    const Json seats = array_field(game, "seats");
     for (std::size_t s = 0; s < seats.size(); ++s) {
-        const Json canoes = seats[s].value("canoes", Json::array());
+        const Json canoes = array_field(seats[s], "canoes");
         for (std::size_t c = 0; c < canoes.size(); ++c) {
             const std::string where = str(canoes[c], "where");
             if (where == "falls" || where == "lost" || where.empty()) continue;
             std::string key = where == "river" ? str(canoes[c], "pos") : where;
             if (where == "bank") key = "bank " + str(canoes[c], "pos");
             std::string canoe = seat_name(view, s) + "#" + std::to_string(c + 1);
-            if (const std::string cargo = gem_list(lang, canoes[c].value("cargo", Json()));
+            if (const std::string cargo = gem_list(lang, field(canoes[c], "cargo"));
                 !cargo.empty())
                 canoe += "[" + cargo + "]";
             auto& slot = at[key];
             slot += (slot.empty() ? "" : " ") + canoe;
         }
     }
-    const Json places = game.value("places", Json::object());
+    const Json places = object_field(game, "places");
     auto position = [&](const std::string& pos) {
         std::string cell = pos;
         if (auto place = kPlaceAt.find(pos); place != kPlaceAt.end())
-            cell += " (" + gem_counts(lang, places.value(place->second, Json::object())) + ")";
+            cell += " (" + gem_counts(lang, object_field(places, place->second)) + ")";
         auto here = at.find(pos);
         cell += " " + (here == at.end() ? std::string("·") : here->second);
         return cell;
@@ -158,10 +159,10 @@ std::vector<std::string> draw(const Json& view, std::string_view lang) {
     for (std::size_t s = 0; s < seats.size(); ++s) {
         const std::string name = seat_name(view, s);
         const std::string revealed = str(seats[s], "revealed");
-        const bool chosen = seats[s].value("has_chosen", false);
+        const bool chosen = flag_field(seats[s], "has_chosen");
         cards += " " + name + " " + (!revealed.empty() ? revealed : chosen ? chose : "…");
         const std::string collection =
-            gem_counts(lang, seats[s].value("collection", Json::object()));
+            gem_counts(lang, object_field(seats[s], "collection"));
         gems += (s ? " | " : " ") + name + " " + (collection.empty() ? "–" : collection);
     }
     lines.push_back(cards + " · " + gems);

@@ -23,6 +23,18 @@ std::string server_text(std::string_view lang, const nlohmann::json& message,
                         const std::vector<std::string>* seat_names = nullptr,
                         std::string_view field = "text");
 
+// The same as the server wrote it, with its commands as the web's page reads them (`/join 3`).
+std::string server_words(std::string_view lang, const nlohmann::json& message,
+                         const std::vector<std::string>* seat_names = nullptr,
+                         std::string_view field = "text");
+// A server text's commands as a chat user types them: `/join 3` is `!join 3`, `/play 4` is
+// `play 4` (said privately); other slashes (a URL, "1/2/3") stay.
+std::string as_chat_commands(std::string_view text);
+
+// `text` as one line: control characters (CR, LF, NUL, ...) become spaces. Whatever a server
+// message or a name held, the bridge never says two lines where it meant one.
+std::string one_line(std::string_view text);
+
 // A nested text argument for the catalogs' word `key` ("common.gem.red"), or `fallback` as it
 // is when no catalog has that key.
 nlohmann::json word(const std::string& key, std::string_view fallback);

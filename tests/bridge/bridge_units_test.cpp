@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <set>
 
 #include "bridge_config.hpp"
 #include "bridge_state.hpp"
@@ -12,6 +13,7 @@
 #include "private_lines.hpp"
 #include "river_picture.hpp"
 #include "server_fixture.hpp"
+#include "texts.hpp"
 
 namespace {
 
@@ -194,4 +196,81 @@ TEST_CASE("bridge: the server address is a ws:// URL", "[bridge][units]") {
     CHECK_FALSE(parse_server_url("ws://h:80/other"));
     CHECK_FALSE(parse_server_url("ws://:80/ws"));
     CHECK_FALSE(parse_server_url("http://h:80/ws"));
+}
+
+TEST_CASE("bridge: the server's texts name commands as a chat user types them", "[bridge][units]") {
+    using niagara::bridge::as_chat_commands;
+    CHECK(as_chat_commands("no table 9; /tables lists them") == "no table 9; !tables lists them");
+    CHECK(as_chat_commands("/join 3 to sit down, or /watch 3 (/new opens one)") ==
+          "!join 3 to sit down, or !watch 3 (!new opens one)");
+    CHECK(as_chat_commands("send /play 4") == "send play 4");
+    CHECK(as_chat_commands("card 1/2/3 and http://x/join and /resume T") ==
+          "card 1/2/3 and http://x/join and /resume T");
+    CHECK(as_chat_commands("/") == "/");
+    CHECK(as_chat_commands("") == "");
+}
+
+TEST_CASE("bridge: irc.timer and xmpp.timer are seconds the server takes", "[bridge][units]") {
+    using niagara::bridge::settings_from;
+    const auto ok = settings_from("irc.host = h\nirc.channels = #a\nirc.timer = 60\n", {}, {});
+    REQUIRE(ok.settings);
+    CHECK(ok.settings->irc.timer == 60);
+    CHECK(ok.settings->xmpp.timer == 0);
+    CHECK_FALSE(settings_from("irc.host = h\nirc.channels = #a\nirc.timer = 5\n", {}, {}).settings);
+    CHECK_FALSE(
+        settings_from("irc.host = h\nirc.channels = #a\nirc.timer = 99999\n", {}, {}).settings);
+    CHECK_FALSE(settings_from("irc.host = h\nirc.channels = #a\nirc.timer = -1\n", {}, {}).settings);
+}
+
+TEST_CASE("bridge: seats are kept by identity, with keys, and a format 1 file is read",
+          "[bridge][units]") {
+    using niagara::bridge::new_seat_key;
+    using niagara::bridge::normal_seat_key;
+    server_test::TempDir dir("niagara-bridge-state-keys");
+    const auto file = dir.path / "state.json";
+    // A file written before seat keys: IRC nicks become nick identities, bare JIDs accounts,
+    // and every seat gets a key.
+    std::ofstream(file) << R"({"format": "niagara-bridge-state/1", "channels": {"irc #n": 3},
+        "users": {"irc alice": {"name": "alice", "seat": {"table": 3, "seat": 0, "token": "aa"}},
+                  "xmpp bob@example.org": {"name": "bob", "lang": "fr",
+                                           "seat": {"table": 3, "seat": 1, "token": "bb"}},
+                  "xmpp room@muc.example.org/zed": {"name": "zed", "lang": "de"}}})";
+    {
+        BridgeState state(file);
+        REQUIRE_FALSE(state.load());
+        REQUIRE(state.user("irc nick alice"));
+        REQUIRE(state.user("xmpp account bob@example.org"));
+        REQUIRE(state.user("xmpp nick room@muc.example.org/zed"));
+        CHECK(state.user("xmpp account bob@example.org")->lang == "fr");
+        const std::string key = state.user("irc nick alice")->seat->key;
+        CHECK(key.size() == 10);
+        CHECK(key != state.user("xmpp account bob@example.org")->seat->key);
+        // Found by key (any case, spaces around), within one network only.
+        CHECK(state.holder_of_key("irc ", normal_seat_key(" " + key + " ")) == "irc nick alice");
+        std::string lower = key;
+        for (char& c : lower)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        CHECK(state.holder_of_key("irc ", normal_seat_key(lower)) == "irc nick alice");
+        CHECK_FALSE(state.holder_of_key("xmpp ", key));
+        CHECK_FALSE(state.holder_of_key("irc ", ""));
+        // An orphan, then taken back by another nick.
+        REQUIRE(state.move_seat("irc nick alice", "irc orphan " + key));
+        CHECK_FALSE(state.user("irc nick alice"));
+        REQUIRE(state.move_seat("irc orphan " + key, "irc nick alice_"));
+        CHECK(state.user("irc nick alice_")->seat->token == "aa");
+        // Never onto someone who has a seat.
+        CHECK_FALSE(state.move_seat("irc nick alice_", "xmpp account bob@example.org"));
+    }
+    BridgeState again(file);
+    REQUIRE_FALSE(again.load());
+    REQUIRE(again.user("irc nick alice_"));
+    CHECK(again.user("irc nick alice_")->seat->key.size() == 10);
+    // Keys: the alphabet without look-alikes, and not the same twice in a thousand.
+    std::set<std::string> keys;
+    for (int i = 0; i < 1000; ++i) {
+        const std::string key = new_seat_key();
+        CHECK(key.find_first_of("01OILl") == std::string::npos);
+        keys.insert(key);
+    }
+    CHECK(keys.size() == 1000);
 }

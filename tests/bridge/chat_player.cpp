@@ -132,7 +132,8 @@ void SeatPlayer::heard_one(const std::string& line) {
         if (is_card_prompt(line)) chosen.reset();
     } else if (sent_ && !prompt_.empty() && !line.starts_with("You chose ") &&
                !line.starts_with("You sit at") && !line.starts_with("Welcome back") &&
-               !line.starts_with("Your hand") && !line.starts_with("The game at")) {
+               !line.starts_with("Your hand") && !line.starts_with("The game at") &&
+               !line.starts_with("Your seat key") && !line.starts_with("table #")) {
         // Anything else after a decision is its refusal (a decision on a stale view: "canoe 2
         // has already moved this turn"): answer from the prompt's own list.
         ++refusals;

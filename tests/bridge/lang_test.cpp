@@ -449,8 +449,8 @@ TEST_CASE("bridge languages: a French and a Czech player in a German channel, th
 
     // The bridge restarts: the languages come back from the state file with the seats.
     const Json state = t.state_json();
-    CHECK(state["users"]["fake amelie"]["lang"] == "fr");
-    CHECK(state["users"]["fake tomas"]["lang"] == "cs");
+    CHECK(state["users"]["fake nick amelie"]["lang"] == "fr");
+    CHECK(state["users"]["fake nick tomas"]["lang"] == "cs");
     t.restart_bridge();
     const std::size_t after_restart = t.lines().size();
     t.present(amelie);
@@ -535,7 +535,7 @@ TEST_CASE("bridge languages: !lang with hostile input answers an error and chang
     auto& zoe = t.add("zoe", "fr");
     t.whisper(zoe, "lang fr");
     REQUIRE(t.run_until([&] { return t.told(zoe, tr("fr", "bridge.lang.set")); }, 5s));
-    REQUIRE(t.state_json()["users"]["fake zoe"]["lang"] == "fr");
+    REQUIRE(t.state_json()["users"]["fake nick zoe"]["lang"] == "fr");
 
     const std::string unknown = tr("fr", "bridge.lang.unknown");
     const std::string help = niagara::bridge::help_line_private("fr", "niagara");
@@ -557,7 +557,7 @@ TEST_CASE("bridge languages: !lang with hostile input answers an error and chang
         const std::size_t before = t.lines().size();
         t.whisper(zoe, text);
         CHECK(t.run_until([&] { return t.told(zoe, answer, before); }, 5s));
-        CHECK(t.state_json()["users"]["fake zoe"]["lang"] == "fr");
+        CHECK(t.state_json()["users"]["fake nick zoe"]["lang"] == "fr");
     }
     // In the channel a line with control bytes, or too long, is not a command: no answer.
     for (const std::string& text :
@@ -570,7 +570,7 @@ TEST_CASE("bridge languages: !lang with hostile input answers an error and chang
     const std::size_t before = t.lines().size();
     t.say(zoe, "!lang klingon");
     REQUIRE(t.run_until([&] { return t.channel_says("zoe: " + unknown, before); }, 5s));
-    CHECK(t.state_json()["users"]["fake zoe"]["lang"] == "fr");
+    CHECK(t.state_json()["users"]["fake nick zoe"]["lang"] == "fr");
 
     // A tag names its language; !lang alone says which; it survives a restart; `channel`
     // follows the channel again (and with no seat, the state file forgets her).
@@ -592,7 +592,7 @@ TEST_CASE("bridge languages: !lang with hostile input answers an error and chang
             return t.told(zoe, tr("de", "bridge.lang.channel", {{"lang", language_name("de")}}));
         },
         5s));
-    CHECK_FALSE(t.state_json()["users"].contains("fake zoe"));
+    CHECK_FALSE(t.state_json()["users"].contains("fake nick zoe"));
 }
 
 TEST_CASE("bridge languages: the settings' languages", "[bridge][lang][units]") {

@@ -207,6 +207,11 @@ TEST_CASE(
 
     const bool over = game.run([&] { return game.room_says("Game over at table"); }, 300s);
     if (!over) FAIL("no end of game:\n" << game.transcript());
+    // The room is free for the next game at once.
+    alice.client.say(game.room(), "!new players=3");
+    const std::string next = "opened table #" + std::to_string(*game.table + 1);
+    if (!game.run([&] { return game.room_says(next); }, 20s))
+        FAIL("the room stayed stuck after the game:\n" << game.transcript());
     CHECK(alice.mind.decisions > 10);
     CHECK(bob.mind.decisions > 10);
     CHECK(carol.mind.decisions > 10);

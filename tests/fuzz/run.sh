@@ -4,7 +4,7 @@
 # (build/fuzz/corpus/TARGET). Exits non-zero when a target crashes; the input that did it is
 # left as build/fuzz/crash-TARGET-*. For a longer run: tests/fuzz/run.sh 3600, or one target
 # by hand (tests/fuzz/README.md).
-#   tests/fuzz/run.sh [SECONDS] [TARGET...]     targets: client_frame http_target
+#   tests/fuzz/run.sh [SECONDS] [TARGET...]     targets: client_frame http_target bridge_chat
 #   tests/fuzz/run.sh --build-only [TARGET...]   builds them, runs nothing (tests/run_all.sh)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,7 +13,7 @@ shift || true
 build_only=false
 [[ $seconds != --build-only ]] || build_only=true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(client_frame http_target)
+[[ ${#targets[@]} -gt 0 ]] || targets=(client_frame http_target bridge_chat)
 dir=${NIAGARA_FUZZ_BUILD:-build/fuzz}
 
 cmake -S . -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \

@@ -44,6 +44,10 @@ bool MucRoom::key_present(const std::string& key) const {
                        [&](const auto& occupant) { return occupant.second == key; });
 }
 
+ChatUser occupant(const std::string& key, const std::string& nick) {
+    return ChatUser{key, nick, key.find('/') == std::string::npos ? key : std::string()};
+}
+
 std::vector<RoomEvent> MucRoom::on_presence(const OccupantPresence& p) {
     if (p.type == "error") {
         // Errors answer the bot's own presence: a join, or a nick change once in.
@@ -72,17 +76,17 @@ std::vector<RoomEvent> MucRoom::on_presence(const OccupantPresence& p) {
             const bool nick_keyed = key == key_ + "/" + p.nick;
             const std::string now = nick_keyed ? key_ + "/" + p.new_nick : key;
             occupants_[p.new_nick] = now;
-            return {{RoomEvent::Kind::renamed, {now, p.new_nick}, key, {}}};
+            return {{RoomEvent::Kind::renamed, occupant(now, p.new_nick), key, {}}};
         }
         if (key_present(key)) return {};  // still here under another nick
-        return {{RoomEvent::Kind::absent, {key, p.nick}, {}, {}}};
+        return {{RoomEvent::Kind::absent, occupant(key, p.nick), {}, {}}};
     }
     const auto it = occupants_.find(p.nick);
     if (it != occupants_.end() && it->second == key) return {};  // a status update
     const bool known = key_present(key);
     occupants_[p.nick] = key;
     if (known) return {};  // a second nick of someone already here
-    return {{RoomEvent::Kind::present, {key, p.nick}, {}, {}}};
+    return {{RoomEvent::Kind::present, occupant(key, p.nick), {}, {}}};
 }
 
 std::vector<RoomEvent> MucRoom::on_own_presence(const OccupantPresence& p) {
@@ -97,7 +101,7 @@ std::vector<RoomEvent> MucRoom::on_own_presence(const OccupantPresence& p) {
         for (const auto& [nick, key] : occupants_)
             if (std::find(gone.begin(), gone.end(), key) == gone.end()) {
                 gone.push_back(key);
-                events.push_back({RoomEvent::Kind::absent, {key, nick}, {}, {}});
+                events.push_back({RoomEvent::Kind::absent, occupant(key, nick), {}, {}});
             }
         occupants_.clear();
         state_ = State::out;

@@ -41,6 +41,11 @@ struct RoomEvent {
     std::string why;
 };
 
+// An occupant as the bridge knows them: where the room shows real JIDs the key is the bare
+// JID, which the server authenticated, so it is their account too; a room/nick key vouches
+// for nobody.
+ChatUser occupant(const std::string& key, const std::string& nick);
+
 class MucRoom {
   public:
     enum class State { joining, joined, failed, out };

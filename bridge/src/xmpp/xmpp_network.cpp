@@ -46,22 +46,26 @@ void XmppNetwork::stop() {
 }
 
 void XmppNetwork::say(const std::string& channel, const std::string& line) {
-    enqueue(std::string(xmpp::kRoomTarget) + channel, line);
+    enqueue(std::string(xmpp::kRoomTarget) + channel, line, false);
+}
+
+void XmppNetwork::announce(const std::string& channel, const std::string& line) {
+    enqueue(std::string(xmpp::kRoomTarget) + channel, line, true);
 }
 
 void XmppNetwork::tell(const std::string& user_key, const std::string& line) {
     // A key is a bare JID: a chat message to it reaches the person's clients, never a room.
     // (In a room that hides JIDs the key is room@service/nick, the only address there is.)
-    enqueue(std::string(xmpp::kChatTarget) + user_key, line);
+    enqueue(std::string(xmpp::kChatTarget) + user_key, line, false);
 }
 
-void XmppNetwork::enqueue(const std::string& target, const std::string& line) {
+void XmppNetwork::enqueue(const std::string& target, const std::string& line, bool news) {
     const std::string text = xmpp::xml_safe_line(line);
     if (text.find_first_not_of(' ') == std::string::npos) return;
     const auto pieces = xmpp::split_utf8(text, xmpp::kMaxBodyBytes);
     std::lock_guard lock(shared_->mutex);
     for (const auto& piece : pieces)
-        shared_->queue.push(target, piece);
+        shared_->queue.push(target, piece, news);
 }
 
 }  // namespace niagara::bridge

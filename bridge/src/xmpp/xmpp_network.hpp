@@ -33,10 +33,11 @@ class XmppNetwork final : public ChatNetwork {
 
     void say(const std::string& channel, const std::string& line) override;
     void tell(const std::string& user_key, const std::string& line) override;
+    void announce(const std::string& channel, const std::string& line) override;
     std::string network_name() const override { return "xmpp"; }
 
   private:
-    void enqueue(const std::string& target, const std::string& line);
+    void enqueue(const std::string& target, const std::string& line, bool news);
 
     boost::asio::io_context& io_;
     XmppSettings settings_;

@@ -315,7 +315,7 @@ void XmppSession::handle_room_line(MucRoom& room, xmpp_stanza_t* stanza, const s
     if (is_delayed(stanza)) return;  // history, despite maxstanzas=0
     const std::string body = body_of(stanza);
     if (body.empty()) return;  // a subject, a chat state
-    const ChatUser user{room.key_of(nick), nick};
+    const ChatUser user = occupant(room.key_of(nick), nick);
     for (auto& line : body_lines(body))
         emit([name = room.name(), user, line = std::move(line)](ChatEvents& e) {
             e.on_channel_line(name, user, line);
@@ -342,7 +342,8 @@ void XmppSession::handle_direct_line(xmpp_stanza_t* stanza, const std::string& f
         spdlog::debug("xmpp: ignoring an offline message from {}", key);
         return;
     }
-    const ChatUser user{key, jid_node_or_domain(key)};
+    // The server authenticated the sender: the bare JID is who they are.
+    const ChatUser user{key, jid_node_or_domain(key), key};
     for (auto& line : body_lines(body))
         emit([user, line = std::move(line)](ChatEvents& e) { e.on_private_line(user, line); });
 }
