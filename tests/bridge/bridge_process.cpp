@@ -1,5 +1,7 @@
 #include "bridge_process.hpp"
 
+#include "child_process.hpp"
+
 #include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -61,21 +63,7 @@ void BridgeProcess::start() {
 
 int BridgeProcess::stop(std::chrono::milliseconds timeout) {
     if (!running()) return -1;
-    kill(pid_, SIGTERM);
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (true) {
-        const pid_t r = waitpid(pid_, &status, WNOHANG);
-        if (r == pid_ || r < 0) break;
-        if (std::chrono::steady_clock::now() >= deadline) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    pid_ = -1;
-    return status;
+    return test_support::stop_child(pid_, SIGTERM, timeout);
 }
 
 }  // namespace bridge_test

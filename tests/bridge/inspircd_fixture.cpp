@@ -1,6 +1,8 @@
 // InspIRCd and Atheme as child processes (InspircdServices).
 #include "inspircd_fixture.hpp"
 
+#include "child_process.hpp"
+
 #include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -43,24 +45,6 @@ bool inspircd_exited(pid_t pid) {
     return waitpid(pid, &status, WNOHANG) == pid;
 }
 
-// SIGTERM, then SIGKILL after `timeout`; reaps the process. -1 afterwards.
-void inspircd_stop_process(pid_t& pid, std::chrono::milliseconds timeout) {
-    if (pid <= 0) return;
-    kill(pid, SIGTERM);
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    int status = 0;
-    while (true) {
-        const pid_t reaped = waitpid(pid, &status, WNOHANG);
-        if (reaped == pid || reaped < 0) break;
-        if (std::chrono::steady_clock::now() >= deadline) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(5ms);
-    }
-    pid = -1;
-}
 
 }  // namespace
 
@@ -252,8 +236,8 @@ bool InspircdServices::wait_linked(std::chrono::steady_clock::time_point deadlin
 }
 
 void InspircdServices::stop() {
-    inspircd_stop_process(services_pid_, 3s);
-    inspircd_stop_process(ircd_pid_, 3s);
+    test_support::stop_child(services_pid_, SIGTERM, 3s);
+    test_support::stop_child(ircd_pid_, SIGTERM, 3s);
 }
 
 }  // namespace irc_test

@@ -67,6 +67,17 @@ class IrcGame {
             if (m.command == "JOIN" && m.nick == "niagara") return true;
         return false;
     }
+    // `host` opens a 3-seat table, `guest` sits, a greedy bot takes the last seat, and the
+    // game starts.
+    void start_three_player_game(IrcPlayer& host, IrcPlayer& guest) {
+        host.client.say(kIrcChannel, "!new players=3 bots=greedy");
+        REQUIRE(run([&] { return table.has_value(); }, 20s));
+        guest.client.say(kIrcChannel, "!join");
+        REQUIRE(run([&] { return host.mind.seat && guest.mind.seat; }, 20s));
+        host.client.say(kIrcChannel, "!addbot greedy");
+        host.client.say(kIrcChannel, "!start");
+        REQUIRE(run([&] { return channel_says("starts with 3 players"); }, 30s));
+    }
     void restart_bridge() {
         bridge_.stop();
         const std::size_t joins = count_bot_joins();
@@ -277,13 +288,7 @@ TEST_CASE(
     auto& bob = game.add("bob");
     auto& mallory = game.add("mallory");
     game.start_bridge();
-    alice.client.say(kIrcChannel, "!new players=3 bots=greedy");
-    REQUIRE(game.run([&] { return game.table.has_value(); }, 20s));
-    bob.client.say(kIrcChannel, "!join");
-    REQUIRE(game.run([&] { return alice.mind.seat && bob.mind.seat; }, 20s));
-    alice.client.say(kIrcChannel, "!addbot greedy");
-    alice.client.say(kIrcChannel, "!start");
-    REQUIRE(game.run([&] { return game.channel_says("starts with 3 players"); }, 30s));
+    game.start_three_player_game(alice, bob);
 
     // Every !board asked for four lines to the channel: 800 lines at 2 a second, which once
     // pushed the game's own news out of the channel's queue. Now one picture a cooldown.
@@ -335,12 +340,7 @@ TEST_CASE("bridge over IRC: a game survives the IRC server's restart without a s
     auto& alice = game.add("alice");
     auto& bob = game.add("bob");
     game.start_bridge();
-    alice.client.say(kIrcChannel, "!new players=3 bots=greedy");
-    REQUIRE(game.run([&] { return game.table.has_value(); }, 20s));
-    bob.client.say(kIrcChannel, "!join");
-    REQUIRE(game.run([&] { return alice.mind.seat && bob.mind.seat; }, 20s));
-    alice.client.say(kIrcChannel, "!addbot greedy");
-    alice.client.say(kIrcChannel, "!start");
+    game.start_three_player_game(alice, bob);
     REQUIRE(game.run([&] { return game.channel_says("Round 2"); }, 60s));
 
     // The IRC server restarts: everyone is cut off, reconnects and joins again.

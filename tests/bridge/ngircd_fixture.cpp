@@ -1,6 +1,8 @@
 // ngircd as a child process (NgircdServer).
 #include "ngircd_fixture.hpp"
 
+#include "child_process.hpp"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -188,21 +190,7 @@ bool NgircdServer::try_start(std::chrono::steady_clock::time_point deadline) {
 }
 
 void NgircdServer::stop(std::chrono::milliseconds timeout) {
-    if (!running()) return;
-    kill(pid_, SIGTERM);
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    int status = 0;
-    while (true) {
-        const pid_t reaped = waitpid(pid_, &status, WNOHANG);
-        if (reaped == pid_ || reaped < 0) break;
-        if (std::chrono::steady_clock::now() >= deadline) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(5ms);
-    }
-    pid_ = -1;
+    test_support::stop_child(pid_, SIGTERM, timeout);
 }
 
 }  // namespace irc_test

@@ -1,6 +1,8 @@
 // The server under test as a child process (ServerProcess) in a temporary directory (TempDir).
 #include "server_fixture.hpp"
 
+#include "child_process.hpp"
+
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -175,21 +177,7 @@ void ServerProcess::wait_for_port() {
 
 int ServerProcess::stop(int signal, std::chrono::milliseconds timeout) {
     if (!running()) return -1;
-    kill(pid_, signal);
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (true) {
-        const pid_t r = waitpid(pid_, &status, WNOHANG);
-        if (r == pid_ || r < 0) break;
-        if (std::chrono::steady_clock::now() >= deadline) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(5ms);
-    }
-    pid_ = -1;
-    return status;
+    return test_support::stop_child(pid_, signal, timeout);
 }
 
 void ServerProcess::restart() {
