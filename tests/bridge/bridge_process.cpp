@@ -37,28 +37,7 @@ void BridgeProcess::start() {
     if (running()) throw std::runtime_error("the bridge is running already");
     std::vector<std::string> args{NIAGARA_BRIDGE_BIN};
     args.insert(args.end(), args_.begin(), args_.end());
-    std::vector<char*> argv;
-    for (auto& a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const std::string log_path = (dir_ / "bridge.log").string();
-    const pid_t parent = getpid();
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {  // only async-signal-safe calls until exec
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) _exit(127);
-        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-        }
-        for (int i = 3; i < 4096; ++i)
-            close(i);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    pid_ = pid;
+    pid_ = test_support::spawn_child(std::move(args), dir_ / "bridge.log");
 }
 
 int BridgeProcess::stop(std::chrono::milliseconds timeout) {

@@ -162,30 +162,7 @@ void InspircdServices::write_atheme_config() const {
 
 pid_t InspircdServices::spawn(std::vector<std::string> args,
                               const std::filesystem::path& output) const {
-    std::vector<char*> argv;
-    for (auto& arg : args)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    const std::string output_path = output.string();
-    const pid_t parent = getpid();
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {                        // the child: only async-signal-safe calls until exec
-        prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the test program
-        if (getppid() != parent) _exit(127);
-        const int fd = open(output_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-        }
-        const int null = open("/dev/null", O_RDONLY);
-        if (null >= 0) dup2(null, 0);
-        for (int i = 3; i < 4096; ++i)  // the test's own sockets stay out of the servers
-            close(i);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    return pid;
+    return test_support::spawn_child(std::move(args), output, {.null_stdin = true});
 }
 
 bool InspircdServices::try_start(std::chrono::steady_clock::time_point deadline) {

@@ -150,29 +150,7 @@ bool NgircdServer::try_start(std::chrono::steady_clock::time_point deadline) {
     const std::string binary = NGIRCD_BIN;
     const std::string config = (dir_ / "ngircd.conf").string();
     std::vector<std::string> args = {binary, "--nodaemon", "--config", config};
-    std::vector<char*> argv;
-    for (auto& arg : args)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    const std::string log_path = (dir_ / "ngircd.log").string();
-    const pid_t parent = getpid();
-
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {                        // the child: only async-signal-safe calls until exec
-        prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the test program
-        if (getppid() != parent) _exit(127);
-        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-        }
-        for (int i = 3; i < 4096; ++i)  // the test's own sockets stay out of the server
-            close(i);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    pid_ = pid;
+    pid_ = test_support::spawn_child(std::move(args), dir_ / "ngircd.log");
 
     while (std::chrono::steady_clock::now() < deadline) {
         int status = 0;

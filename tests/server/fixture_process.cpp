@@ -120,34 +120,8 @@ void ServerProcess::launch() {
         // Tests of the other levels ask for them (/addbot strong, bots=greedy, --bot-level).
         "--bot-level", "random"};
     args.insert(args.end(), args_.begin(), args_.end());
-    std::vector<char*> argv;
-    for (auto& a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const std::string log_path = (dir_.path / "server.log").string();
-    const pid_t parent = getpid();
-
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {                        // the child: only async-signal-safe calls until exec
-        prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the test program
-        if (getppid() != parent) _exit(127);
-        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-        }
-        // The test's own sockets must not stay open in the server.
-        for (int i = 3; i < 4096; ++i)
-            close(i);
-        if (max_files_ > 0) {  // soft and hard: the server cannot raise it
-            const rlimit files{rlim_t(max_files_), rlim_t(max_files_)};
-            setrlimit(RLIMIT_NOFILE, &files);
-        }
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    pid_ = pid;
+    pid_ = test_support::spawn_child(std::move(args), dir_.path / "server.log",
+                                     {.null_stdin = false, .max_files = long(max_files_)});
 }
 
 void ServerProcess::wait_for_port() {
