@@ -437,6 +437,12 @@ void Bridge::schedule_sweep() {
 
 void Bridge::sweep() {
     const auto now = Clock::now();
+    // What the bridge holds and refused, in the log every 10 minutes (it has no /metrics).
+    if (++sweeps_ % 60 == 0)
+        spdlog::info("{}: {} people known, {} game-server connections (at most {}), {} commands "
+                     "skipped for speed, {} seat keys refused, {} handler failures",
+                     network_.network_name(), people_.size(), open_links(), options_.max_links,
+                     dropped_commands_, refused_keys_, guarded_failures());
     std::vector<std::string> unseen;
     for (auto& [key, p] : people_) {
         // A connection without a seat that nobody uses: closed, so that links are held only
@@ -695,6 +701,8 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
                 }
             }
             return answer(where, p, tr(lang, "bridge.key_in_channel", {{"self", self_}}));
+        case Kind::abort:
+            return run_abort(where, p);
         case Kind::hand:
         case Kind::moves:
             answer(where, p, tr(lang, "bridge.told_privately"));
@@ -702,6 +710,29 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
         case Kind::unknown:
             return answer(where, p, tr(lang, "bridge.unknown_command"));
     }
+}
+
+void Bridge::run_abort(const std::string& where, Person& p) {
+    // A table nobody comes to would hold the channel until the server closes it (10 minutes
+    // idle): its host may close it for the channel. Once the game runs, it belongs to all its
+    // players: each may only give up their own (!concede).
+    Channel& ch = channel(where);
+    const std::optional<long> table = state_.channel_table(stored(where));
+    const std::string lang = lang_of(p);
+    const std::string phase = ch.relay ? ch.relay->phase() : "";
+    if (!table || !ch.relay || phase == "over")
+        return answer(where, p, tr(lang, "bridge.no_table_here"));
+    if (phase != "waiting") return answer(where, p, tr(lang, "bridge.abort.playing"));
+    const std::string host = ch.relay->host();
+    if (!p.link || host.empty() || p.link->server_name() != host)
+        return answer(where, p, tr(lang, "bridge.abort.not_host", {{"host", host}}));
+    // Everyone the bridge seated there stands up (the server's table, empty, then closes).
+    for (auto& [key, q] : people_)
+        if (q->link && q->link->table() == table) q->link->send("/leave", Origin::private_chat);
+    state_.set_channel_table(stored(where), std::nullopt);
+    ch.relay->forget_table();
+    say_line(where, tr(channel_lang(where), "bridge.aborted",
+                       {{"name", p.user.display}, {"table", std::to_string(*table)}}));
 }
 
 void Bridge::run_who(const std::string& where) {
@@ -782,6 +813,7 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
         case Kind::join:
         case Kind::watch:
         case Kind::who:
+        case Kind::abort:
             return tell(p, tr(lang, "bridge.tables_in_channel", {{"command", "!" + c.word}}));
         case Kind::leave:
         case Kind::start:

@@ -162,6 +162,7 @@ class Bridge final : public ChatEvents {
     void run_private_command(Person& p, const ChatCommand& command);
     void run_resume(Person& p, const std::string& key_text);
     void run_who(const std::string& channel);
+    void run_abort(const std::string& channel, Person& p);
     std::vector<std::string> server_names(const ChatUser& user) const;
     // The language of a channel, and of a person: theirs if they chose one, else their
     // channel's.
@@ -190,6 +191,7 @@ class Bridge final : public ChatEvents {
     boost::asio::steady_timer sweep_timer_;
     std::size_t dropped_commands_ = 0;
     std::size_t refused_keys_ = 0;
+    std::size_t sweeps_ = 0;
 };
 
 }  // namespace niagara::bridge

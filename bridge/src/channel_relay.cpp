@@ -92,6 +92,15 @@ void ChannelRelay::ask_tables(std::function<void(const std::string&)> reply) {
     if (welcomed_) client_->send("/tables");
 }
 
+std::string ChannelRelay::host() const {
+    return client_ ? text_field(field(client_->view(), "table"), "host") : "";
+}
+
+void ChannelRelay::forget_table() {
+    table_.reset();
+    over_ = true;  // what the view still shows is no game of this channel's
+}
+
 std::string ChannelRelay::who_line() const {
     if (!client_ || !table_) return "";
     const Json& view = client_->view();

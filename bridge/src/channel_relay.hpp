@@ -43,6 +43,10 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     // The server's table list, to `reply` (the channel, or one person privately).
     void ask_tables(std::function<void(const std::string&)> reply);
     void post_board();  // the river picture, now
+    // The table's host (a server name), while the view shows one.
+    std::string host() const;
+    // The channel has no table any more (its host closed it): stop following it.
+    void forget_table();
     // Whom the table waits for, in a line: the seats still to choose a card, or the seat
     // whose turn it is; empty without a game.
     std::string who_line() const;

@@ -41,7 +41,7 @@ std::string normalise(std::string_view text) {
     return out;
 }
 
-constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 17> kWords{{
+constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 18> kWords{{
     {"help", ChatCommand::Kind::help},
     {"board", ChatCommand::Kind::board},
     {"river", ChatCommand::Kind::board},
@@ -59,6 +59,7 @@ constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 17> kWords{
     {"watch", ChatCommand::Kind::watch},
     {"concede", ChatCommand::Kind::concede},
     {"resume", ChatCommand::Kind::resume},
+    {"abort", ChatCommand::Kind::abort},
 }};
 
 // The engine's decision words (engine/README.md, "Notation").

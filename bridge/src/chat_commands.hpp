@@ -28,6 +28,7 @@ struct ChatCommand {
         watch,      // !watch 3: the channel follows table 3
         concede,    // !concede: give the game up (a bot plays the seat to the end)
         resume,     // resume KEY: take one's seat back with its key (accepted only privately)
+        abort,      // !abort: the host closes the channel's table before its game starts
         unknown,    // !something else
     };
     Kind kind = Kind::none;

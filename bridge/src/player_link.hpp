@@ -77,6 +77,7 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     std::vector<std::string> moves_lines() const;
     const nlohmann::json& view() const;
     bool has_prompt() const { return !prompt_.is_null(); }
+    const std::string& server_name() const { return server_name_; }
     std::optional<long> table() const;
 
   private:

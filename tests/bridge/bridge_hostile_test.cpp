@@ -336,3 +336,30 @@ TEST_CASE("bridge hostile: a nick taken within moments of its holder's quit gets
     CHECK(count_private(t, mallory, "Your hand:", from) == 0);
     CHECK(count_private(t, mallory, "You chose", from) == 0);
 }
+
+TEST_CASE("bridge: the host closes a table nobody came to with !abort; nobody else can",
+          "[bridge][hostile]") {
+    CoreTable t(/*fast=*/true);
+    auto& ann = t.add("ann");
+    auto& ben = t.add("ben");
+    t.say(ann, "!new players=4");
+    REQUIRE(t.run_until([&] { return ann.mind.seat.has_value(); }, 10s));
+    t.say(ben, "!join");
+    REQUIRE(t.run_until([&] { return ben.mind.seat.has_value(); }, 10s));
+    t.say(ben, "!abort");
+    REQUIRE(t.run_until([&] { return t.channel_says("only the table's host (ann)"); }, 5s));
+    t.say(ann, "!abort");
+    REQUIRE(t.run_until([&] { return t.channel_says("ann closed table #1"); }, 5s));
+    // The channel is free at once, and ben, stood up, can sit at the next table.
+    t.say(ben, "!new players=3");
+    if (!t.run_until([&] { return t.channel_says("ben opened table #2"); }, 10s))
+        FAIL(t.transcript());
+    // Once a game runs it is everyone's: !abort is refused, !concede is the way out.
+    t.say(ann, "!join");
+    t.say(ben, "!addbot random");
+    REQUIRE(t.run_until([&] { return t.channel_says("bot-3 sits at table #2"); }, 10s));
+    t.say(ben, "!start");
+    REQUIRE(t.run_until([&] { return t.channel_says("starts with 3 players"); }, 10s));
+    t.say(ben, "!abort");
+    REQUIRE(t.run_until([&] { return t.channel_says("it belongs to all its players"); }, 5s));
+}
