@@ -290,6 +290,9 @@ TEST_CASE(
     game.start_bridge();
     game.start_three_player_game(alice, bob);
 
+    // Two private lines once stopped the whole bridge (a null prompt read as an object).
+    mallory.client.say("niagara", "tables");
+    mallory.client.say("niagara", "moves");
     // Every !board asked for four lines to the channel: 800 lines at 2 a second, which once
     // pushed the game's own news out of the channel's queue. Now one picture a cooldown.
     for (int i = 0; i < 200; ++i)
