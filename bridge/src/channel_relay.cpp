@@ -74,12 +74,16 @@ void ChannelRelay::watch(long table) {
     table_ = table;
     last_round_ = 0;
     over_ = false;
+    started_ = false;
     if (welcomed_) client_->send("/watch " + std::to_string(table));
 }
 
 std::string ChannelRelay::phase() const {
     if (!client_) return "";
     if (over_) return "over";
+    // "started" comes before the snapshot that shows it: a command in between must not take
+    // the table for one still waiting (the host's !abort would close a running game).
+    if (started_) return "playing";
     const Json& view = client_->view();
     if (!view.is_object() || !view.contains("table") || !view["table"].is_object()) return "";
     return text_field(field(view, "table"), "phase");
@@ -249,7 +253,10 @@ void ChannelRelay::on_message(const Json& m) {
         }
         return;
     }
-    if (type == "started") picture_pending_ = true;
+    if (type == "started") {
+        picture_pending_ = true;
+        started_ = true;
+    }
     if (type == "chat") {
         // A line from the table's chat: a player at the web page, say. (The bridge never
         // sends chat for its players: what they say in the channel stays there.)

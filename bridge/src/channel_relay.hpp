@@ -68,6 +68,7 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     bool closed_ = false;
     std::deque<std::function<void(const std::string&)>> tables_asked_;  // one reply per /tables
     bool over_ = false;  // the watched game ended (the view's table part may say otherwise)
+    bool started_ = false;  // its game started (the view's table part may not say so yet)
     long last_round_ = 0;
     bool picture_pending_ = false;  // draw once the start's snapshot has arrived
     int lang_answers_due_ = 0;      // answers to our /lang, skipped

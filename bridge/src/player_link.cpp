@@ -210,11 +210,11 @@ void PlayerLink::on_message(const Json& m) {
                            static_cast<int>(number_field(m, "seat", 0)), text_field(m, "token"), ""};
         last_used_ = std::chrono::steady_clock::now();
         if (hooks_.seated) hooks_.seated(*seat_, server_name_, resumed);
-        // Never the server's text: it carries the token.
-        if (hooks_.tell)
-            hooks_.tell(tr(lang_, resumed ? "bridge.seated_again" : "bridge.seated",
-                           {{"table", std::to_string(seat_->table)},
-                            {"seat", std::to_string(seat_->seat + 1)}}));
+        // Never the server's text: it carries the token. Told with the snapshot that follows,
+        // so that a `hand` said on reading it finds the seat's view there.
+        welcome_ = tr(lang_, resumed ? "bridge.seated_again" : "bridge.seated",
+                      {{"table", std::to_string(seat_->table)},
+                       {"seat", std::to_string(seat_->seat + 1)}});
         if (stage_ == Stage::resuming) ready();
     } else if (type == "timer") {
         on_timer(m);
@@ -226,6 +226,8 @@ void PlayerLink::on_message(const Json& m) {
         if (tables_asked_) answer(server_text(lang_, m));
         tables_asked_ = false;
     } else if (type == "snapshot" || type == "patch" || type == "prompt") {
+        if (!welcome_.empty() && hooks_.tell) hooks_.tell(welcome_);
+        welcome_.clear();
         if (type != "prompt") {
             if (auto chosen = m.find("chosen");
                 chosen != m.end() && chosen->is_string() && hooks_.tell)

@@ -106,6 +106,7 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     std::optional<SeatMemory> seat_;
     std::string lang_;
     bool welcomed_ = false;
+    std::string welcome_;  // "You sit at table #3, seat 2...", told with the next view
     std::chrono::steady_clock::time_point last_used_ = std::chrono::steady_clock::now();
     std::chrono::milliseconds warn_before_{15000};
     std::shared_ptr<boost::asio::steady_timer> warning_;
