@@ -90,10 +90,13 @@ std::string ChannelRelay::phase() const {
 }
 
 void ChannelRelay::ask_tables(std::function<void(const std::string&)> reply) {
-    // A handful at most wait: the bridge's cooldowns and rate limits come first.
-    if (tables_asked_.size() >= 8) return;
+    // However many ask at once (strangers' private lines), one /tables answers them all; a
+    // bounded number wait, the oldest giving way.
+    if (tables_asked_.size() >= 64) tables_asked_.pop_front();
     tables_asked_.push_back(std::move(reply));
-    if (welcomed_) client_->send("/tables");
+    if (!welcomed_ || tables_in_flight_) return;
+    tables_in_flight_ = true;
+    client_->send("/tables");
 }
 
 std::string ChannelRelay::host() const {
@@ -215,7 +218,8 @@ void ChannelRelay::on_message(const Json& m) {
             client_->send("/lang " + lang_);
         }
         if (table_) client_->send("/watch " + std::to_string(*table_));
-        if (!tables_asked_.empty()) client_->send("/tables");
+        tables_in_flight_ = !tables_asked_.empty();
+        if (tables_in_flight_) client_->send("/tables");
         return;
     }
     if (type == "error") {
@@ -227,11 +231,15 @@ void ChannelRelay::on_message(const Json& m) {
         return;
     }
     if (type == "tables") {
-        // One reply for each /tables asked; the server's pushes are not relayed.
-        if (tables_asked_.empty()) return;
-        auto reply = std::move(tables_asked_.front());
-        tables_asked_.pop_front();
-        if (reply) reply(text());
+        // The answer to our /tables, for everyone who asked meanwhile; without a question in
+        // flight it is one of the server's pushes, not relayed.
+        if (!tables_in_flight_) return;
+        tables_in_flight_ = false;
+        const std::string answer = text();
+        auto waiting = std::move(tables_asked_);
+        tables_asked_.clear();
+        for (auto& reply : waiting)
+            if (reply) reply(answer);
         return;
     }
     if (type == "snapshot" || type == "patch") {

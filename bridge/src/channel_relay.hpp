@@ -66,7 +66,9 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     std::optional<long> table_;
     bool welcomed_ = false;
     bool closed_ = false;
-    std::deque<std::function<void(const std::string&)>> tables_asked_;  // one reply per /tables
+    // Who waits for the table list: one /tables in flight answers them all.
+    std::deque<std::function<void(const std::string&)>> tables_asked_;
+    bool tables_in_flight_ = false;
     bool over_ = false;  // the watched game ended (the view's table part may say otherwise)
     bool started_ = false;  // its game started (the view's table part may not say so yet)
     long last_round_ = 0;

@@ -6,6 +6,7 @@
 // no game-server connection; names in other scripts stay readable.
 #include <catch2/catch.hpp>
 #include <regex>
+#include <set>
 
 #include "ascii_name.hpp"
 #include "core_table.hpp"
@@ -262,6 +263,16 @@ TEST_CASE("bridge hostile: strangers' private lines hold no game-server connecti
     t.run_until([] { return false; }, 500ms);
     CHECK(t.bridge().open_links() == 0);
     CHECK(t.bridge().known_people() == 0);
+    // Each got the table list all the same: one question to the server answers all who wait.
+    const auto answered = [&] {
+        std::set<std::string> told;
+        for (const auto& line : t.lines())
+            if (line.is_private && line.target.starts_with("drive") &&
+                line.text.find("table") != std::string::npos)
+                told.insert(line.target);
+        return told.size();
+    };
+    CHECK(t.run_until([&] { return answered() == 60; }, 10s));
     // The table list still reaches a stranger, through a channel's spectator.
     FakePerson curious;
     curious.user = {"curious", "curious"};
