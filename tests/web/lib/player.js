@@ -144,7 +144,15 @@ async function perform(player, decision, action) {
         e.message += `\npage after pressing canoe ${action.canoe + 1} for "${action.text}": ${await pageDecisionState(page, decision)}`;
         throw e;
     }
-    const box = await ring.boundingBox();
+    // The ring can be hidden for a moment between showing and being measured (a redraw, or the
+    // decision closing: a timeout, the round ending): measure again, and when it is gone for
+    // good there is nothing left to press (takeDecision then sees the decision closed).
+    let box = await ring.boundingBox();
+    for (let tries = 0; !box && tries < 20; tries += 1) {
+        await page.waitForTimeout(50);
+        box = await ring.boundingBox();
+    }
+    if (!box) return;
     await press(player, ring, { position: { x: box.width / 2, y: 3 } });
     const same = decision.actions.filter((a) => a.type === 'move' && a.canoe === action.canoe && a.to === action.to);
     if (same.length > 1) await press(player, page.locator(`.chooser button[data-text="${action.text}"]`));
