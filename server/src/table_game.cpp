@@ -255,8 +255,11 @@ void Table::finish() {
     if (!conceded.empty()) result["conceded"] = conceded;
     const Json ended = msg::ended(id_, result, names());
     spdlog::info("table {}: {}", id_, ended.at("text").get<std::string>());
+    // The lobby learns of the end (and keeps the rematch plan) before any player does: a
+    // "/again" sent the moment "ended" arrives, handled on another thread, found no plan and
+    // was refused (the sanitizer run's "Play again" test, once).
+    services_.finished(id_);
     tell(ended);
     update_summary(table_view(facts()));  // the views say so at their next version
-    services_.finished(id_);
 }
 }  // namespace niagara::server
