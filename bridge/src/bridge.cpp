@@ -216,9 +216,7 @@ PlayerLink& Bridge::link(Person& p) {
                           old->seat->seat == seat.seat && !old->seat->key.empty();
         kept.key = same ? old->seat->key : new_seat_key();
         state_.set_user(q->holder, UserMemory{name, kept, old ? old->lang : ""});
-        if (!same || !resumed)
-            tell(*q, tr(lang_of(*q), "bridge.seat_key",
-                        {{"key", kept.key}, {"table", std::to_string(seat.table)}}));
+        if (!same || !resumed) tell_seat_key(*q, kept);
     };
     hooks.seat_gone = [this, weak] {
         auto q = weak.lock();
@@ -288,11 +286,13 @@ bool Bridge::may_link(Person& p) {
     return false;
 }
 
+bool Bridge::holds_nothing(const Person& p) {
+    return !p.link && p.channels.empty() && !p.retry;
+}
+
 void Bridge::forget_if_idle(const std::string& key) {
-    auto it = people_.find(key);
-    if (it == people_.end()) return;
-    const Person& p = *it->second;
-    if (!p.link && p.channels.empty() && !p.retry) people_.erase(it);
+    if (auto it = people_.find(key); it != people_.end() && holds_nothing(*it->second))
+        people_.erase(it);
 }
 
 void Bridge::drop_link(Person& p) {
@@ -419,6 +419,11 @@ void Bridge::answer(const std::string& where, const Person& p, const std::string
     say_line(where, p.user.display + ": " + text);
 }
 
+void Bridge::tell_seat_key(const Person& p, const SeatMemory& seat) {
+    tell(p, tr(lang_of(p), "bridge.seat_key",
+               {{"key", seat.key}, {"table", std::to_string(seat.table)}}));
+}
+
 void Bridge::tell(const Person& p, const std::string& text) {
     tell_line(p.user.key, text);
 }
@@ -460,13 +465,7 @@ void Bridge::sweep() {
         people_.erase(key);
         forget(*p);
     }
-    for (const auto& key : std::vector<std::string>([&] {
-             std::vector<std::string> keys;
-             for (const auto& [k, p] : people_)
-                 keys.push_back(k);
-             return keys;
-         }()))
-        forget_if_idle(key);
+    std::erase_if(people_, [](const auto& entry) { return holds_nothing(*entry.second); });
 }
 
 // ---- events --------------------------------------------------------------------------------
@@ -694,10 +693,7 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
                     renewed.seat->key = new_seat_key();
                     state_.set_user(*holder, renewed);
                     for (auto& [key, q] : people_)
-                        if (q->holder == *holder)
-                            tell(*q, tr(lang_of(*q), "bridge.seat_key",
-                                        {{"key", renewed.seat->key},
-                                         {"table", std::to_string(renewed.seat->table)}}));
+                        if (q->holder == *holder) tell_seat_key(*q, *renewed.seat);
                 }
             }
             return answer(where, p, tr(lang, "bridge.key_in_channel", {{"self", self_}}));

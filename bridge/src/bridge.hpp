@@ -138,9 +138,10 @@ class Bridge final : public ChatEvents {
     void forget(Person& p);
     // Someone is heard under `key`: if that nick quit within the grace, its holder is gone.
     void arrived(const std::string& key);
-    // Forgets someone the bridge holds nothing for (no connection, no channel, no seat), so
+    // Forgets someone the bridge holds nothing for (no connection, no channel, no retry), so
     // that strangers sending private lines do not make it remember them forever.
     void forget_if_idle(const std::string& key);
+    static bool holds_nothing(const Person& p);  // no connection, no channel, no retry due
     // The network now vouches for `account` (or no longer for anyone) as `p`.
     void account_changed(Person& p, const std::string& account);
     // `who` (p, reported again after a reconnect) is vouched for: p is seen again, and asked
@@ -158,6 +159,8 @@ class Bridge final : public ChatEvents {
     void tell_line(const std::string& key, const std::string& line);
     void answer(const std::string& channel, const Person& p, const std::string& text);
     void tell(const Person& p, const std::string& text);
+    // "Your seat key for table #3 is ...", privately.
+    void tell_seat_key(const Person& p, const SeatMemory& seat);
     void run_channel_command(const std::string& channel, Person& p, const ChatCommand& command);
     void run_private_command(Person& p, const ChatCommand& command);
     void run_resume(Person& p, const std::string& key_text);
