@@ -474,6 +474,8 @@ void Bridge::on_ready(const std::string& self) {
     guarded("on_ready", [&] {
         self_ = self;
         spdlog::info("{}: ready as {}", network_.network_name(), self);
+        if (options_.health)
+            options_.health->network_ready(network_.network_name(), Health::Clock::now());
         for (const auto& name : options_.channels)
             channel(name);
         if (ready_once_) reseen_since_ = Clock::now();
@@ -488,6 +490,8 @@ void Bridge::on_connection_lost(const std::string& why) {
         // back; whoever is not seen again in time is taken to have gone (sweep()).
         spdlog::warn("{}: connection lost ({}); the adapter reconnects", network_.network_name(),
                      why);
+        if (options_.health)
+            options_.health->network_lost(network_.network_name(), why, Health::Clock::now());
         // Those who quit just before are most likely the same outage (a server going down
         // says QUIT for each of its users first): they are unseen too, not gone.
         for (auto& [key, p] : leaving_) {

@@ -34,6 +34,7 @@
 #include "channel_relay.hpp"
 #include "chat_commands.hpp"
 #include "chat_network.hpp"
+#include "health.hpp"
 #include "player_link.hpp"
 
 namespace niagara::bridge {
@@ -72,6 +73,9 @@ class Bridge final : public ChatEvents {
         // river picture, help) and what its users read until they choose with !lang.
         std::string lang = "en";
         std::map<std::string, std::string> channel_langs;  // by channel name, over `lang`
+        // Told when the chat network comes and goes (the heartbeat file, health.hpp); may be
+        // null.
+        Health* health = nullptr;
     };
 
     Bridge(boost::asio::io_context& io, ChatNetwork& network, BridgeState& state, Options options);
