@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -71,7 +72,7 @@ class Statement {
 constexpr const char* kAppendAction =
     "INSERT INTO action_log (table_id, idx, action) VALUES (?, ?, ?)";
 
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 
 // PRAGMA quick_check reads every page of the file. With 5,000 finished games (a 104 MB file)
 // it took 53-140 ms with the file in the page cache, but 2.9 s from the disk (after a reboot),
@@ -201,7 +202,10 @@ void Store::write(F&& body) {
 Store::Store(const std::string& path, StoreOptions options) : path_(path), options_(options) {
     const bool file = !path.empty() && path != ":memory:" && path.rfind("file:", 0) != 0;
     bool unclean = false;  // PATH.running was there: the last stop was not clean
-    if (file) check_files_before_open(unclean);
+    if (file) {
+        check_files_before_open(unclean);
+        make_files_private();
+    }
     if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
         std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
@@ -241,6 +245,26 @@ Store::Store(const std::string& path, StoreOptions options) : path_(path), optio
         sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
         sqlite3_close(db_);
         throw;
+    }
+}
+
+// The database holds the seats' tokens: its files are the server's alone (0600), whatever the
+// umask. A new file is created so before SQLite opens it (SQLite gives the -wal and -shm files
+// the database file's mode); the files of an older server (0644) are made private.
+void Store::make_files_private() {
+    if (!std::filesystem::exists(path_)) {
+        const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0) ::close(fd);  // an empty file is an empty database
+    }
+    for (const std::string& name : {path_, path_ + "-wal", path_ + "-shm"}) {
+        struct stat st {};
+        if (::stat(name.c_str(), &st) != 0 || (st.st_mode & 0077) == 0) continue;
+        if (::chmod(name.c_str(), 0600) == 0)
+            spdlog::warn("{} was readable by others (mode {:o}): made private (0600)",
+                         file_name(name), st.st_mode & 0777);
+        else
+            spdlog::warn("{} is readable by others (mode {:o}) and cannot be made private: {}",
+                         file_name(name), st.st_mode & 0777, std::strerror(errno));
     }
 }
 
@@ -356,6 +380,16 @@ void Store::create_or_migrate_schema() {
         // Every start: a server of version 2 before the `meta` table ignores it.
         exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
         if (found == kSchemaVersion) return;
+        // Version 4 keeps the tables' info and chat lines across a restart.
+        exec(
+            "CREATE TABLE IF NOT EXISTS table_lines ("
+            " id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL,"
+            " after_action INTEGER NOT NULL, line TEXT NOT NULL)");
+        exec("CREATE INDEX IF NOT EXISTS table_lines_by_table ON table_lines (table_id, id)");
+        if (found == 3) {
+            exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+            return;
+        }
         if (found == 2) {
             // Version 3 keeps a conceded seat conceded across a restart. A seat conceded under
             // version 2 was stored as a bot's under a fresh token, and stays so.
@@ -566,6 +600,24 @@ void Store::append_actions(const std::vector<StoredAction>& actions) {
         next_index_[table] = index;
 }
 
+void Store::add_line(long table, long after_action, const std::string& line_json, int keep) {
+    std::lock_guard lock(mutex_);
+    write([&] {
+        Statement(db_, "INSERT INTO table_lines (table_id, after_action, line) VALUES (?, ?, ?)")
+            .bind(1, table)
+            .bind(2, after_action)
+            .bind(3, line_json)
+            .step();
+        // The table's newest `keep` lines stay: a chat flood grows nothing.
+        Statement(db_,
+                  "DELETE FROM table_lines WHERE table_id = ?1 AND id <= (SELECT id FROM"
+                  " table_lines WHERE table_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)")
+            .bind(1, table)
+            .bind(2, long(std::max(keep, 0)))
+            .step();
+    });
+}
+
 void Store::finish(long table, const std::string& record_json) {
     std::lock_guard lock(mutex_);
     write([&] {
@@ -573,6 +625,8 @@ void Store::finish(long table, const std::string& record_json) {
             .bind(1, record_json)
             .bind(2, table)
             .step();
+        // The record has the game; the lines were for those coming back to it.
+        Statement(db_, "DELETE FROM table_lines WHERE table_id = ?").bind(1, table).step();
     });
     next_index_.erase(table);  // only now: a failed finish leaves the game playable
 }
@@ -581,6 +635,7 @@ void Store::close(long table) {
     std::lock_guard lock(mutex_);
     write([&] {
         Statement(db_, "UPDATE tables SET finished = 2 WHERE id = ?").bind(1, table).step();
+        Statement(db_, "DELETE FROM table_lines WHERE table_id = ?").bind(1, table).step();
     });
     next_index_.erase(table);
 }
@@ -607,6 +662,13 @@ std::vector<StoredTable> Store::unfinished_tables() {
                                              bot > 1 ? int(bot - 1) : 0, s.integer(4) != 0});
         }
     }
+    Statement lines(db_,
+                    "SELECT l.table_id, l.after_action, l.line FROM table_lines l"
+                    " JOIN tables t ON t.id = l.table_id WHERE t.finished = 0"
+                    " ORDER BY l.table_id, l.id");
+    while (lines.step())
+        if (const auto it = by_id.find(lines.integer(0)); it != by_id.end())
+            it->second->lines.push_back(StoredLine{lines.integer(1), lines.text(2)});
     // One pass over the log from the lowest floor: each row goes to its table, in order.
     std::unordered_set<long> damaged;
     Statement a(db_, "SELECT table_id, idx, action FROM action_log WHERE id >= ? ORDER BY id");

@@ -10,8 +10,13 @@
 // floor (the log's next row when it started), and the actions of finished games (whose records
 // are kept whole) are purged from the log's start, below every unfinished game's floor, when
 // the server starts.
-// Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, and 2, whose
-// seats have no `conceded` column, are migrated when opened; 3 is this one. The `meta` table
+// A table's recent log and chat lines (what a player who comes back reads) are kept too, so
+// that a restart does not empty its log: the info and chat lines in `table_lines` (the newest
+// --table-history of them per table, deleted when the table finishes or closes); the game's
+// own lines are not stored but made again from the actions through the engine, as replays are.
+// Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, 2, whose
+// seats have no `conceded` column, and 3, without `table_lines`, are migrated when opened; 4
+// is this one. The `meta` table
 // (one row a start writes) came later within version 2: a server that does not know it
 // ignores it.
 //
@@ -32,6 +37,7 @@
 //     whole file, seconds for a large one that is not in the page cache).
 // StoreOptions::accept_data_loss opens anyway (logged as an error). A start always writes one
 // commit before it creates PATH.running, so a crash at any moment leaves a non-empty log.
+// The files are made private (0600) when opened: they hold the seats' tokens.
 // Closing (the destructor) copies the whole log into the main file and syncs it, removes
 // PATH.running, then truncates the log (SQLITE_CHECKPOINT_TRUNCATE): after a clean stop the
 // main file alone holds everything, and can be copied as a backup.
@@ -102,6 +108,13 @@ struct StoredSeat {
     bool conceded = false;
 };
 
+// An info or chat line of a table's log (Table::remember), and where it stood in the game:
+// after how many of its actions.
+struct StoredLine {
+    long after_action = 0;
+    std::string line_json;
+};
+
 struct StoredTable {
     long id = 0;
     std::string options_json;       // the table's options
@@ -110,6 +123,7 @@ struct StoredTable {
     bool started = false;
     std::vector<StoredSeat> seats;
     std::vector<std::string> actions;  // engine action JSON, in order
+    std::vector<StoredLine> lines = {};  // its newest info and chat lines, oldest first
 };
 
 struct StoredAction {
@@ -135,6 +149,9 @@ class Store {
     // is of a game being played (mark_started, or found by unfinished_tables()) and must be
     // its next (std::invalid_argument otherwise).
     void append_actions(const std::vector<StoredAction>& actions);
+    // One info or chat line of a table being played (or waiting), after its first
+    // `after_action` actions; only its newest `keep` lines are kept.
+    void add_line(long table, long after_action, const std::string& line_json, int keep);
     void finish(long table, const std::string& record_json);
     // Closes a table that will not be played to its end (nobody came back): no record is kept,
     // and it is neither restored nor served as a finished game (finished = 2).
@@ -151,6 +168,7 @@ class Store {
 
   private:
     void check_files_before_open(bool& unclean);  // throws StoreRefused
+    void make_files_private();                    // 0600: the tokens are the server's alone
     void quick_check();                           // throws StoreRefused
     void mark_running();                          // creates PATH.running
     void close_cleanly() noexcept;

@@ -46,6 +46,23 @@ void Table::remember(Json entry) {
     }
 }
 
+bool Table::keep_line(Json line, const std::shared_ptr<Connection>& c) {
+    const int limit = services_.config.table_history;
+    if (limit <= 0) return true;
+    // Over: its stored lines were deleted with it (Store::finish, close); nobody restores it.
+    if (phase_ == Phase::Over) {
+        remember(std::move(line));
+        return true;
+    }
+    // Where it stands in the game: after the actions whose lines are in the history already
+    // (an action waiting for its commit has none yet).
+    const long after = long(record_.actions.size()) - (storing_ ? 1 : 0);
+    if (!try_store(c, [&] { services_.store.add_line(id_, after, line.dump(), limit); }))
+        return false;
+    remember(std::move(line));
+    return true;
+}
+
 void Table::tell(const Json& message) {
     broadcast(message);
     Json line{{"kind", "info"}, {"text", message.value("text", "")}};
@@ -54,7 +71,8 @@ void Table::tell(const Json& message) {
         line["key"] = message["key"];
         line["args"] = message.value("args", Json::object());
     }
-    remember(std::move(line));
+    // What happened happened: a line the store refuses is still told, only not kept.
+    if (!keep_line(line, nullptr)) remember(std::move(line));
 }
 
 Json Table::history_json() const {
@@ -223,6 +241,7 @@ void Table::restore(const StoredTable& stored) {
         services_.register_token(s.token, id_, s.seat);
     }
     if (!stored.started) {
+        restore_history(stored, {});
         post([this] { check_idle(); });
         return refresh_views();
     }
@@ -232,13 +251,23 @@ void Table::restore(const StoredTable& stored) {
     thinking_.assign(std::size_t(game.players), std::nullopt);
     state_ = new_game(game);
     record_ = Record{game, {}, false};
+    // The game's lines, made again as they were told (only the newest --table-history are
+    // kept: an older action's are not made).
+    const long first_told = long(stored.actions.size()) - services_.config.table_history;
+    std::vector<Json> events;
     for (const std::string& text : stored.actions) {
-        const Action action = action_from_json(Json::parse(text));
-        if (!apply(*state_, action))
+        const Json stored_action = Json::parse(text);
+        const Action action = action_from_json(stored_action);
+        Log log;
+        const long index = long(record_.actions.size());
+        if (!apply(*state_, action, index >= first_told ? &log : nullptr))
             throw std::runtime_error("table " + std::to_string(id_) + ": stored action is illegal");
         record_.actions.push_back(action);
+        events.push_back(log.empty() ? Json() : event_line(action.seat, log,
+                                                           stored_action.value("cause", "")));
     }
     phase_ = Phase::Playing;
+    restore_history(stored, std::move(events));
     // Players come back with their tokens; whoever does not within the grace period is
     // played by a bot.
     post([this] {
@@ -249,6 +278,39 @@ void Table::restore(const StoredTable& stored) {
         check_idle();
     });
     refresh_views();
+}
+
+Json Table::event_line(int seat, const Log& log, const std::string& cause) {
+    Json entry{{"kind", "event"},
+               {"seat", seat >= 0 ? Json(seat) : Json()},
+               {"lines", english(log)},
+               {"texts", text_list(log)}};
+    if (!cause.empty()) entry["cause"] = cause;
+    return entry;
+}
+
+// The log as it was before the restart: the stored info and chat lines put back between the
+// game's lines where they were told (StoredLine::after_action), then a line that says the
+// server restarted. `events`: each action's line (null for an action that told nothing).
+void Table::restore_history(const StoredTable& stored, std::vector<Json> events) {
+    auto line = stored.lines.begin();
+    const auto lines_until = [&](long after) {
+        for (; line != stored.lines.end() && line->after_action <= after; ++line) {
+            Json parsed = Json::parse(line->line_json, nullptr, false);
+            if (parsed.is_object()) remember(std::move(parsed));
+        }
+    };
+    for (long i = 0; i < long(events.size()); ++i) {
+        lines_until(i);
+        if (!events[std::size_t(i)].is_null()) remember(std::move(events[std::size_t(i)]));
+    }
+    lines_until(std::numeric_limits<long>::max());
+    keep_line(Json{{"kind", "info"},
+                   {"text", "The server restarted; table " + std::to_string(id_) +
+                                " goes on from where it was."},
+                   {"key", "protocol.restored"},
+                   {"args", {{"table", id_arg(id_)}}}},
+              nullptr);
 }
 
 bool Table::joinable() const {

@@ -201,7 +201,12 @@ class Table : public std::enable_shared_from_this<Table> {
     // The table's recent lines (--table-history): what every viewer was sent, never a seat's
     // secret, so that whoever comes (back) sees what happened.
     void remember(Json entry);
-    void tell(const Json& message);  // broadcast, and remembered as an info line
+    // An info or chat line remembered and stored (it survives a restart); false, with `c`
+    // told, when the store refused it.
+    bool keep_line(Json line, const std::shared_ptr<Connection>& c);
+    void tell(const Json& message);  // broadcast, and kept as an info line
+    static Json event_line(int seat, const Log& log, const std::string& cause);
+    void restore_history(const StoredTable& stored, std::vector<Json> events);
     void arm_grace_timer(int seat);
     void finish();
     void refresh_views();  // the views and the lobby's summary, from the table as it is now

@@ -308,8 +308,11 @@ void Table::say(std::shared_ptr<Connection> c, std::string text) {
         const int seat = seat_of(c);
         const Json line =
             msg::chat(id_, seat >= 0 ? seats_[std::size_t(seat)].name : c->name(), text);
+        // Stored before anyone reads it: a line said is in the log after a restart too.
+        if (!keep_line(Json{{"kind", "chat"}, {"from", line["from"]}, {"message", line["message"]}},
+                       c))
+            return;
         broadcast(line);
-        remember(Json{{"kind", "chat"}, {"from", line["from"]}, {"message", line["message"]}});
     });
 }
 

@@ -178,7 +178,7 @@ TEST_CASE("store: a database of the first schema is migrated when opened", "[ser
     }
     RawDb raw(path);
     CHECK(raw.count("SELECT COUNT(*) FROM sqlite_master WHERE name = 'actions'") == 0);
-    CHECK(raw.count("PRAGMA user_version") == 3);
+    CHECK(raw.count("PRAGMA user_version") == 4);
     Store reopened(path);  // opening it again changes nothing
     CHECK(reopened.unfinished_tables().at(0).actions ==
           std::vector<std::string>{"a", "b", "c", "d"});
@@ -223,7 +223,7 @@ TEST_CASE("store: a database of schema 2 is migrated; a conceded seat is kept so
         store.save_seat(1, StoredSeat{1, "bob", "tok-b", false, 0, true});
     }
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 3);
+    CHECK(raw.count("PRAGMA user_version") == 4);
     CHECK(raw.count("SELECT COUNT(*) FROM seats WHERE conceded = 1") == 1);
     Store reopened(path);
     const auto seats = reopened.unfinished_tables().at(0).seats;
@@ -233,6 +233,43 @@ TEST_CASE("store: a database of schema 2 is migrated; a conceded seat is kept so
     CHECK_FALSE(seats[1].bot);
     CHECK(seats[1].token == "tok-b");
     CHECK_FALSE(seats[2].conceded);
+}
+
+// Version 3 had no table lines: it gains the table, and a table's lines come back with it, in
+// order, after the actions they followed; only the newest are kept, and a table's end
+// (finished or closed) deletes them.
+TEST_CASE("store: a database of schema 3 is migrated; table lines are kept, trimmed and deleted",
+          "[server][store][history]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    {
+        Store store(path);
+        store.create_table("{}", "ann");
+        store.create_table("{}", "bob");
+    }
+    {
+        RawDb old(path);  // back to version 3, as a server before table lines left it
+        old.exec("DROP TABLE table_lines; PRAGMA user_version = 3;");
+    }
+    {
+        Store store(path);
+        for (int i = 0; i < 7; ++i)
+            store.add_line(1, i / 2, "{\"n\":" + std::to_string(i) + "}", 4);
+        store.add_line(2, 0, "{\"n\":\"other\"}", 4);
+        const auto tables = store.unfinished_tables();
+        REQUIRE(tables.size() == 2);
+        REQUIRE(tables[0].lines.size() == 4);  // the newest 4 of table 1's 7
+        CHECK(tables[0].lines.front().line_json == R"({"n":3})");
+        CHECK(tables[0].lines.front().after_action == 1);
+        CHECK(tables[0].lines.back().line_json == R"({"n":6})");
+        CHECK(tables[0].lines.back().after_action == 3);
+        REQUIRE(tables[1].lines.size() == 1);
+        store.finish(1, "{}");
+        store.close(2);
+    }
+    RawDb raw(path);
+    CHECK(raw.count("PRAGMA user_version") == 4);
+    CHECK(raw.count("SELECT COUNT(*) FROM table_lines") == 0);
 }
 
 // A server older than its data stops with a reason rather than misreading it, and leaves the
