@@ -3,6 +3,7 @@
 
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "data_dir.hpp"
 #include "http_routes.hpp"
 #include "http_session.hpp"
 #include "listener.hpp"
@@ -55,9 +57,9 @@ int main(int argc, char** argv) {
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     try {
-        std::filesystem::create_directories(config.data_dir);
-        std::filesystem::permissions(config.data_dir, std::filesystem::perms::owner_all,
-                                     std::filesystem::perm_options::replace);
+        // Whatever the server creates is its alone (the database gets 0600 in any case).
+        ::umask(0077);
+        prepare_data_dir(config.data_dir);
         // NIAGARA_ACCEPT_DATA_LOSS=1: start even when the database's checks find commits lost
         // or the file damaged (store.hpp, "Opening and closing"). Meant for one start.
         StoreOptions store_options;
