@@ -26,24 +26,15 @@ Table::Table(net::io_context& io, TableServices services, long id, protocol::Tab
       thinking_(std::size_t(options.game.players)),
       bot_timer_(executor_),
       turn_timer_(executor_),
-      idle_timer_(executor_) {
+      idle_timer_(executor_),
+      lines_(services_.config.table_history, services_.metrics) {
     refresh_views();
 }
 
-Table::~Table() {
-    services_.metrics.history_lines.fetch_sub(long(history_.size()), std::memory_order_relaxed);
-}
+Table::~Table() = default;
 
-void Table::remember(Json entry) {
-    const int limit = services_.config.table_history;
-    if (limit <= 0) return;
-    history_.push_back(std::move(entry));
-    services_.metrics.history_lines.fetch_add(1, std::memory_order_relaxed);
-    while (history_.size() > std::size_t(limit)) {
-        history_.pop_front();
-        services_.metrics.history_lines.fetch_sub(1, std::memory_order_relaxed);
-        services_.metrics.history_dropped.fetch_add(1, std::memory_order_relaxed);
-    }
+void Table::remember(const Json& entry) {
+    lines_.add_line(actions_told(), entry);
 }
 
 bool Table::keep_line(Json line, const std::shared_ptr<Connection>& c) {
@@ -51,15 +42,12 @@ bool Table::keep_line(Json line, const std::shared_ptr<Connection>& c) {
     if (limit <= 0) return true;
     // Over: its stored lines were deleted with it (Store::finish, close); nobody restores it.
     if (phase_ == Phase::Over) {
-        remember(std::move(line));
+        remember(line);
         return true;
     }
-    // Where it stands in the game: after the actions whose lines are in the history already
-    // (an action waiting for its commit has none yet).
-    const long after = long(record_.actions.size()) - (storing_ ? 1 : 0);
-    if (!try_store(c, [&] { services_.store.add_line(id_, after, line.dump(), limit); }))
+    if (!try_store(c, [&] { services_.store.add_line(id_, actions_told(), line.dump(), limit); }))
         return false;
-    remember(std::move(line));
+    remember(line);
     return true;
 }
 
@@ -72,14 +60,7 @@ void Table::tell(const Json& message) {
         line["args"] = message.value("args", Json::object());
     }
     // What happened happened: a line the store refuses is still told, only not kept.
-    if (!keep_line(line, nullptr)) remember(std::move(line));
-}
-
-Json Table::history_json() const {
-    Json lines = Json::array();
-    for (const Json& line : history_)
-        lines.push_back(line);
-    return lines;
+    if (!keep_line(line, nullptr)) remember(line);
 }
 
 std::optional<Table::Rematch> Table::rematch() const {
@@ -241,7 +222,7 @@ void Table::restore(const StoredTable& stored) {
         services_.register_token(s.token, id_, s.seat);
     }
     if (!stored.started) {
-        restore_history(stored, {});
+        restore_lines(stored);
         post([this] { check_idle(); });
         return refresh_views();
     }
@@ -251,23 +232,16 @@ void Table::restore(const StoredTable& stored) {
     thinking_.assign(std::size_t(game.players), std::nullopt);
     state_ = new_game(game);
     record_ = Record{game, {}, false};
-    // The game's lines, made again as they were told (only the newest --table-history are
-    // kept: an older action's are not made).
-    const long first_told = long(stored.actions.size()) - services_.config.table_history;
-    std::vector<Json> events;
     for (const std::string& text : stored.actions) {
         const Json stored_action = Json::parse(text);
         const Action action = action_from_json(stored_action);
-        Log log;
-        const long index = long(record_.actions.size());
-        if (!apply(*state_, action, index >= first_told ? &log : nullptr))
+        if (!apply(*state_, action))
             throw std::runtime_error("table " + std::to_string(id_) + ": stored action is illegal");
         record_.actions.push_back(action);
-        events.push_back(log.empty() ? Json() : event_line(action.seat, log,
-                                                           stored_action.value("cause", "")));
+        lines_.add_action(TableLog::cause_of(stored_action.value("cause", "")));
     }
     phase_ = Phase::Playing;
-    restore_history(stored, std::move(events));
+    restore_lines(stored);
     // Players come back with their tokens; whoever does not within the grace period is
     // played by a bot.
     post([this] {
@@ -280,31 +254,13 @@ void Table::restore(const StoredTable& stored) {
     refresh_views();
 }
 
-Json Table::event_line(int seat, const Log& log, const std::string& cause) {
-    Json entry{{"kind", "event"},
-               {"seat", seat >= 0 ? Json(seat) : Json()},
-               {"lines", english(log)},
-               {"texts", text_list(log)}};
-    if (!cause.empty()) entry["cause"] = cause;
-    return entry;
-}
-
-// The log as it was before the restart: the stored info and chat lines put back between the
-// game's lines where they were told (StoredLine::after_action), then a line that says the
-// server restarted. `events`: each action's line (null for an action that told nothing).
-void Table::restore_history(const StoredTable& stored, std::vector<Json> events) {
-    auto line = stored.lines.begin();
-    const auto lines_until = [&](long after) {
-        for (; line != stored.lines.end() && line->after_action <= after; ++line) {
-            Json parsed = Json::parse(line->line_json, nullptr, false);
-            if (parsed.is_object()) remember(std::move(parsed));
-        }
-    };
-    for (long i = 0; i < long(events.size()); ++i) {
-        lines_until(i);
-        if (!events[std::size_t(i)].is_null()) remember(std::move(events[std::size_t(i)]));
+// The info and chat lines as they were before the restart (the game's come from the record),
+// then one that says the server restarted.
+void Table::restore_lines(const StoredTable& stored) {
+    for (const StoredLine& line : stored.lines) {
+        const Json parsed = Json::parse(line.line_json, nullptr, false);
+        if (parsed.is_object()) lines_.add_line(line.after_action, parsed);
     }
-    lines_until(std::numeric_limits<long>::max());
     keep_line(Json{{"kind", "info"},
                    {"text", "The server restarted; table " + std::to_string(id_) +
                                 " goes on from where it was."},

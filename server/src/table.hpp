@@ -38,6 +38,7 @@
 #include "niagara/record.hpp"
 #include "server_texts.hpp"
 #include "store.hpp"
+#include "table_log.hpp"
 #include "view_patcher.hpp"
 
 namespace niagara::server {
@@ -199,14 +200,14 @@ class Table : public std::enable_shared_from_this<Table> {
     // Takes `seat` for `c` (a /resume with its token, or its player's /join after /leave).
     void reseat(const std::shared_ptr<Connection>& c, int seat, bool with_token);
     // The table's recent lines (--table-history): what every viewer was sent, never a seat's
-    // secret, so that whoever comes (back) sees what happened.
-    void remember(Json entry);
+    // secret, so that whoever comes (back) sees what happened. remember() keeps an info or chat
+    // line in memory only; the game's lines are made from the record (TableLog).
+    void remember(const Json& entry);
     // An info or chat line remembered and stored (it survives a restart); false, with `c`
     // told, when the store refused it.
     bool keep_line(Json line, const std::shared_ptr<Connection>& c);
     void tell(const Json& message);  // broadcast, and kept as an info line
-    static Json event_line(int seat, const Log& log, const std::string& cause);
-    void restore_history(const StoredTable& stored, std::vector<Json> events);
+    void restore_lines(const StoredTable& stored);
     void arm_grace_timer(int seat);
     void finish();
     void refresh_views();  // the views and the lobby's summary, from the table as it is now
@@ -264,8 +265,10 @@ class Table : public std::enable_shared_from_this<Table> {
     std::vector<std::unique_ptr<net::steady_timer>> grace_timers_;
     net::steady_timer idle_timer_;
     bool idle_armed_ = false;
-    std::deque<Json> history_;  // {kind: event|chat|info, ...}, oldest first
-    Json history_json() const;
+    TableLog lines_;  // the recent lines whoever comes is sent (table_log.hpp)
+    // The number of actions whose lines everyone has seen (an action waiting for its commit
+    // has told nothing yet): where a line told now stands in the game.
+    long actions_told() const { return long(record_.actions.size()) - (storing_ ? 1 : 0); }
 
     mutable std::mutex summary_mutex_;  // guards summary_ and phase_copy_ (read by the lobby)
     Json summary_;

@@ -83,6 +83,8 @@ void Table::concede(std::shared_ptr<Connection> c) {
         record_.abandoned = true;
         auto event = std::make_shared<const msg::GameEvent>(
             msg::GameEvent{seat, english(log), "conceded", text_list(log)});
+        // Not an action of the record: its line is kept as it is.
+        if (!log.empty()) remember(TableLog::event_line(seat, log, "conceded"));
         Change change;
         change.event = event.get();
         publish(change);

@@ -112,6 +112,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     }
     const long index = long(record_.actions.size());
     record_.actions.push_back(action);
+    lines_.add_action(TableLog::cause_of(cause));
     seats_[std::size_t(seat)].deadline.reset();  // its next decision gets a clock of its own
     state_ = std::move(next);
     services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);

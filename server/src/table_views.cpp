@@ -112,20 +112,10 @@ void Table::send_snapshot(const std::shared_ptr<Connection>& c, int seat) {
 void Table::publish(const Change& change) {
     ++version_;
     refresh_views();
-    if (const msg::GameEvent* e = change.event; e && !e->lines.empty()) {
-        // What every viewer is sent below (the chooser's card rides apart, to its owner only).
-        Json entry{{"kind", "event"},
-                   {"seat", e->seat >= 0 ? Json(e->seat) : Json()},
-                   {"lines", e->lines},
-                   {"texts", e->texts}};
-        if (!e->cause.empty()) entry["cause"] = e->cause;
-        remember(std::move(entry));
-    }
-    // Built once, for the viewers who just came: the lines of the table before them.
-    std::optional<Json> history;
+    // For the viewers who just came: the lines of the table before them (the change's event
+    // is the last of them), built once (TableLog).
     const auto history_for = [&]() -> const Json* {
-        if (!history) history = history_json();
-        return &*history;
+        return &lines_.lines(state_ ? &record_ : nullptr, names());
     };
     // What every patch of this change shares is serialized once.
     const msg::PatchFrames patches(id_, version_ - 1, version_, change.event);
