@@ -625,7 +625,10 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             return ch.relay->post_board();
         case Kind::tables:
             if (!ch.relay || !public_answer_due(where, c.kind)) return;
-            return ch.relay->ask_tables(in_channel);
+            // Answered later, when the server's list comes: the channel's name is kept by value
+            // (`where` is the network's event's, gone by then: it once read freed memory).
+            return ch.relay->ask_tables(
+                [this, channel = where](const std::string& text) { say_line(channel, text); });
         case Kind::who:
             if (!public_answer_due(where, c.kind)) return;
             return run_who(where);

@@ -110,6 +110,8 @@ int main(int argc, char** argv) {
     const BridgeSettings& settings = *loaded.settings;
     if (check) return check_health(settings.state_file);
     spdlog::set_level(spdlog::level::from_str(settings.log_level));
+    // Every line at once: a container's log (or a test's file) shows it as it happens.
+    spdlog::flush_on(spdlog::level::trace);
     const auto server = parse_server_url(settings.server_url);
     if (!server) {
         std::cerr << "niagara-bridge: server must be ws://HOST:PORT/ws, not '"
