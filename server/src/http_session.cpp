@@ -15,6 +15,7 @@
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "niagara/i18n/i18n.hpp"
+#include "request_framing.hpp"
 #include "static_files.hpp"
 #include "websocket_session.hpp"
 
@@ -166,6 +167,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
                                std::string(obsolete_reason(status)) + "\n"));
     }
     auto req = parser_->release();
+    if (auto why = ambiguous_request(req)) {
+        // Nothing more is read from this connection: what follows may be a smuggled request.
+        return send(make_reply(11, false, false, {}, http::status::bad_request,
+                               "text/plain; charset=utf-8", "Bad Request: " + *why + "\n"));
+    }
     if (role_ == HttpRole::game && beast::websocket::is_upgrade(req) && req.target() == "/ws") {
         if (refuse_origin(req)) return;
         stream_.expires_never();

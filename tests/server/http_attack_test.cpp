@@ -461,3 +461,43 @@ TEST_CASE("HTTP attack: /metrics only where --metrics says", "[server][http][att
     // A malformed address stops the server at start.
     CHECK_THROWS(ServerProcess({"--metrics", "127.0.0.1:notaport"}));
 }
+
+// Request smuggling: a request whose body framing or host a proxy in front could read another
+// way is refused with 400 and the connection closed, so that the bytes after it (here a second
+// request, /metrics on another host) are never read as a request of their own.
+TEST_CASE("HTTP attack: ambiguous framing or Host is refused and closes the connection",
+          "[server][http][attack][smuggling]") {
+    ServerProcess server;
+    const unsigned short port = server.port();
+    const std::string smuggled = "GET /healthz HTTP/1.1\r\nHost: evil\r\n\r\n";
+    const std::vector<std::pair<std::string, std::string>> attempts{
+        {"Transfer-Encoding: chunked, identity\r\n", "Transfer-Encoding other than chunked"},
+        {"Transfer-Encoding: xchunked\r\n", "Transfer-Encoding other than chunked"},
+        {"Transfer-Encoding: identity\r\n", "Transfer-Encoding other than chunked"},
+        // These two Beast's parser refuses itself (its own 400), before the server's check.
+        {"Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n", ""},
+        {"Transfer-Encoding: chunked\r\nContent-Length: 3\r\n", ""},
+        {"Host: 127.0.0.1\r\n", "Host sent twice"},
+    };
+    for (const auto& [headers, why] : attempts) {
+        INFO(headers);
+        const AttackAnswer answer = attack_send(
+            port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers + "\r\n0\r\n\r\n" + smuggled);
+        CHECK(answer.status == 400);
+        CHECK(answer.closed);
+        if (!why.empty()) CHECK(answer.body.find(why) != std::string::npos);
+        // One answer only: the smuggled request was not read.
+        CHECK(answer.all.find("HTTP/1.1", 1) == std::string::npos);
+    }
+    const AttackAnswer hostless = attack_send(port, "GET /healthz HTTP/1.1\r\n\r\n");
+    CHECK(hostless.status == 400);
+    CHECK(hostless.body.find("no Host") != std::string::npos);
+    // Unambiguous requests are served as before: chunked alone, HTTP/1.0 without a Host.
+    const AttackAnswer chunked = attack_send(
+        port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: Chunked\r\n"
+              "Connection: close\r\n\r\n0\r\n\r\n");
+    CHECK(chunked.status == 200);
+    const AttackAnswer old = attack_send(port, "GET /healthz HTTP/1.0\r\n\r\n");
+    CHECK(old.status == 200);
+    check_still_healthy(port);
+}
