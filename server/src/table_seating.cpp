@@ -141,8 +141,11 @@ void Table::watch(std::shared_ptr<Connection> c) {
                         [&](const Spectator& s) { return s.conn.lock() == c; }))
             return send_error(c, "bad_command", {"server.watch.already", {{"table", id_arg(id_)}}});
         const std::string name = c->name();
-        for (const Seat& seat : seats_)  // a conceded seat's player may watch his game end
-            if (seat.taken && !seat.conceded && same_name(seat.name, name)) {
+        // A conceded seat's player may watch his game end, and so may a player who /left it
+        // from this connection (a bot plays it meanwhile): it is his name, not a stranger's.
+        for (const Seat& seat : seats_)
+            if (seat.taken && !seat.conceded && seat.left_by != c->id() &&
+                same_name(seat.name, name)) {
                 if (c->table().get() == this) c->set_table(nullptr);
                 return send_error(
                     c, "name_taken",

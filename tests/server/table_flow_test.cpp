@@ -273,3 +273,42 @@ TEST_CASE("Play again: the same options, bots and people at a new table",
     CHECK(seats[2]["level"] == "greedy");
     CHECK(alice.client->view()["table"]["options"]["players"] == 4);
 }
+
+// A player who /leaves a game may watch it from the same connection (a bot plays the seat
+// meanwhile), and the game goes on in front of him; someone else by that name may not.
+TEST_CASE("Leave, then watch the same game: allowed, and the bots play on",
+          "[server][table_flow][leave]") {
+    ServerProcess server;
+    const unsigned short port = server.port();
+    auto alice = raw_lobby_user(port, "alice");
+    const long id = open_table(*alice, "players=3 seed=4");
+    REQUIRE(alice->send("/addbot"));
+    REQUIRE(alice->send("/addbot"));
+    REQUIRE(alice->send("/start"));
+    REQUIRE(alice->read_until(prompts, 5s));
+    REQUIRE(alice->send("/leave"));
+    expect_message(*alice, "left");
+    REQUIRE(alice->send("/watch " + std::to_string(id)));
+    expect_message(*alice, "watching");
+    int events = 0;
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (events < 5 && std::chrono::steady_clock::now() < deadline)
+        if (auto m = alice->read(1s); m && m->contains("event")) ++events;
+    CHECK(events >= 5);
+    // Another connection that takes her name once she has gone is refused: not her seat's.
+    alice.reset();
+    std::unique_ptr<RawWs> other;
+    for (int i = 0; i < 50 && !other; ++i) {  // her name is free once her close is handled
+        auto tried = std::make_unique<RawWs>(port);
+        REQUIRE(tried->read_type("welcome"));
+        REQUIRE(tried->send("/name alice"));
+        const auto answer = tried->read_until(
+            [](const Json& m) { return message_type(m) == "name" || message_type(m) == "error"; },
+            5s);
+        if (answer && message_type(*answer) == "name") other = std::move(tried);
+        else std::this_thread::sleep_for(50ms);
+    }
+    REQUIRE(other);
+    REQUIRE(other->send("/watch " + std::to_string(id)));
+    CHECK(code_of(other->read_type("error")) == "name_taken");
+}
