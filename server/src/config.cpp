@@ -76,6 +76,12 @@ constexpr Setting kSettings[] = {
     {"max-connections-per-address",
      [](Config& c, const std::string& v) { c.max_connections_per_address = count(v); }},
     {"max-tables", [](Config& c, const std::string& v) { c.max_tables = count(v); }},
+    {"ipv6-prefix",
+     [](Config& c, const std::string& v) {
+         const int bits = std::stoi(v);
+         if (bits < 0 || bits > 128) throw OutOfRange{"ipv6-prefix must be 0..128"};
+         c.ipv6_prefix = bits;
+     }},
     {"max-tables-per-address",
      [](Config& c, const std::string& v) { c.max_tables_per_address = count(v); }},
     {"max-tables-per-connection",
@@ -122,6 +128,7 @@ std::string usage() {
            "                      [--max-queue N] [--stall-ms N] [--rate N] [--burst N]\n"
            "                      [--commit-window-us N] [--max-queue-bytes N]\n"
            "                      [--max-connections N] [--max-connections-per-address N]\n"
+           "                      [--ipv6-prefix BITS]\n"
            "                      [--max-tables N] [--max-tables-per-address N]\n"
            "                      [--max-tables-per-connection N] [--idle-table-seconds S]\n"
            "                      [--table-history N] [--max-replay-builds N]\n"

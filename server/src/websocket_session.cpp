@@ -5,6 +5,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
+#include "address_key.hpp"
 #include "config.hpp"
 #include "lobby.hpp"
 #include "niagara/i18n/i18n.hpp"
@@ -16,22 +17,19 @@
 namespace niagara::server {
 namespace {
 
-std::string peer_address(const tcp::socket& socket) {
+// The client as the per-address limits count it (address_key.hpp).
+std::string peer_address(const tcp::socket& socket, int v6_prefix) {
     boost::system::error_code ec;
     const auto endpoint = socket.remote_endpoint(ec);
     if (ec) return "unknown";
-    auto address = endpoint.address();
-    // An IPv4 client of a dual-stack socket counts as its IPv4 address.
-    if (address.is_v6() && address.to_v6().is_v4_mapped())
-        address = boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6());
-    return address.to_string();
+    return address_key(endpoint.address(), v6_prefix);
 }
 
 }  // namespace
 
 WebSocketSession::WebSocketSession(tcp::socket&& socket, Lobby& lobby, const Config& config,
                                    long id)
-    : Connection(id, peer_address(socket)),
+    : Connection(id, peer_address(socket, config.ipv6_prefix)),
       ws_(std::move(socket)),
       lobby_(lobby),
       config_(config),

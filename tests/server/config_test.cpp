@@ -40,7 +40,7 @@ TEST_CASE("Server settings: --help lists every flag, and bad values stop the ser
     CHECK(help.exit_code == 0);
     for (const char* flag :
          {"--bind", "--port", "--data", "--threads", "--bot-delay-ms", "--grace", "--max-queue",
-          "--stall-ms", "--rate", "--burst", "--commit-window-us"})
+          "--stall-ms", "--rate", "--burst", "--commit-window-us", "--ipv6-prefix"})
         CHECK(help.output.find(flag) != std::string::npos);
 
     // Flags: the value is checked, and the message names the flag.
@@ -53,6 +53,9 @@ TEST_CASE("Server settings: --help lists every flag, and bad values stop the ser
     const Run bad_port = run_server("", "--port 70000");
     CHECK(bad_port.exit_code == 2);
     CHECK(bad_port.output.find("port must be 0..65535") != std::string::npos);
+    const Run bad_prefix = run_server("", "--ipv6-prefix 129");
+    CHECK(bad_prefix.exit_code == 2);
+    CHECK(bad_prefix.output.find("ipv6-prefix must be 0..128") != std::string::npos);
     const Run unknown = run_server("", "--colour blue");
     CHECK(unknown.exit_code == 2);
     CHECK(unknown.output.find("unknown setting --colour") != std::string::npos);
