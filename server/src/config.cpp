@@ -76,6 +76,10 @@ constexpr Setting kSettings[] = {
     {"max-connections-per-address",
      [](Config& c, const std::string& v) { c.max_connections_per_address = count(v); }},
     {"max-tables", [](Config& c, const std::string& v) { c.max_tables = count(v); }},
+    {"max-http-connections-per-address",
+     [](Config& c, const std::string& v) { c.max_http_connections_per_address = count(v); }},
+    {"http-rate", [](Config& c, const std::string& v) { c.http_rate = std::stod(v); }},
+    {"http-burst", [](Config& c, const std::string& v) { c.http_burst = std::stod(v); }},
     {"ipv6-prefix",
      [](Config& c, const std::string& v) {
          const int bits = std::stoi(v);
@@ -128,7 +132,8 @@ std::string usage() {
            "                      [--max-queue N] [--stall-ms N] [--rate N] [--burst N]\n"
            "                      [--commit-window-us N] [--max-queue-bytes N]\n"
            "                      [--max-connections N] [--max-connections-per-address N]\n"
-           "                      [--ipv6-prefix BITS]\n"
+           "                      [--ipv6-prefix BITS] [--max-http-connections-per-address N]\n"
+           "                      [--http-rate N] [--http-burst N]\n"
            "                      [--max-tables N] [--max-tables-per-address N]\n"
            "                      [--max-tables-per-connection N] [--idle-table-seconds S]\n"
            "                      [--table-history N] [--max-replay-builds N]\n"
@@ -153,6 +158,8 @@ std::optional<std::string> parse_config(int argc, char** argv, Config& c) {
     }
     if (c.threads <= 0) c.threads = int(std::max(1u, std::thread::hardware_concurrency()));
     if (c.rate_per_second <= 0 || c.rate_burst < 1) return "rate and burst must be positive";
+    if (c.http_rate < 0 || (c.http_rate > 0 && c.http_burst < 1))
+        return "http-rate must be 0 (no limit) or more, and http-burst 1 or more";
     if (c.commit_window_us < 0 || c.commit_window_us > 1'000'000)
         return "commit-window-us must be 0..1000000";
     return std::nullopt;

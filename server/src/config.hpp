@@ -37,6 +37,10 @@ struct Config {
     std::size_t max_queue_bytes = 4 << 20;  // --max-queue-bytes: queued bytes per connection
     int max_connections = 10000;            // --max-connections: open WebSockets in all
     int max_connections_per_address = 64;   // --max-connections-per-address
+    // HTTP, per address (http_gate.hpp): open connections, and requests a second with bursts.
+    int max_http_connections_per_address = 32;  // --max-http-connections-per-address
+    double http_rate = 50;                      // --http-rate
+    double http_burst = 200;                    // --http-burst
     int ipv6_prefix = 64;  // --ipv6-prefix: an IPv6 client is its /64 for the per-address limits
     int max_tables = 2000;                  // --max-tables: open tables (waiting or playing)
     int max_tables_per_address = 8;         // --max-tables-per-address: open tables it created

@@ -126,13 +126,15 @@ std::shared_ptr<HttpReply> make_reply(unsigned version, bool keep_alive, bool he
 }  // namespace
 
 HttpSession::HttpSession(tcp::socket&& socket, Lobby& lobby, const Config& config,
-                         std::atomic<long>& next_id, const StaticFiles* files, HttpRole role)
+                         std::atomic<long>& next_id, const StaticFiles* files, HttpRole role,
+                         HttpAdmission admission)
     : stream_(std::move(socket)),
       lobby_(lobby),
       config_(config),
       next_id_(next_id),
       files_(files),
-      role_(role) {}
+      role_(role),
+      admission_(std::move(admission)) {}
 
 void HttpSession::run() {
     do_read();
@@ -167,6 +169,16 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
                                std::string(obsolete_reason(status)) + "\n"));
     }
     auto req = parser_->release();
+    if (admission_.gate && !admission_.gate->request(admission_.address)) {
+        // Over --http-rate: this answer, then the connection closes (a pipelined flood's
+        // other requests are never read).
+        lobby_.metrics().refused(Limit::http_rate);
+        auto refused = make_reply(req.version(), false, false, {}, http::status::too_many_requests,
+                                  "text/plain; charset=utf-8",
+                                  "Too Many Requests: this address's requests are limited\n");
+        refused->res.set(http::field::retry_after, "1");
+        return send(std::move(refused));
+    }
     if (auto why = ambiguous_request(req)) {
         // Nothing more is read from this connection: what follows may be a smuggled request.
         return send(make_reply(11, false, false, {}, http::status::bad_request,

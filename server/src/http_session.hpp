@@ -11,6 +11,8 @@
 #include <memory>
 #include <optional>
 
+#include "http_gate.hpp"
+
 namespace niagara::server {
 
 class Lobby;
@@ -29,9 +31,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
     // `files`: the web root's files, loaded once by main() and kept until the server stops
     // (null for the metrics listener, which serves none).
+    // `admission`: the address's place in the HTTP limits (http_gate.hpp), for the game's port.
     HttpSession(tcp::socket&& socket, Lobby& lobby, const Config& config,
                 std::atomic<long>& next_id, const StaticFiles* files,
-                HttpRole role = HttpRole::game);
+                HttpRole role = HttpRole::game, HttpAdmission admission = {});
     void run();
 
   private:
@@ -60,6 +63,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::atomic<long>& next_id_;
     const StaticFiles* const files_;
     const HttpRole role_;
+    HttpAdmission admission_;
     bool lingering_ = false;
     std::size_t lingered_ = 0;  // bytes read and dropped by linger()
 };

@@ -7,6 +7,8 @@
 #include "config.hpp"
 #include "http_session.hpp"
 #include "lobby.hpp"
+#include "address_key.hpp"
+#include "http_gate.hpp"
 #include "metrics.hpp"
 #include "serial_executor.hpp"
 
@@ -19,6 +21,8 @@ Listener::Listener(net::io_context& io, tcp::endpoint endpoint, Lobby& lobby, co
       lobby_(lobby),
       config_(config),
       files_(files),
+      gate_(std::make_shared<HttpGate>(HttpGate::Limits{config.max_http_connections_per_address,
+                                                         config.http_rate, config.http_burst})),
       retry_(acceptor_.get_executor()) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(net::socket_base::reuse_address(true));
@@ -48,7 +52,20 @@ void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
     // tens of milliseconds to every move.
     boost::system::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<HttpSession>(std::move(socket), lobby_, config_, next_id_, &files_)->run();
+    boost::system::error_code no_peer;
+    const auto peer = socket.remote_endpoint(no_peer);
+    std::string address = no_peer ? "unknown" : address_key(peer.address(), config_.ipv6_prefix);
+    auto ticket = gate_->open(address);
+    if (!ticket) {
+        // Over --max-http-connections-per-address: closed at once, nothing read or written.
+        lobby_.metrics().refused(Limit::http_connections_per_address);
+        socket.close(ignored);
+        return do_accept();
+    }
+    std::make_shared<HttpSession>(std::move(socket), lobby_, config_, next_id_, &files_,
+                                  HttpRole::game,
+                                  HttpAdmission{gate_, std::move(address), std::move(ticket)})
+        ->run();
     do_accept();
 }
 

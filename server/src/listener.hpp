@@ -11,6 +11,7 @@
 
 namespace niagara::server {
 
+class HttpGate;
 class Lobby;
 class StaticFiles;
 struct Config;
@@ -38,6 +39,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
     Lobby& lobby_;
     const Config& config_;
     const StaticFiles& files_;
+    std::shared_ptr<HttpGate> gate_;  // the HTTP limits per address (http_gate.hpp)
     std::atomic<long> next_id_{0};
     net::steady_timer retry_;                         // on the acceptor's executor
     std::chrono::milliseconds delay_{0};              // the wait after the last failure

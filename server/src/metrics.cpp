@@ -26,6 +26,10 @@ const char* limit_name(Limit limit) {
             return "rate";
         case Limit::replay_builds:
             return "replay_builds";
+        case Limit::http_connections_per_address:
+            return "http_connections_per_address";
+        case Limit::http_rate:
+            return "http_rate";
         case Limit::count_:
             break;
     }

@@ -20,6 +20,8 @@ enum class Limit {
     queue_bytes,              // --max-queue-bytes (the client is dropped)
     rate,                     // --rate/--burst
     replay_builds,            // --max-replay-builds (503 with Retry-After)
+    http_connections_per_address,  // --max-http-connections-per-address (closed at once)
+    http_rate,                     // --http-rate/--http-burst (429, then closed)
     count_
 };
 const char* limit_name(Limit limit);

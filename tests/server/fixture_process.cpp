@@ -110,6 +110,9 @@ void ServerProcess::launch() {
         // Bots answer prompts at once, far faster than the default
         // 20 messages a second; tests of the limit set their own.
         "--rate", "100000", "--burst", "100000",
+        // Every test's requests come from 127.0.0.1: the HTTP limits per address are off
+        // but in the tests of them.
+        "--max-http-connections-per-address", "0", "--http-rate", "0",
         // Most tests read /metrics on the game's port; by default
         // the server does not serve it there.
         "--metrics", "main",

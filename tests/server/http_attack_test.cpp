@@ -3,6 +3,7 @@
 // security headers; a WebSocket upgrade from another site's page is refused; /metrics is
 // served only where --metrics says. Requests go out verbatim over a bare socket (as
 // `curl --path-as-is` would send them), so that no client library tidies them first.
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "server_fixture.hpp"
 
@@ -29,24 +31,39 @@ struct AttackAnswer {
     bool closed = false;  // the server closed the connection
 };
 
-// Sends `bytes` to 127.0.0.1:port as they are, then reads until the server closes the
-// connection (or, with `stop_at_head`, until a whole head has come), for at most `timeout`
-// and `cap` bytes.
-AttackAnswer attack_send(unsigned short port, const std::string& bytes, bool stop_at_head = false,
-                         std::chrono::milliseconds timeout = 3s, std::size_t cap = 1 << 20) {
-    AttackAnswer out;
+// A TCP connection to 127.0.0.1:port from `source` (another loopback address: another client
+// as far as the server's per-address limits go), or -1.
+int attack_connect(unsigned short port, const std::string& source = "") {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     REQUIRE(fd >= 0);
+    if (!source.empty()) {
+        sockaddr_in from{};
+        from.sin_family = AF_INET;
+        ::inet_pton(AF_INET, source.c_str(), &from.sin_addr);
+        REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) == 0);
+    }
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    timeval tv{0, 100 * 1000};
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
         ::close(fd);
-        return out;
+        return -1;
     }
+    return fd;
+}
+
+// Sends `bytes` to 127.0.0.1:port (from `source`, see attack_connect) as they are, then reads
+// until the server closes the connection (or, with `stop_at_head`, until a whole head has
+// come), for at most `timeout` and `cap` bytes.
+AttackAnswer attack_send(unsigned short port, const std::string& bytes, bool stop_at_head = false,
+                         std::chrono::milliseconds timeout = 3s, std::size_t cap = 1 << 20,
+                         const std::string& source = "") {
+    AttackAnswer out;
+    const int fd = attack_connect(port, source);
+    if (fd < 0) return out;
+    timeval tv{0, 100 * 1000};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     std::size_t sent = 0;
     while (sent < bytes.size()) {
         const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
@@ -500,4 +517,63 @@ TEST_CASE("HTTP attack: ambiguous framing or Host is refused and closes the conn
     const AttackAnswer old = attack_send(port, "GET /healthz HTTP/1.0\r\n\r\n");
     CHECK(old.status == 200);
     check_still_healthy(port);
+}
+
+// What one address may hold of the HTTP side (http_gate.hpp): connections beyond
+// --max-http-connections-per-address are closed at once, requests beyond --http-rate get 429
+// and the connection closes; another address is served all along.
+TEST_CASE("HTTP attack: one address's connections and request rate are capped, others served",
+          "[server][http][attack][http_gate]") {
+    ServerProcess server({"--max-http-connections-per-address", "8", "--http-rate", "5",
+                          "--http-burst", "10"});
+    const unsigned short port = server.port();
+    const std::string bystander = "127.0.0.2";
+    const auto bystander_get = [&](const std::string& target) {
+        return attack_send(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                 "Connection: close\r\n\r\n",
+                           false, 3s, 1 << 20, bystander);
+    };
+
+    // Twelve idle connections from one address: the last four are closed, unread.
+    std::vector<int> held;
+    for (int i = 0; i < 12; ++i) {
+        const int fd = attack_connect(port);
+        REQUIRE(fd >= 0);
+        held.push_back(fd);
+    }
+    int closed = 0;
+    for (const int fd : held) {
+        timeval tv{0, 300 * 1000};
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        char byte;
+        if (::recv(fd, &byte, 1, 0) == 0) ++closed;
+    }
+    CHECK(closed == 4);
+    CHECK(bystander_get("/healthz").status == 200);  // another address is served meanwhile
+    for (const int fd : held)
+        ::close(fd);
+
+    // A pipelined flood from one address: its burst is served, then 429 and the close.
+    std::this_thread::sleep_for(200ms);  // the closed connections are counted out
+    std::string flood;
+    for (int i = 0; i < 40; ++i)
+        flood += "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    const AttackAnswer answer = attack_send(port, flood);
+    std::size_t served = 0;
+    for (auto at = answer.all.find("HTTP/1.1 200"); at != std::string::npos;
+         at = answer.all.find("HTTP/1.1 200", at + 1))
+        ++served;
+    CHECK(served >= 10);
+    CHECK(served <= 12);  // the burst, and what the rate refilled meanwhile
+    CHECK(answer.all.find("HTTP/1.1 429 Too Many Requests") != std::string::npos);
+    CHECK(attack_header(answer.all.substr(answer.all.find("HTTP/1.1 429")), "Retry-After") == "1");
+    CHECK(answer.closed);
+    const AttackAnswer metrics = bystander_get("/metrics");
+    REQUIRE(metrics.status == 200);
+    CHECK(metric(metrics.body, "niagara_limited_total{limit=\"http_connections_per_address\"}")
+              .value_or(0) >= 4);
+    CHECK(metric(metrics.body, "niagara_limited_total{limit=\"http_rate\"}").value_or(0) >= 1);
+    // A second later the address is served again.
+    std::this_thread::sleep_for(1s);
+    CHECK(attack_request(port, "GET", "/healthz").status == 200);
 }

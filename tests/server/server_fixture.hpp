@@ -68,7 +68,8 @@ class SmallDisk {
 
 // Runs niagara-server in a fresh temporary directory (data in DIR/data, log in DIR/server.log):
 // `--bind 127.0.0.1 --port 0 --port-file DIR/port --data DIR/data --bot-delay-ms 0
-// --log-level warn --threads 2 --rate 100000 --burst 100000 --metrics main --bot-level random`
+// --log-level warn --threads 2 --rate 100000 --burst 100000 --max-http-connections-per-address 0
+// --http-rate 0 --metrics main --bot-level random`
 // (random bots decide at once; tests of the other levels ask for them) (GameClients answer
 // prompts at once, faster than the default rate limit allows; $NIAGARA_TEST_SERVER_THREADS replaces
 // the 2), then `extra_args` (later flags win). The destructor stops it (SIGTERM, then SIGKILL) and
