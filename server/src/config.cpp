@@ -95,6 +95,8 @@ constexpr Setting kSettings[] = {
     {"table-history", [](Config& c, const std::string& v) { c.table_history = count(v); }},
     {"max-replay-builds",
      [](Config& c, const std::string& v) { c.max_replay_builds = count(v); }},
+    {"max-replay-builds-per-address",
+     [](Config& c, const std::string& v) { c.max_replay_builds_per_address = count(v); }},
     {"lobby-chat-rate", [](Config& c, const std::string& v) { c.lobby_chat_rate = std::stod(v); }},
     {"allowed-origins", [](Config& c, const std::string& v) { c.allowed_origins = v; }},
     {"bot-seed", [](Config& c, const std::string& v) { c.bot_seed = std::stoull(v); }},
@@ -137,6 +139,7 @@ std::string usage() {
            "                      [--max-tables N] [--max-tables-per-address N]\n"
            "                      [--max-tables-per-connection N] [--idle-table-seconds S]\n"
            "                      [--table-history N] [--max-replay-builds N]\n"
+           "                      [--max-replay-builds-per-address N]\n"
            "                      [--lobby-chat-rate N] [--allowed-origins LIST]\n"
            "                      [--metrics off|main|ADDR:PORT] [--bot-seed N]\n"
            "Each flag can also be set as NIAGARA_<FLAG> in the environment (NIAGARA_PORT=8080).\n";

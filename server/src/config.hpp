@@ -46,6 +46,7 @@ struct Config {
     int max_tables_per_address = 8;         // --max-tables-per-address: open tables it created
     int max_tables_per_connection = 2;      // --max-tables-per-connection
     int max_replay_builds = 8;              // --max-replay-builds: replays waiting to be built
+    int max_replay_builds_per_address = 1;  // --max-replay-builds-per-address: ... from one address
     int idle_table_seconds = 600;           // --idle-table-seconds: a table nobody is at closes
     int table_history = 200;  // --table-history: log and chat lines a table keeps for (re)joiners
     double lobby_chat_rate = 5;   // --lobby-chat-rate: lobby chat lines/s, all users

@@ -199,7 +199,7 @@ void HttpSession::answer_replay(const Request& req, long game) {
     // gone, the write fails and the session ends there). The answer may come on the replay
     // builder's thread: it is written from this session's executor.
     lobby_.game_replay(
-        game, [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(),
+        game, admission_.address, [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(),
                head = req.method() == http::verb::head,
                host = std::string(view(req[http::field::host]))](const ReplayAnswer& answer) {
             boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, host,

@@ -47,7 +47,8 @@ Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& m
       chat_tokens_(2 * config.lobby_chat_rate),
       chat_refilled_(std::chrono::steady_clock::now()),
       push_timer_(io),
-      replay_builder_(std::size_t(config.max_replay_builds), metrics.replay_queue),
+      replay_builder_(std::size_t(config.max_replay_builds),
+                      std::size_t(config.max_replay_builds_per_address), metrics.replay_queue),
       bots_(config.bot_threads, metrics) {
     arm_push_timer();
 }
@@ -596,18 +597,29 @@ std::optional<std::string> Lobby::recent_games() {
     }
 }
 
-void Lobby::game_replay(long table, std::function<void(const ReplayAnswer&)> done) {
+void Lobby::game_replay(long table, const std::string& address,
+                        std::function<void(const ReplayAnswer&)> done) {
     if (auto cached = replays_.find(table)) {
         metrics_.replay_cache_hits.fetch_add(1, std::memory_order_relaxed);
         return done(ReplayAnswer{std::move(cached), 200, {}, 0});
     }
     // The record is read on the builder's thread too: the store's lock is the tables' commits'.
-    if (!replay_builder_.submit(
-            table, [this, table] { return build_replay_answer(table); }, done)) {
-        metrics_.refused(Limit::replay_builds);
-        done(ReplayAnswer{nullptr, 503,
-                          "too many replays are being built; try again in a few seconds",
-                          kReplayRetrySeconds});
+    switch (replay_builder_.submit(
+        table, address, [this, table] { return build_replay_answer(table); }, done)) {
+        case ReplayBuilder::Submitted::accepted:
+            return;
+        case ReplayBuilder::Submitted::address_full:
+            metrics_.refused(Limit::replay_builds_per_address);
+            return done(ReplayAnswer{nullptr, 503,
+                                     "a replay you asked for is still being built; ask for the "
+                                     "next once it has come",
+                                     kReplayRetrySeconds});
+        case ReplayBuilder::Submitted::full:
+        case ReplayBuilder::Submitted::stopped:
+            metrics_.refused(Limit::replay_builds);
+            return done(ReplayAnswer{nullptr, 503,
+                                     "too many replays are being built; try again in a few seconds",
+                                     kReplayRetrySeconds});
     }
 }
 

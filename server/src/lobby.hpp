@@ -49,7 +49,9 @@ class Lobby {
     // GET /games/<id>/replay (replay_route.hpp): `done` gets the answer, at once from the cache
     // of recent replays (or a 503 when --max-replay-builds requests already wait), else later
     // on the replay builder's thread, where it must only hand it on.
-    void game_replay(long table, std::function<void(const ReplayAnswer&)> done);
+    // `address`: the client's, for its share of the replay builder (--max-replay-builds-per-address).
+    void game_replay(long table, const std::string& address,
+                     std::function<void(const ReplayAnswer&)> done);
     std::optional<std::string> recent_games();  // GET /games (replay_route.hpp); nullopt: failed
 
   private:

@@ -30,6 +30,8 @@ const char* limit_name(Limit limit) {
             return "http_connections_per_address";
         case Limit::http_rate:
             return "http_rate";
+        case Limit::replay_builds_per_address:
+            return "replay_builds_per_address";
         case Limit::count_:
             break;
     }

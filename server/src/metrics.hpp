@@ -22,6 +22,7 @@ enum class Limit {
     replay_builds,            // --max-replay-builds (503 with Retry-After)
     http_connections_per_address,  // --max-http-connections-per-address (closed at once)
     http_rate,                     // --http-rate/--http-burst (429, then closed)
+    replay_builds_per_address,     // --max-replay-builds-per-address (503 with Retry-After)
     count_
 };
 const char* limit_name(Limit limit);

@@ -18,28 +18,34 @@ constexpr int kNice = 10;
 
 }  // namespace
 
-ReplayBuilder::ReplayBuilder(std::size_t limit, std::atomic<long>& waiting)
-    : limit_(limit), waiting_metric_(waiting), thread_([this] { run(); }) {}
+ReplayBuilder::ReplayBuilder(std::size_t limit, std::size_t per_address, std::atomic<long>& waiting)
+    : limit_(limit), per_address_(per_address), waiting_metric_(waiting), thread_([this] { run(); }) {}
 
 ReplayBuilder::~ReplayBuilder() {
     stop();
 }
 
-bool ReplayBuilder::submit(long game, Build build, Done done) {
+ReplayBuilder::Submitted ReplayBuilder::submit(long game, const std::string& address, Build build,
+                                               Done done) {
     {
         std::lock_guard lock(mutex_);
-        if (stopping_ || (limit_ > 0 && waiting_ >= limit_)) return false;
+        if (stopping_) return Submitted::stopped;
+        if (limit_ > 0 && waiting_ >= limit_) return Submitted::full;
+        const auto mine = by_address_.find(address);
+        if (per_address_ > 0 && mine != by_address_.end() && mine->second >= per_address_)
+            return Submitted::address_full;
         auto& job = jobs_[game];
         if (!job) {
             job = std::make_shared<Job>(Job{game, std::move(build), {}});
             queue_.push_back(job);
         }
-        job->waiting.push_back(std::move(done));
+        job->waiting.push_back(Waiter{address, std::move(done)});
         ++waiting_;
+        ++by_address_[address];
     }
     waiting_metric_.fetch_add(1, std::memory_order_relaxed);
     wake_.notify_one();
-    return true;
+    return Submitted::accepted;
 }
 
 void ReplayBuilder::stop() {
@@ -52,6 +58,7 @@ void ReplayBuilder::stop() {
         dropped.swap(jobs_);
         count = long(waiting_);
         waiting_ = 0;
+        by_address_.clear();
     }
     waiting_metric_.fetch_sub(count, std::memory_order_relaxed);
     wake_.notify_all();
@@ -78,7 +85,7 @@ void ReplayBuilder::run() {
             spdlog::error("game {}: replay failed: {}", job->game, e.what());
             answer = ReplayAnswer{nullptr, 500, "the replay could not be built", 0};
         }
-        std::vector<Done> waiting;
+        std::vector<Waiter> waiting;
         {
             std::lock_guard lock(mutex_);
             const auto it = jobs_.find(job->game);
@@ -86,10 +93,14 @@ void ReplayBuilder::run() {
             waiting.swap(job->waiting);
             jobs_.erase(it);
             waiting_ -= waiting.size();
+            for (const Waiter& w : waiting)
+                if (auto mine = by_address_.find(w.address);
+                    mine != by_address_.end() && --mine->second == 0)
+                    by_address_.erase(mine);
         }
         waiting_metric_.fetch_sub(long(waiting.size()), std::memory_order_relaxed);
-        for (Done& done : waiting)
-            done(answer);
+        for (Waiter& w : waiting)
+            w.done(answer);
     }
 }
 

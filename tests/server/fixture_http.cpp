@@ -12,9 +12,13 @@ using tcp = net::ip::tcp;
 // ---- HTTP --------------------------------------------------------------------------------
 
 HttpResponse http_get(unsigned short port, const std::string& target,
-                      std::chrono::milliseconds timeout) {
+                      std::chrono::milliseconds timeout, const std::string& source) {
     net::io_context io;
     beast::tcp_stream stream(io);
+    if (!source.empty()) {  // another client, as the server's per-address limits count them
+        stream.socket().open(tcp::v4());
+        stream.socket().bind(tcp::endpoint(net::ip::make_address(source), 0));
+    }
     beast::flat_buffer buffer;
     http::request<http::empty_body> req{http::verb::get, target, 11};
     req.set(http::field::host, "127.0.0.1");

@@ -113,6 +113,7 @@ void ServerProcess::launch() {
         // Every test's requests come from 127.0.0.1: the HTTP limits per address are off
         // but in the tests of them.
         "--max-http-connections-per-address", "0", "--http-rate", "0",
+        "--max-replay-builds-per-address", "0",
         // Most tests read /metrics on the game's port; by default
         // the server does not serve it there.
         "--metrics", "main",

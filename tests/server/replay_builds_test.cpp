@@ -190,3 +190,43 @@ TEST_CASE("Replay builds: the asker may be gone when the replay is ready",
     CHECK(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 0);
 }
+
+// One address's share of the builder (--max-replay-builds-per-address, 1 by default): while its
+// replay is built, its next request for another game is refused at once, and another address's
+// request is built all the same (12 clients of one address cycling through long games once
+// made every other visitor's replay answer 503).
+TEST_CASE("Replay builds: one waiting build per address, others served",
+          "[server][http][replay][replay_builds]") {
+    ServerProcess server({"--max-replay-builds", "8", "--max-replay-builds-per-address", "1"});
+    server.stop();
+    const std::vector<StoredGame> games = store_finished_games(server.dir() / "data", {31, 34, 47});
+    server.start();
+    const unsigned short port = server.port();
+    const auto replay_of = [&](const StoredGame& game, const std::string& source) {
+        return std::async(std::launch::async, [port, id = game.id, source] {
+            return http_get(port, "/games/" + std::to_string(id) + "/replay", 120s, source);
+        });
+    };
+    auto first = replay_of(games[0], "");
+    const auto until = std::chrono::steady_clock::now() + 10s;
+    while (waiting_builds(port) < 1 && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(1ms);
+    // The same address asks for another game while its first is built: refused at once.
+    const HttpResponse second = replay_of(games[1], "").get();
+    // Another address is served.
+    auto other = replay_of(games[2], "127.0.0.2");
+    const HttpResponse mine = first.get();
+    const HttpResponse theirs = other.get();
+    CHECK(mine.status == 200);
+    CHECK(second.status == 503);
+    CHECK(second.retry_after == "2");
+    CHECK(second.body.find("still being built") != std::string::npos);
+    CHECK(theirs.status == 200);
+    CHECK(theirs.body ==
+          niagara::server::build_replay(games[2].id, games[2].record_json, games[2].seats));
+    const std::string metrics = http_get(port, "/metrics").body;
+    CHECK(metric(metrics, "niagara_limited_total{limit=\"replay_builds_per_address\"}") == 1.0);
+    CHECK(metric(metrics, "niagara_replay_builds_waiting") == 0.0);
+    // Once its replay has come, the address may ask for the next.
+    CHECK(http_get(port, "/games/" + std::to_string(games[1].id) + "/replay", 120s).status == 200);
+}

@@ -69,7 +69,7 @@ class SmallDisk {
 // Runs niagara-server in a fresh temporary directory (data in DIR/data, log in DIR/server.log):
 // `--bind 127.0.0.1 --port 0 --port-file DIR/port --data DIR/data --bot-delay-ms 0
 // --log-level warn --threads 2 --rate 100000 --burst 100000 --max-http-connections-per-address 0
-// --http-rate 0 --metrics main --bot-level random`
+// --http-rate 0 --max-replay-builds-per-address 0 --metrics main --bot-level random`
 // (random bots decide at once; tests of the other levels ask for them) (GameClients answer
 // prompts at once, faster than the default rate limit allows; $NIAGARA_TEST_SERVER_THREADS replaces
 // the 2), then `extra_args` (later flags win). The destructor stops it (SIGTERM, then SIGKILL) and
@@ -119,8 +119,10 @@ struct HttpResponse {
     std::string error;
 };
 
+// `source`: a loopback address to send from (127.0.0.2: another client for the per-address
+// limits); empty: the system's choice (127.0.0.1).
 HttpResponse http_get(unsigned short port, const std::string& target,
-                      std::chrono::milliseconds timeout = 5s);
+                      std::chrono::milliseconds timeout = 5s, const std::string& source = "");
 
 // GET /healthz answers "ok": the server still serves.
 bool healthy(unsigned short port);
