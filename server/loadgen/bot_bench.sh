@@ -31,6 +31,7 @@ data=$(mktemp -d)
 "$build/server/niagara-server" --port 0 --port-file "$data/port" --data "$data/db" --log-level warn \
     --rate 100000 --burst 100000 --max-connections 0 --max-connections-per-address 0 \
     --max-tables 0 --max-tables-per-address 0 --max-tables-per-connection 0 --metrics main \
+    --max-http-connections-per-address 0 --http-rate 0 \
     "$@" >"$data/log" 2>&1 &
 server=$!
 driver=""
