@@ -492,6 +492,11 @@ Json closed(long table, long idle_seconds) {
                          {{"table", table}});
 }
 
+Json restored(long table) {
+    return keyed_message("restored", "protocol.restored", {{"table", number(table)}},
+                         {{"table", table}});
+}
+
 Json started(long table, int players) {
     return keyed_message("started", "protocol.started",
                          {{"table", number(table)}, {"count", players}},

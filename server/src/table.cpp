@@ -51,14 +51,24 @@ bool Table::keep_line(Json line, const std::shared_ptr<Connection>& c) {
     return true;
 }
 
-void Table::tell(const Json& message) {
-    broadcast(message);
+namespace {
+
+// A told message as a line of the table's log: its text, and its key and arguments, so that a
+// viewer who comes later reads it in his language.
+Json info_line(const Json& message) {
     Json line{{"kind", "info"}, {"text", message.value("text", "")}};
-    // Its key and arguments too, so that a viewer who comes later reads it in his language.
     if (message.contains("key")) {
         line["key"] = message["key"];
         line["args"] = message.value("args", Json::object());
     }
+    return line;
+}
+
+}  // namespace
+
+void Table::tell(const Json& message) {
+    broadcast(message);
+    const Json line = info_line(message);
     // What happened happened: a line the store refuses is still told, only not kept.
     if (!keep_line(line, nullptr)) remember(line);
 }
@@ -261,12 +271,7 @@ void Table::restore_lines(const StoredTable& stored) {
         const Json parsed = Json::parse(line.line_json, nullptr, false);
         if (parsed.is_object()) lines_.add_line(line.after_action, parsed);
     }
-    keep_line(Json{{"kind", "info"},
-                   {"text", "The server restarted; table " + std::to_string(id_) +
-                                " goes on from where it was."},
-                   {"key", "protocol.restored"},
-                   {"args", {{"table", id_arg(id_)}}}},
-              nullptr);
+    keep_line(info_line(msg::restored(id_)), nullptr);
 }
 
 bool Table::joinable() const {

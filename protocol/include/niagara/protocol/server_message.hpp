@@ -113,6 +113,8 @@ Json presence(long table, int seat, const std::string& name, bool online, bool a
 Json host(long table, int seat, const std::string& name);
 // The table closed: nobody was at it for `idle_seconds`.
 Json closed(long table, long idle_seconds);
+// The server restarted and the table goes on (a line of its log, for whoever comes back).
+Json restored(long table);
 Json started(long table, int players);
 Json prompt(long table, const Decision& decision);  // private; also rides on state messages
 // The seats whose clock runs; names (by seat) make the text friendlier. `remaining_ms` (by
