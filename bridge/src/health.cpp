@@ -21,11 +21,11 @@ long long seconds_of(Health::Clock::time_point t) {
 
 Health::Health(std::filesystem::path file) : file_(std::move(file)) {}
 
-void Health::set(Part& part, bool ok, const std::string& why, Clock::time_point now) {
+bool Health::set(Part& part, bool ok, const std::string& why, Clock::time_point now) {
     if (part.ok != ok || part.since == Clock::time_point{}) part.since = now;
     part.ok = ok;
     part.why = ok ? "" : why;
-    write(now);
+    return write(now);
 }
 
 bool Health::write(Clock::time_point now) const {
@@ -45,9 +45,9 @@ void Health::network_lost(const std::string& network, const std::string& why,
     set(networks_[network], false, why, now);
 }
 
-void Health::server_probed(const std::optional<std::string>& failure, Clock::time_point now) {
+bool Health::server_probed(const std::optional<std::string>& failure, Clock::time_point now) {
     if (!server_) server_ = Part{};
-    set(*server_, !failure, failure.value_or(""), now);
+    return set(*server_, !failure, failure.value_or(""), now);
 }
 
 Json Health::report(Clock::time_point now) const {

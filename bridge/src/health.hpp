@@ -34,13 +34,12 @@ class Health {
     void network_started(const std::string& network, Clock::time_point now);
     void network_ready(const std::string& network, Clock::time_point now);
     void network_lost(const std::string& network, const std::string& why, Clock::time_point now);
-    // The outcome of a probe of the game server: nullopt when it answered 200.
-    void server_probed(const std::optional<std::string>& failure, Clock::time_point now);
+    // The outcome of a probe of the game server: nullopt when it answered 200. It is the
+    // heartbeat too: false when the file could not be written.
+    bool server_probed(const std::optional<std::string>& failure, Clock::time_point now);
 
     // What the heartbeat file holds, written at `now`.
     nlohmann::json report(Clock::time_point now) const;
-    // The heartbeat: the report to the file; false when it cannot be written.
-    bool write(Clock::time_point now) const;
 
   private:
     struct Part {
@@ -48,7 +47,8 @@ class Health {
         Clock::time_point since;  // when it last changed between ok and not
         std::string why;          // why not, when not
     };
-    void set(Part& part, bool ok, const std::string& why, Clock::time_point now);
+    bool set(Part& part, bool ok, const std::string& why, Clock::time_point now);  // and write
+    bool write(Clock::time_point now) const;  // the report to the file (true without one)
     std::filesystem::path file_;
     std::map<std::string, Part> networks_;
     std::optional<Part> server_;  // unknown until the first probe ends

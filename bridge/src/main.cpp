@@ -77,8 +77,7 @@ void beat(boost::asio::io_context& io, boost::asio::steady_timer& timer,
           const std::filesystem::path& file) {
     using namespace niagara::bridge;
     probe_server(io, server, std::chrono::seconds(5), [&](std::optional<std::string> failure) {
-        health.server_probed(failure, Health::Clock::now());  // writes the file
-        if (!health.write(Health::Clock::now()))
+        if (!health.server_probed(failure, Health::Clock::now()))  // writes the file
             spdlog::warn("cannot write the heartbeat file {}", file.string());
         timer.expires_after(kHeartbeat);
         timer.async_wait([&](boost::system::error_code ec) {
