@@ -338,32 +338,82 @@ Json patch(long table, long from, long to, Json ops, const News& news) {
     return keyed("patch", t, std::move(fields));
 }
 
-PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event) : table_(table) {
-    Json shared = Json::object();  // member by member: cheaper than an initializer list
-    shared["table"] = table;
-    shared["from"] = from;
-    shared["to"] = to;
-    shared["type"] = "patch";
-    Json plain = patch_default_text(from, to);
-    if (event) {
-        shared["event"] = event_json(*event);
-        event_text_ = event_text(table, *event);
-        event_english_ = english(event_text_);
-        plain = news_text(event_text_, table, News{});
+namespace {
+
+// The event's JSON ({cause, lines, seat, texts}, as serialize(event_json(e)) writes it),
+// written straight from the event: its texts are not copied into a tree to be dumped.
+void append_event_json(std::string& out, const GameEvent& e) {
+    out += '{';
+    if (!e.cause.empty()) {
+        out += R"("cause":)";
+        append_json_string(out, utf8(e.cause));
+        out += ',';
     }
-    shared_ = serialize(shared);
-    // Most viewers get neither a card nor a decision: their text is the event's. Values are
-    // written as dump() would write them (append_json_string, append_json_value) without a
-    // dump() per value, whose set-up cost more than writing these small values.
+    out += R"("lines":[)";
+    for (std::size_t i = 0; i < e.lines.size(); ++i) {
+        if (i) out += ',';
+        append_json_string(out, utf8(e.lines[i]));
+    }
+    out += R"(],"seat":)";
+    append_json_value(out, seat_json(e.seat));
+    out += R"(,"texts":[)";
+    for (std::size_t i = 0; i < e.texts.size(); ++i) {
+        if (i) out += ',';
+        append_json_value(out, e.texts[i]);
+    }
+    out += "]}";
+}
+
+// The English of event_text(table, e). Each line's text renders in English exactly as the
+// engine wrote the line (tests/i18n/engine_texts_test.cpp) and protocol.space.N joins them
+// with spaces, so the lines joined are that English without ICU, which cost a tenth of the
+// server's CPU per action rendering it. A cause's text and an empty event are rendered.
+std::string event_english(const GameEvent& e, const Json& event_text) {
+    if (!e.cause.empty() || e.lines.empty()) return english(event_text);
+    std::string out;
+    for (std::size_t i = 0; i < e.lines.size(); ++i) {
+        if (i) out += ' ';
+        out += utf8(e.lines[i]);
+    }
+    return out;
+}
+
+}  // namespace
+
+PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event) : table_(table) {
+    // {"event":...,"from":...,"table":...,"to":...,"type":"patch"}, written in dump()'s order.
+    shared_ = "{";
+    if (event) {
+        shared_ += R"("event":)";
+        append_event_json(shared_, *event);
+        shared_ += ',';
+    }
+    shared_ += R"("from":)" + std::to_string(from) + R"(,"table":)" + std::to_string(table) +
+               R"(,"to":)" + std::to_string(to) + R"(,"type":"patch"})";
+    // Most viewers get neither a card nor a decision: their text is the event's (the English
+    // pattern of protocol.news.e is "{event}"), else the default one. Values are written as
+    // dump() would write them (append_json_string, append_json_value) without a dump() per
+    // value, whose set-up cost more than writing these small values.
+    std::string plain_english;
+    plain_head_ = R"({"args":)";
+    if (event) {
+        const Json said = event_text(table, *event);
+        append_json_value(event_args_, said);
+        event_english_ = event_english(*event, said);
+        plain_english = event_english_;
+        plain_head_ += R"({"event":)" + event_args_ + R"(},"key":"protocol.news.e")";
+    } else {
+        const Json plain = patch_default_text(from, to);
+        plain_english = english(plain);
+        append_json_value(plain_head_, plain["args"]);
+        plain_head_ += R"(,"key":)";
+        append_json_string(plain_head_, plain["key"].get_ref<const std::string&>());
+    }
+    plain_head_ += R"(,"ops":)";
     plain_tail_ = R"(,"text":)";
-    append_json_string(plain_tail_, english(plain));
+    append_json_string(plain_tail_, plain_english);
     plain_tail_ += ',';
     plain_tail_.append(shared_, 1);
-    plain_head_ = R"({"args":)";
-    append_json_value(plain_head_, plain["args"]);
-    plain_head_ += R"(,"key":)";
-    append_json_string(plain_head_, plain["key"].get_ref<const std::string&>());
-    plain_head_ += R"(,"ops":)";
 }
 
 std::string PatchFrames::frame(std::string_view ops, const std::optional<std::string>& chosen,
@@ -376,25 +426,41 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
         out += plain_tail_;
         return out;
     }
-    const Json t = news_text(event_text_, table_, News{nullptr, chosen, prompt});
-    // The English of "{event} {chosen} {prompt}", part by part: the event's was rendered once
-    // for every viewer (the tests check it equals the rendering of the key and arguments).
+    // The text of news_text(event, table, {chosen, prompt}), written part by part: the event's
+    // was serialized and rendered once for every viewer (the tests check the English equals
+    // the rendering of the key and arguments).
+    const bool has_event = !event_args_.empty();
+    std::string key = "protocol.news.";
     std::string english_text = event_english_;
-    for (const char* part : {"chosen", "prompt"}) {
-        const auto it = t["args"].find(part);
-        if (it == t["args"].end()) continue;
+    std::string args = "{";
+    auto add = [&](char part, std::string_view name, const Json& text) {
+        key += part;
+        if (args.size() > 1) args += ',';
+        args += '"';
+        args += name;
+        args += R"(":)";
+        append_json_value(args, text);
         if (!english_text.empty()) english_text += ' ';
-        english_text += english(*it);
+        english_text += english(text);
+    };
+    if (has_event) key += 'e';
+    if (chosen) add('c', "chosen", chosen_text(*chosen));
+    if (has_event) {  // "event" between "chosen" and "prompt", as dump() orders them
+        if (args.size() > 1) args += ',';
+        args += R"("event":)" + event_args_;
     }
+    if (prompt) add('p', "prompt", prompt_text(table_, prompt->seat, prompt->legal));
+    args += '}';
+
     out.reserve(ops.size() + shared_.size() + 3 * english_text.size() + 1024);
     out += R"({"args":)";
-    append_json_value(out, t["args"]);
+    out += args;
     if (chosen) {
         out += R"(,"chosen":)";
         append_json_string(out, utf8(*chosen));
     }
     out += R"(,"key":)";
-    append_json_string(out, t["key"].get_ref<const std::string&>());
+    append_json_string(out, key);
     out += R"(,"ops":)";
     out += ops;
     if (prompt) {

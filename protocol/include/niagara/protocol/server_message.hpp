@@ -89,7 +89,7 @@ class PatchFrames {
 
   private:
     long table_;
-    Json event_text_;            // the event's text ({key, args}), or null
+    std::string event_args_;     // the event's text ({key, args}) serialized, or "" (none)
     std::string event_english_;  // its English
     std::string shared_;         // {"event":...,"from":...,"table":...,"to":...,"type":"patch"}
     std::string plain_head_;  // {"args":...,"key":...,"ops": for a frame with no card or decision
