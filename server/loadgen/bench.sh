@@ -41,13 +41,19 @@ measure_floor() {
     echo "== machine floor ($1): $("$build/server/niagara-floor" --tables 1000 --seats 4 --seconds 8)"
 }
 
-# The load generator's 4,000 connections all come from 127.0.0.1: the per-address HTTP limits
-# (which its WebSocket upgrades pass through) are turned off, on a server that has them (an
-# older commit's, measured with --server, does not know the flags).
+# The load generator's 4,000 connections all come from 127.0.0.1: every per-address and
+# global limit it would meet is turned off, each only on a server that knows its flag (an
+# older commit's, measured with --server, may know none of them and refuses unknown flags).
+server_help=$("$server" --help 2>&1 || true)
 unlimited=()
-if "$server" --help 2>&1 | grep -q -- '--http-rate'; then
-    unlimited=(--max-http-connections-per-address 0 --http-rate 0)
-fi
+for limit in "--rate 100000" "--burst 100000" "--max-connections 0" \
+    "--max-connections-per-address 0" "--max-tables 0" "--max-tables-per-address 0" \
+    "--max-http-connections-per-address 0" "--http-rate 0"; do
+    if grep -qE -- "${limit% *}([] =]|$)" <<<"$server_help"; then
+        read -ra words <<<"$limit"
+        unlimited+=("${words[@]}")
+    fi
+done
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -55,8 +61,7 @@ measure_floor before
 for run in $(seq "$runs"); do
     data=$(mktemp -d)
     "$server" --port 0 --port-file "$data/port" --data "$data/db" --log-level warn --threads "$threads" \
-        --rate 100000 --burst 100000 --max-connections 0 --max-connections-per-address 0 \
-        --max-tables 0 --max-tables-per-address 0 "${unlimited[@]}" >"$data/log" 2>&1 &
+        "${unlimited[@]}" >"$data/log" 2>&1 &
     pid=$!
     for _ in $(seq 100); do [[ -s "$data/port" ]] && break; sleep 0.05; done
     out=$("$loadgen" --port "$(cat "$data/port")" --server-pid "$pid" "$@")
