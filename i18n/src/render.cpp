@@ -5,7 +5,9 @@
 #include <unicode/numfmt.h>
 #include <unicode/unistr.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <string_view>
 #include <limits>
 #include <memory>
 
@@ -29,6 +31,47 @@ const icu::UnicodeString& bad_argument() {
     return text;
 }
 
+// A pattern that is only text and {name} arguments (no quoting, no plural, select or number
+// style): most patterns of the catalogs. Rendered by concatenation in UTF-8 it gives what
+// ICU's MessageFormat gives (tests compare the two over every pattern), without its UTF-16
+// round trip and argument set-up, which cost more than the rest of a patch frame's text.
+struct SimplePattern {
+    std::vector<std::string> literals;  // names.size() + 1 pieces of text around the arguments
+    std::vector<std::string> names;
+};
+
+bool argument_name(std::string_view name) {
+    // A name ICU takes as a name (a number would be an index): letters, digits and '_'.
+    if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_';
+    });
+}
+
+std::optional<SimplePattern> simple_pattern(std::string_view pattern) {
+    SimplePattern simple;
+    std::string literal;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const char c = pattern[i];
+        if (c == '\'' || c == '}') return std::nullopt;  // quoting, or ICU's to refuse
+        if (c != '{') {
+            literal += c;
+            continue;
+        }
+        const std::size_t end = pattern.find('}', i + 1);
+        if (end == std::string_view::npos) return std::nullopt;
+        const std::string_view name = pattern.substr(i + 1, end - i - 1);
+        if (!argument_name(name)) return std::nullopt;  // a style, a plural, a select...
+        simple.literals.push_back(std::move(literal));
+        literal.clear();
+        simple.names.emplace_back(name);
+        i = end;
+    }
+    simple.literals.push_back(std::move(literal));
+    return simple;
+}
+
 // ICU's formatters are not thread-safe even through their const members (MessageFormat builds
 // its number formatters lazily), so every thread compiles the patterns it uses into a cache of
 // its own: a pattern is parsed once per thread and language, and rendering takes no lock.
@@ -39,12 +82,18 @@ struct ThreadFormats {
     std::array<std::unique_ptr<icu::ListFormatter>, kLanguageCount> lists;
     std::array<bool, kLanguageCount> list_failed{};
     std::array<std::unique_ptr<icu::NumberFormat>, kLanguageCount> numbers;
+    // The simple patterns, parsed once (shared by every thread would need a lock or a build
+    // of them all at the start; a thread's own copy is a few hundred small strings).
+    std::array<std::vector<std::optional<SimplePattern>>, kLanguageCount> simple;
+    std::array<std::vector<State>, kLanguageCount> simple_states;
 
     ThreadFormats() {
         const std::size_t keys = catalog_index().keys.size();
         for (int lang = 0; lang < kLanguageCount; ++lang) {
             formats[lang].resize(keys);
             states[lang].resize(keys, State::untried);
+            simple[lang].resize(keys);
+            simple_states[lang].resize(keys, State::untried);
         }
     }
 };
@@ -78,6 +127,20 @@ icu::MessageFormat* format_of(int lang, int id) {
     return cache.formats[lang][id].get();
 }
 
+// The simple form of key `id`'s pattern in `lang`, or null when it has none or is not simple.
+const SimplePattern* simple_pattern_of(int lang, int id) {
+    ThreadFormats& cache = thread_formats();
+    auto& state = cache.simple_states[lang][id];
+    if (state == ThreadFormats::State::untried) {
+        state = ThreadFormats::State::failed;
+        if (const auto& pattern = catalog_index().patterns[lang][id]) {
+            cache.simple[lang][id] = simple_pattern(*pattern);
+            if (cache.simple[lang][id]) state = ThreadFormats::State::ready;
+        }
+    }
+    return cache.simple[lang][id] ? &*cache.simple[lang][id] : nullptr;
+}
+
 icu::ListFormatter* list_format_of(int lang) {
     ThreadFormats& cache = thread_formats();
     if (!cache.lists[lang] && !cache.list_failed[lang]) {
@@ -102,9 +165,73 @@ icu::NumberFormat* number_format_of(int lang) {
     return cache.numbers[lang].get();
 }
 
+bool ascii(std::string_view text) {
+    return std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; });
+}
+
 struct Renderer {
     int lang;
     const std::vector<std::string>* seat_names;
+    bool icu_only = false;  // every pattern through MessageFormat (tests compare the two)
+
+    // `key`'s text with `args` appended to `out` in UTF-8: a simple pattern by concatenation,
+    // any other through ICU; the key itself when it has no pattern or ICU fails.
+    void append_text_or_key(std::string& out, std::string_view key, const Json& args,
+                            int depth) const {
+        const auto& ids = catalog_index().ids;
+        const auto it = ids.find(key);
+        const SimplePattern* simple =
+            it != ids.end() && !icu_only ? simple_pattern_of(lang, it->second) : nullptr;
+        if (!simple) {
+            out += utf8(text_or_key(key, args, depth));
+            return;
+        }
+        static const Json no_args = Json::object();
+        const Json& given = args.is_object() ? args : no_args;
+        for (std::size_t i = 0; i < simple->names.size(); ++i) {
+            out += simple->literals[i];
+            const auto arg = given.find(simple->names[i]);
+            if (arg == given.end()) {  // as ICU leaves an argument it was not given
+                out += '{';
+                out += simple->names[i];
+                out += '}';
+            } else if (arg->is_string() && ascii(arg->get_ref<const std::string&>())) {
+                out += arg->get_ref<const std::string&>();
+            } else if (arg->is_object()) {
+                append_nested(out, *arg, depth);
+            } else {  // numbers in the language's digits, lists, text beyond ASCII: as ICU
+                out += utf8(formatted_argument(*arg, depth));
+            }
+        }
+        out += simple->literals.back();
+    }
+
+    void append_nested(std::string& out, const Json& value, int depth) const {
+        if (depth >= kMaxDepth) {
+            out += '?';
+            return;
+        }
+        const auto key = value.find("key");
+        if (key != value.end() && key->is_string()) {
+            const auto args = value.find("args");
+            static const Json no_args = Json::object();
+            append_text_or_key(out, key->get_ref<const std::string&>(),
+                               args != value.end() ? *args : no_args, depth + 1);
+            return;
+        }
+        out += utf8(nested(value, depth));
+    }
+
+    // One argument as MessageFormat writes a {name} of it.
+    icu::UnicodeString formatted_argument(const Json& value, int depth) const {
+        const icu::Formattable f = argument(value, depth);
+        if (f.getType() == icu::Formattable::kString) return f.getString();
+        icu::NumberFormat* numbers = number_format_of(lang);
+        UErrorCode status = U_ZERO_ERROR;
+        icu::UnicodeString number;
+        if (numbers) numbers->format(f, number, status);
+        return numbers && U_SUCCESS(status) ? number : bad_argument();
+    }
 
     // The text of `key` with `args`, or nullopt when the key has no pattern or ICU fails.
     std::optional<icu::UnicodeString> text(std::string_view key, const Json& args,
@@ -220,8 +347,20 @@ std::string render(std::string_view lang, std::string_view key, const Json& args
                    const std::vector<std::string>* seat_names) {
     try {
         const Renderer renderer{detail::language_index(lang).value_or(0), seat_names};
-        return utf8(renderer.text_or_key(key, args, 0));
+        std::string out;
+        renderer.append_text_or_key(out, key, args, 0);
+        return out;
     } catch (...) {  // only an allocation can fail here: the caller still gets a text
+        return std::string(key);
+    }
+}
+
+std::string render_through_icu(std::string_view lang, std::string_view key, const Json& args,
+                               const std::vector<std::string>* seat_names) {
+    try {
+        const Renderer renderer{detail::language_index(lang).value_or(0), seat_names, true};
+        return utf8(renderer.text_or_key(key, args, 0));
+    } catch (...) {
         return std::string(key);
     }
 }

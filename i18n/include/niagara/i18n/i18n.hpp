@@ -43,6 +43,12 @@ inline std::string render(std::string_view lang, const std::string& key,
 std::string render(std::string_view lang, const Json& text,
                    const std::vector<std::string>* seat_names = nullptr);
 
+// The same text as render(), every pattern formatted by ICU's MessageFormat: render() writes
+// patterns of plain text and {name} arguments itself, and the tests compare the two.
+std::string render_through_icu(std::string_view lang, std::string_view key,
+                               const Json& args = Json::object(),
+                               const std::vector<std::string>* seat_names = nullptr);
+
 // Renders a pattern given as text rather than by key, with the same arguments (tests, tools):
 // compiled on each call, so not for the server's hot paths. A pattern ICU refuses renders as "?".
 std::string render_pattern(std::string_view lang, std::string_view pattern,
