@@ -340,9 +340,21 @@ Json patch(long table, long from, long to, Json ops, const News& news) {
 
 namespace {
 
+// The event's lines' texts serialized, each once (event_line(e, i) as dump() writes it).
+std::vector<std::string> serialized_lines(const GameEvent& e) {
+    std::vector<std::string> out(e.lines.size());
+    for (std::size_t i = 0; i < e.lines.size(); ++i) {
+        if (i < e.texts.size())
+            append_json_value(out[i], e.texts[i]);
+        else
+            append_json_string(out[i], utf8(e.lines[i]));
+    }
+    return out;
+}
+
 // The event's JSON ({cause, lines, seat, texts}, as serialize(event_json(e)) writes it),
-// written straight from the event: its texts are not copied into a tree to be dumped.
-void append_event_json(std::string& out, const GameEvent& e) {
+// written straight from the event and its serialized texts.
+void append_event_json(std::string& out, const GameEvent& e, const std::vector<std::string>& lines) {
     out += '{';
     if (!e.cause.empty()) {
         out += R"("cause":)";
@@ -359,17 +371,37 @@ void append_event_json(std::string& out, const GameEvent& e) {
     out += R"(,"texts":[)";
     for (std::size_t i = 0; i < e.texts.size(); ++i) {
         if (i) out += ',';
-        append_json_value(out, e.texts[i]);
+        out += i < lines.size() ? lines[i] : e.texts[i].dump();
     }
     out += "]}";
+}
+
+// event_text(table, e) serialized. An event of up to kMostParts lines and no cause (nearly all) is
+// written from the lines' serialized texts as joined() builds it ({"args":{"p0":...},"key":
+// "protocol.space.N"}, one line alone as itself); any other is built and dumped.
+std::string event_text_json(long table, const GameEvent& e, const std::vector<std::string>& lines) {
+    std::string out;
+    if (!e.cause.empty() || lines.empty() || lines.size() > texts::kMostParts) {
+        append_json_value(out, event_text(table, e));
+        return out;
+    }
+    if (lines.size() == 1) return lines[0];
+    out = R"({"args":{)";
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (i) out += ',';
+        out += R"("p)" + std::to_string(i) + R"(":)";
+        out += lines[i];
+    }
+    out += R"(},"key":"protocol.space.)" + std::to_string(lines.size()) + R"("})";
+    return out;
 }
 
 // The English of event_text(table, e). Each line's text renders in English exactly as the
 // engine wrote the line (tests/i18n/engine_texts_test.cpp) and protocol.space.N joins them
 // with spaces, so the lines joined are that English without ICU, which cost a tenth of the
 // server's CPU per action rendering it. A cause's text and an empty event are rendered.
-std::string event_english(const GameEvent& e, const Json& event_text) {
-    if (!e.cause.empty() || e.lines.empty()) return english(event_text);
+std::string event_english(long table, const GameEvent& e) {
+    if (!e.cause.empty() || e.lines.empty()) return english(event_text(table, e));
     std::string out;
     for (std::size_t i = 0; i < e.lines.size(); ++i) {
         if (i) out += ' ';
@@ -383,9 +415,11 @@ std::string event_english(const GameEvent& e, const Json& event_text) {
 PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event) : table_(table) {
     // {"event":...,"from":...,"table":...,"to":...,"type":"patch"}, written in dump()'s order.
     shared_ = "{";
+    std::vector<std::string> lines;
     if (event) {
+        lines = serialized_lines(*event);
         shared_ += R"("event":)";
-        append_event_json(shared_, *event);
+        append_event_json(shared_, *event, lines);
         shared_ += ',';
     }
     shared_ += R"("from":)" + std::to_string(from) + R"(,"table":)" + std::to_string(table) +
@@ -397,9 +431,8 @@ PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event)
     std::string plain_english;
     plain_head_ = R"({"args":)";
     if (event) {
-        const Json said = event_text(table, *event);
-        append_json_value(event_args_, said);
-        event_english_ = event_english(*event, said);
+        event_args_ = event_text_json(table, *event, lines);
+        event_english_ = event_english(table, *event);
         plain_english = event_english_;
         plain_head_ += R"({"event":)" + event_args_ + R"(},"key":"protocol.news.e")";
     } else {

@@ -6,7 +6,6 @@ namespace niagara::protocol::texts {
 
 namespace {
 
-constexpr std::size_t kMostParts = 8;  // protocol.<sep>.2 ... protocol.<sep>.8
 
 std::string_view sep_name(Sep sep) {
     switch (sep) {

@@ -27,6 +27,7 @@ inline std::string number(long n) {
 // Parts joined into one text, in every language: "a b c" (space), "a, b, c" (comma),
 // "a; b; c" (semicolon) or "a, b and c" (and). Flat keys protocol.<sep>.2 to .8 with args
 // p0...; longer lists are joined in groups, so a text never nests deeper than i18n renders.
+inline constexpr std::size_t kMostParts = 8;  // protocol.<sep>.2 ... protocol.<sep>.8
 enum class Sep { Space, Comma, Semicolon, And };
 Json joined(Sep sep, std::vector<Json> parts);
 

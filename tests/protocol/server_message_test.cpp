@@ -287,6 +287,24 @@ TEST_CASE("Server messages: a patch frame with serialized operations equals the 
         CHECK(Json::parse(patch_frame(3, 12, 13, "[]", news)) ==
               patch(3, 12, 13, Json::array(), news));
     }
+    // Events with the engine's texts, of 1 line, of the most lines one joined text takes (8),
+    // of more, and with fewer texts than lines: the event's text is written straight from the
+    // lines' texts, and must equal the one built and dumped.
+    for (const std::size_t count : {1, 2, 8, 9, 17}) {
+        GameEvent texted{1, {}, ""};
+        for (std::size_t i = 0; i < count; ++i) {
+            texted.lines.push_back("Seat 2 reveals " + std::to_string(i) + ".");
+            if (i + 1 < count || count == 1)  // the last line without its text
+                texted.texts.push_back(
+                    Json{{"key", "engine.log.reveal"},
+                         {"args", {{"seat", {{"seat", 1}}}, {"card", std::to_string(i)}}}});
+        }
+        for (const News& news : {News{&texted, std::nullopt, nullptr},
+                                 News{&texted, "4", &decision}, News{&texted, std::nullopt, &decision}}) {
+            INFO(count << " lines");
+            CHECK(Json::parse(patch_frame(3, 12, 13, ops.dump(), news)) == patch(3, 12, 13, ops, news));
+        }
+    }
 }
 
 TEST_CASE("Server messages: the end of a game", "[protocol][server]") {
