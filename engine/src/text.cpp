@@ -9,6 +9,18 @@ json text_json(const Text& text) {
     return json{{"key", text.key}, {"args", text.args}};
 }
 
+std::vector<json> text_list(std::vector<Text>&& texts) {
+    std::vector<json> out;
+    out.reserve(texts.size());
+    for (Text& t : texts) {
+        json text = json::object();  // member by member: an initializer list copies each twice
+        text["args"] = std::move(t.args);
+        text["key"] = std::move(t.key);
+        out.push_back(std::move(text));
+    }
+    return out;
+}
+
 std::vector<json> text_list(const std::vector<Text>& texts) {
     std::vector<json> out;
     out.reserve(texts.size());

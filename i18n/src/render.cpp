@@ -165,6 +165,18 @@ icu::NumberFormat* number_format_of(int lang) {
     return cache.numbers[lang].get();
 }
 
+// A whole number from 0 to 999, which every language of kLanguages writes in plain ASCII digits
+// (no grouping separator below a thousand, no sign): seats, counts, canoes, gems.
+std::optional<std::int64_t> small_number(const Json& value) {
+    if (value.is_number_unsigned()) {
+        const auto n = value.get<std::uint64_t>();
+        return n <= 999 ? std::optional<std::int64_t>(std::int64_t(n)) : std::nullopt;
+    }
+    if (!value.is_number_integer()) return std::nullopt;
+    const auto n = value.get<std::int64_t>();
+    return n >= 0 && n <= 999 ? std::optional<std::int64_t>(n) : std::nullopt;
+}
+
 bool ascii(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; });
 }
@@ -199,6 +211,8 @@ struct Renderer {
                 out += arg->get_ref<const std::string&>();
             } else if (arg->is_object()) {
                 append_nested(out, *arg, depth);
+            } else if (const auto n = small_number(*arg)) {
+                out += std::to_string(*n);
             } else {  // numbers in the language's digits, lists, text beyond ASCII: as ICU
                 out += utf8(formatted_argument(*arg, depth));
             }

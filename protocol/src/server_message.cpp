@@ -133,8 +133,9 @@ Json prompt_text(long table, int seat, const std::vector<std::string>& legal) {
     std::string actions;
     for (std::size_t i = 0; i < count; ++i) {
         if (i) actions += ", ";
-        actions += utf8(legal[i]);
+        actions += legal[i];
     }
+    actions = utf8(actions);  // the engine's notation is ASCII: checked once, not per action
     args["actions"] = std::move(actions);
     if (count == legal.size()) return text("protocol.prompt.list", std::move(args));
     args["count"] = number(long(legal.size()));

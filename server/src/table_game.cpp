@@ -121,7 +121,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     // table holds whatever else it is asked (run_or_hold).
     storing_ = true;
     auto event = std::make_shared<const msg::GameEvent>(
-        msg::GameEvent{seat, english(log), cause, text_list(log)});
+        msg::GameEvent{seat, english(log), cause, text_list(std::move(log))});  // in order: English first
     Change change;
     if (action.type == ActionType::PlayCard) {  // the choice, to its owner only
         change.chooser = seat;

@@ -24,6 +24,9 @@ struct Text {
 // {"key": ..., "args": {...}}, the form a text takes in protocol messages.
 nlohmann::json text_json(const Text& text);
 std::vector<nlohmann::json> text_list(const std::vector<Text>& texts);  // each text_json
+// The same, taking the texts' keys and arguments instead of copying them (a game's log, once
+// its English is read: every action's event is built so).
+std::vector<nlohmann::json> text_list(std::vector<Text>&& texts);
 nlohmann::json texts_json(const std::vector<Text>& texts);              // the same, as an array
 std::vector<std::string> english(const std::vector<Text>& texts);
 
