@@ -28,12 +28,32 @@ void GameClient::start() {
 
 void GameClient::on_resolve(beast::error_code ec, net::ip::tcp::resolver::results_type results) {
     if (ec) return fail("resolve: " + ec.message());
+    if (results.empty()) return fail("resolve: no address for " + settings_.host);
     connect_timer_.expires_after(std::chrono::seconds(10));
     connect_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
         if (!ec) self->ws_.next_layer().close(ec);  // ends the attempt under way
     });
-    net::async_connect(ws_.next_layer(), results,
-                       beast::bind_front_handler(&GameClient::on_connect, shared_from_this()));
+    if (settings_.source.empty()) {
+        net::async_connect(ws_.next_layer(), results,
+                           beast::bind_front_handler(&GameClient::on_connect, shared_from_this()));
+        return;
+    }
+    // From a chosen address: bound before the connect, to the first address resolved (a range
+    // connect would close the socket, and its binding, between attempts).
+    auto& socket = ws_.next_layer();
+    const net::ip::tcp::endpoint server = *results.begin();
+    socket.open(server.protocol(), ec);
+    if (!ec) {
+        const auto source = net::ip::make_address(settings_.source, ec);
+        if (!ec) socket.bind(net::ip::tcp::endpoint(source, 0), ec);
+    }
+    if (ec) {
+        connect_timer_.cancel();
+        return fail("bind " + settings_.source + ": " + ec.message());
+    }
+    socket.async_connect(server, [self = shared_from_this(), server](beast::error_code ec) {
+        self->on_connect(ec, server);
+    });
 }
 
 void GameClient::on_connect(beast::error_code ec, net::ip::tcp::endpoint) {

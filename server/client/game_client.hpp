@@ -36,6 +36,9 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     struct Settings {
         std::string host = "127.0.0.1";
         unsigned short port = 8080;
+        // The local address to connect from (e.g. 127.0.0.2, another client as the server's
+        // per-address limits and shares count them); empty: the system's choice.
+        std::string source;
         std::uint64_t seed = 1;
         bool auto_play = true;  // answer prompts with the bot's move
         bool use_json = false;  // send actions as JSON objects instead of /commands

@@ -27,22 +27,49 @@ void BotPool::submit(Request request) {
         const Lane lane = request.bot && request.bot->level() != BotLevel::Strong ? kQuick
                           : request.people_wait                                   ? kPeople
                                                                                   : kBotsOnly;
-        lanes_[lane].push_back(std::move(request));
+        if (++waiting_by_address_[request.address] == 1)
+            metrics_.bot_queue_addresses.store(long(waiting_by_address_.size()),
+                                               std::memory_order_relaxed);
+        const std::string address = request.address;
+        const long table = request.table;
+        lanes_[lane].enter(address).enter(table).push_back(std::move(request));
     }
     metrics_.bot_queue.fetch_add(1, std::memory_order_relaxed);
     wake_.notify_one();
 }
 
+BotPool::Request BotPool::take() {
+    auto& lane = *std::find_if(std::begin(lanes_), std::end(lanes_),
+                               [](const auto& lane) { return !lane.empty(); });
+    TableTurns& tables = lane.front();
+    std::deque<Request>& requests = tables.front();
+    Request request = std::move(requests.front());
+    requests.pop_front();
+    tables.served(!requests.empty());
+    lane.served(!tables.empty());
+    if (auto it = waiting_by_address_.find(request.address);
+        it != waiting_by_address_.end() && --it->second <= 0) {
+        waiting_by_address_.erase(it);
+        metrics_.bot_queue_addresses.store(long(waiting_by_address_.size()),
+                                           std::memory_order_relaxed);
+    }
+    return request;
+}
+
 void BotPool::stop() {
-    std::deque<Request> dropped[kLanes];
+    std::vector<std::unordered_map<std::string, TableTurns>> dropped;
+    long count = 0;
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
-        for (int lane = 0; lane < kLanes; ++lane)
-            dropped[lane].swap(lanes_[lane]);
+        for (auto& lane : lanes_)
+            dropped.push_back(lane.take_all());
+        for (const auto& [address, waiting] : waiting_by_address_)
+            count += waiting;
+        waiting_by_address_.clear();
     }
-    for (const auto& lane : dropped)
-        metrics_.bot_queue.fetch_sub(long(lane.size()), std::memory_order_relaxed);
+    metrics_.bot_queue.fetch_sub(count, std::memory_order_relaxed);
+    metrics_.bot_queue_addresses.store(0, std::memory_order_relaxed);
     wake_.notify_all();
     for (auto& thread : threads_)
         if (thread.joinable()) thread.join();
@@ -69,10 +96,7 @@ void BotPool::run() {
                                                 [](const auto& lane) { return !lane.empty(); });
             });
             if (stopping_) return;
-            auto& next = *std::find_if(std::begin(lanes_), std::end(lanes_),
-                                       [](const auto& lane) { return !lane.empty(); });
-            request = std::move(next.front());
-            next.pop_front();
+            request = take();
         }
         metrics_.bot_queue.fetch_sub(1, std::memory_order_relaxed);
         decide(request);

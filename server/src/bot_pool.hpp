@@ -8,6 +8,11 @@
 // seat's player came back). The pool never touches a table: `answer` only posts back, and the
 // table decides there whether the answer still holds. A Bot is used by one request at a time:
 // the table asks for one decision per seat at a time.
+//
+// The threads are shared fairly: within a lane, requests are taken in turns over the addresses
+// that own them (round_robin.hpp), then in turns over each address's tables, and in order
+// within a table. However many tables one address keeps thinking, another address's request
+// waits for at most one request of each address ahead of it in its lane.
 #pragma once
 
 #include <atomic>
@@ -20,10 +25,12 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "metrics.hpp"
 #include "niagara/bot.hpp"
+#include "round_robin.hpp"
 
 namespace niagara::server {
 
@@ -35,6 +42,11 @@ class BotPool {
         std::chrono::milliseconds think{};  // the search's budget, from when a thread takes it
         std::shared_ptr<const std::atomic<bool>> cancelled;  // set: answer now, it is moot
         bool people_wait = false;  // someone plays at the table (not only bots, watched)
+        // Whose share of the threads this is: the address key (address_key.hpp) of the
+        // connection that opened the table, or a key of the table's own (a restored table);
+        // and the table, which shares its address's turns with its address's other tables.
+        std::string address;
+        long table = 0;
         // Called on a pool thread with the action, or nullopt and what went wrong. It must only
         // hand the answer on (post to the table's executor): it runs while the pool waits.
         std::function<void(std::optional<Action>, std::string error)> answer;
@@ -45,10 +57,11 @@ class BotPool {
     BotPool(const BotPool&) = delete;
     BotPool& operator=(const BotPool&) = delete;
 
-    // From any thread. Requests are answered in the order they come within three lanes, taken
-    // in turn: bots that do not search (random, greedy: microseconds), then searches where
-    // people play, then searches at tables of bots only: a player never waits behind the
-    // searches of tables nobody plays at, nor an easy bot behind a strong one.
+    // From any thread. Requests wait in three lanes, taken in turn: bots that do not search
+    // (random, greedy: microseconds), then searches where people play, then searches at tables
+    // of bots only: a player never waits behind the searches of tables nobody plays at, nor
+    // an easy bot behind a strong one. Within a lane: in turns by address, then by table,
+    // then in the order they came.
     void submit(Request request);
     // Searches in progress end at once, requests not started are dropped unanswered, and the
     // threads are joined. Idempotent.
@@ -59,14 +72,23 @@ class BotPool {
     static constexpr int kNice = 10;
 
   private:
+    // One lane: turns over addresses, then over an address's tables, then first come first.
+    using TableTurns = RoundRobin<long, std::deque<Request>>;
+    using AddressTurns = RoundRobin<std::string, TableTurns>;
+
     void run();
+    // The next request, from the first lane with one waiting; under the lock, not when empty.
+    Request take();
     void decide(Request& request);
 
     Metrics& metrics_;
     std::mutex mutex_;
     std::condition_variable wake_;
     enum Lane { kQuick, kPeople, kBotsOnly, kLanes };
-    std::deque<Request> lanes_[kLanes];
+    AddressTurns lanes_[kLanes];
+    // Requests waiting, by address over all lanes: the addresses sharing the threads now
+    // (niagara_bot_queue_addresses).
+    std::unordered_map<std::string, long> waiting_by_address_;
     std::atomic<bool> stopping_{false};
     std::vector<std::thread> threads_;
 };

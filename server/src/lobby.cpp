@@ -21,6 +21,12 @@ constexpr std::size_t kTablesShown = 50;  // tables in one list: the ones to joi
 constexpr auto kPushInterval = std::chrono::seconds(1);  // table list pushes, at most
 constexpr std::size_t kRematchesKept = 1000;             // finished games one can still /again
 
+// The bot pool's share of a table restored at start, whose opener is not known in this run: one
+// of its own (a space never appears in an address key, so no address can share it).
+std::string restored_owner(long table) {
+    return "restored table " + std::to_string(table);
+}
+
 std::string lower(std::string s) {
     for (char& ch : s)
         ch = char(std::tolower(static_cast<unsigned char>(ch)));
@@ -109,7 +115,9 @@ void Lobby::restore() {
                     throw std::runtime_error("the token of seat " + std::to_string(seat.seat) +
                                              " is empty or another seat's");
             }
-            table = std::make_shared<Table>(io_, services(), stored.id, options, stored.host);
+            // Nobody opened it in this run: its bots think on a share of their own.
+            table = std::make_shared<Table>(io_, services(), stored.id, options, stored.host,
+                                            restored_owner(stored.id));
             table->restore(stored);
         } catch (const std::exception& e) {
             spdlog::error("table {}: cannot restore ({}); skipped, and left in the database",
@@ -231,7 +239,9 @@ std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
         fail(c, "storage_error", {"server.storage.table"});
         return nullptr;
     }
-    auto table = std::make_shared<Table>(io_, services(), id, options, c->name());
+    // Its bots think on the opener's address's share of the bot pool, as the tables per
+    // address count it: whoever opens many tables shares one turn among them.
+    auto table = std::make_shared<Table>(io_, services(), id, options, c->name(), c->address());
     {
         std::lock_guard lock(mutex_);
         tables_[id] = table;

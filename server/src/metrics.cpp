@@ -82,6 +82,9 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
         << "niagara_bot_think_seconds_total " << double(bot_think_us.load()) / 1e6 << "\n";
     counter("niagara_bot_queue", "Bot decisions waiting for a pool thread.", "gauge",
             bot_queue.load());
+    counter("niagara_bot_queue_addresses",
+            "Addresses with bot decisions waiting; the pool takes them in turns.", "gauge",
+            bot_queue_addresses.load());
     counter("niagara_table_history_lines",
             "Log and chat lines the tables keep for players who come back (--table-history).",
             "gauge", history_lines.load());

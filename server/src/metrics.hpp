@@ -44,6 +44,7 @@ class Metrics {
     std::atomic<long> bot_late{0};           // ... that came too late and were dropped
     std::atomic<long> bot_think_us{0};       // time the pool's bots spent deciding
     std::atomic<long> bot_queue{0};          // decisions waiting for a pool thread
+    std::atomic<long> bot_queue_addresses{0};  // ... the addresses they are for (their turns)
     std::atomic<long> replays_built{0};      // finished games replayed for /games/<id>/replay
     std::atomic<long> replay_cache_hits{0};  // ... answered from the cache of recent replays
     std::atomic<long> replay_queue{0};       // replay requests waiting for their build

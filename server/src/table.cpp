@@ -15,12 +15,13 @@ namespace niagara::server {
 namespace msg = protocol;
 
 Table::Table(net::io_context& io, TableServices services, long id, protocol::TableOptions options,
-             std::string host)
+             std::string host, std::string owner)
     : executor_(serial_executor(io, services.config.threads)),
       services_(std::move(services)),
       id_(id),
       options_(options),
       host_(std::move(host)),
+      owner_(std::move(owner)),
       seats_(std::size_t(options.game.players)),
       bots_(std::size_t(options.game.players)),
       thinking_(std::size_t(options.game.players)),

@@ -64,8 +64,10 @@ class Table : public std::enable_shared_from_this<Table> {
   public:
     enum class Phase { Waiting, Playing, Over };
 
+    // `owner`: whose share of the bot pool the table's bots think on (BotPool::Request::address):
+    // the address key of the connection that opened it, or a key of its own.
     Table(net::io_context& io, TableServices services, long id, protocol::TableOptions options,
-          std::string host);
+          std::string host, std::string owner);
     ~Table();
 
     long id() const { return id_; }
@@ -232,6 +234,7 @@ class Table : public std::enable_shared_from_this<Table> {
     const long id_;
     const protocol::TableOptions options_;
     std::string host_;
+    const std::string owner_;  // the bot pool's share this table's bots think on
 
     Phase phase_ = Phase::Waiting;
     std::vector<Seat> seats_;

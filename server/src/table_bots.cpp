@@ -74,6 +74,8 @@ void Table::think(int seat, bool timeout) {
     request.think = std::chrono::milliseconds(services_.config.bot_think_ms);
     request.cancelled = thinking.cancel;
     request.people_wait = human_online();
+    request.address = owner_;  // the pool shares its threads by address, then by table
+    request.table = id_;
     request.answer = [this, self = shared_from_this(), seat, ticket = thinking.ticket](
                          std::optional<Action> action, std::string error) {
         // On a pool thread: only the hand-over. The table looks at the answer on its executor.

@@ -61,6 +61,7 @@ Player& Harness::add(std::string label, Options options) {
     GameClient::Settings settings;
     settings.host = "127.0.0.1";
     settings.port = port;
+    settings.source = options.source;
     settings.seed = options.seed;
     settings.auto_play = options.auto_play;
     settings.use_json = options.use_json;

@@ -245,6 +245,9 @@ class Harness {
         // The load generator's bot: no view kept, each frame read only for playing, moves
         // chosen from the prompt alone.
         bool reads_prompt_only = false;
+        // The loopback address to connect from (127.0.0.2: another client for the per-address
+        // limits and the bot pool's shares); empty: 127.0.0.1.
+        std::string source{};
     };
     Player& add(std::string label, Options options);
     Player& add(std::string label, std::vector<std::string> opening = {}) {
