@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "byte_budget.hpp"
 #include "config.hpp"
 #include "http_routes.hpp"
 #include "lobby.hpp"
@@ -25,7 +26,6 @@ namespace {
 constexpr std::size_t kHeaderLimit = 8 * 1024;  // the request line and every header
 constexpr std::size_t kBodyLimit = 8 * 1024;    // requests carry no bodies worth reading
 constexpr auto kReadTimeout = std::chrono::seconds(30);
-constexpr auto kWriteTimeout = std::chrono::seconds(30);
 constexpr auto kOriginReportInterval = std::chrono::seconds(10);
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kLingerBytes = 1 << 20;
@@ -88,6 +88,7 @@ const std::string* i18n_catalog_body(std::string_view lang) {
 struct HttpReply {
     std::string owned;
     std::shared_ptr<const std::string> kept;  // a shared body (a cached replay) held while sent
+    ByteBudget::Hold in_flight;  // its bytes in --replay-bytes-in-flight, until the reply goes
     http::response<http::span_body<const char>> res;
 };
 
@@ -199,23 +200,35 @@ void HttpSession::answer_replay(const Request& req, long game) {
     // gone, the write fails and the session ends there). The answer may come on the replay
     // builder's thread: it is written from this session's executor.
     lobby_.game_replay(
-        game, admission_.address, [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(),
-               head = req.method() == http::verb::head,
-               host = std::string(view(req[http::field::host]))](const ReplayAnswer& answer) {
+        game, admission_.address,
+        [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(),
+         head = req.method() == http::verb::head,
+         host = std::string(view(req[http::field::host]))](const ReplayAnswer& answer) {
             boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, host,
                                                              answer] {
                 constexpr std::string_view text = "text/plain; charset=utf-8";
-                if (!answer.json) {
-                    auto refused = make_reply(version, keep_alive, head, host,
-                                              http::status(answer.status), text, answer.why + "\n");
-                    if (answer.retry_after > 0)
-                        refused->res.set(http::field::retry_after,
-                                         std::to_string(answer.retry_after));
-                    return self->send(std::move(refused));
+                const auto refuse = [&](int status, const std::string& why, int retry_after) {
+                    auto refused = make_reply(version, keep_alive, head, host, http::status(status),
+                                              text, why + "\n");
+                    if (retry_after > 0)
+                        refused->res.set(http::field::retry_after, std::to_string(retry_after));
+                    self->send(std::move(refused));
+                };
+                if (!answer.json) return refuse(answer.status, answer.why, answer.retry_after);
+                // The body's bytes are held until the write ends (a HEAD writes none): slow
+                // readers together cannot make the server hold more than the budget.
+                auto in_flight =
+                    self->lobby_.replay_bytes_in_flight().try_take(head ? 0 : answer.json->size());
+                if (!in_flight) {
+                    self->lobby_.metrics().refused(Limit::replay_bytes_in_flight);
+                    return refuse(503,
+                                  "too many replays are being sent; try again in a few seconds",
+                                  kReplayRetrySeconds);
                 }
                 auto sent = make_reply(version, keep_alive, head, host, http::status::ok,
                                        "application/json", {}, *answer.json);
                 sent->kept = answer.json;
+                sent->in_flight = std::move(*in_flight);
                 self->send(std::move(sent));
             });
         });
@@ -239,7 +252,13 @@ bool HttpSession::refuse_origin(const Request& req) {
 
 void HttpSession::send(std::shared_ptr<HttpReply> reply) {
     const bool keep_alive = reply->res.keep_alive();
-    stream_.expires_after(kWriteTimeout);
+    // The whole answer within --http-write-ms (not per write: a client reading a byte now and
+    // then must not hold its answer's bytes for ever); past it the stream closes, the write
+    // fails and the reply, with what it holds, goes.
+    if (config_.http_write_ms > 0)
+        stream_.expires_after(std::chrono::milliseconds(config_.http_write_ms));
+    else
+        stream_.expires_never();
     http::async_write(
         stream_, reply->res,
         [self = shared_from_this(), reply, keep_alive](beast::error_code e, std::size_t n) {

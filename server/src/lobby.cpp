@@ -47,6 +47,8 @@ Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& m
       chat_tokens_(2 * config.lobby_chat_rate),
       chat_refilled_(std::chrono::steady_clock::now()),
       push_timer_(io),
+      replays_(config.replay_cache_bytes),
+      replay_bytes_in_flight_(config.replay_bytes_in_flight, metrics.replay_bytes_in_flight),
       replay_builder_(std::size_t(config.max_replay_builds),
                       std::size_t(config.max_replay_builds_per_address), metrics.replay_queue),
       bots_(config.bot_threads, metrics) {
@@ -641,6 +643,7 @@ ReplayAnswer Lobby::build_replay_answer(long table) {
         auto json = std::make_shared<const std::string>(build_replay(table, *record, seats));
         metrics_.replays_built.fetch_add(1, std::memory_order_relaxed);
         replays_.put(table, json);
+        metrics_.replay_cache_bytes.store(long(replays_.bytes()), std::memory_order_relaxed);
         return ReplayAnswer{std::move(json), 200, {}, 0};
     } catch (const ReplayTooLong& e) {
         spdlog::warn("game {}: no replay: {}", table, e.what());

@@ -1,6 +1,12 @@
 // HTTP GET against the server under test, and reading its /metrics.
 #include "server_fixture.hpp"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/http.hpp>
 #include <sstream>
 
@@ -52,6 +58,23 @@ HttpResponse http_get(unsigned short port, const std::string& target,
     io.run_for(timeout + 1s);
     if (!done) out.error = "no answer within the deadline";
     return out;
+}
+
+StalledReader::StalledReader(unsigned short port, const std::string& target, int receive_buffer)
+    : socket_(io_) {
+    socket_.open(tcp::v4());
+    socket_.set_option(net::socket_base::receive_buffer_size(receive_buffer));
+    const int segment = 536;
+    setsockopt(socket_.native_handle(), IPPROTO_TCP, TCP_MAXSEG, &segment, sizeof segment);
+    socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    const std::string request =
+        "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    net::write(socket_, net::buffer(request));
+}
+
+StalledReader::~StalledReader() {
+    beast::error_code ignored;
+    socket_.close(ignored);
 }
 
 std::optional<double> metric(const std::string& text, const std::string& sample) {

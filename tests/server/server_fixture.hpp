@@ -124,6 +124,21 @@ struct HttpResponse {
 HttpResponse http_get(unsigned short port, const std::string& target,
                       std::chrono::milliseconds timeout = 5s, const std::string& source = "");
 
+// A client that sends GET `target` and then reads nothing: its socket's receive buffer is
+// `receive_buffer` bytes (SO_RCVBUF, with small segments, as RawWs does), so a large answer
+// backs up in the server until its write deadline. Closed when it goes.
+class StalledReader {
+  public:
+    StalledReader(unsigned short port, const std::string& target, int receive_buffer = 2048);
+    ~StalledReader();
+    StalledReader(const StalledReader&) = delete;
+    StalledReader& operator=(const StalledReader&) = delete;
+
+  private:
+    net::io_context io_;
+    net::ip::tcp::socket socket_;
+};
+
 // GET /healthz answers "ok": the server still serves.
 bool healthy(unsigned short port);
 

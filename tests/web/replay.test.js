@@ -167,11 +167,16 @@ test('a finished game replays move by move from the end screen, to the final col
     for (let i = 0; i < moveStep; i++) await tab.keyboard.press('ArrowRight');
     await waitStep(tab, moveStep);
     shown = await replayState(tab);
+    const atMove = shown;
     const mover = `${replay.steps[moveStep].seat}-${replay.steps[moveStep].action.canoe}`;
     assert.notEqual(shown.canoes[mover], before.canoes[mover], `canoe ${mover} moved on the board`);
     assert.deepEqual(shown.lines, replay.steps[moveStep].lines.map((l) => l.replace(/\b[Ss]eat (\d)\b/g, (_, n) => names[Number(n) - 1])));
     // The round after the step: the first move may end round 1 (the others played the cloud).
-    assert.match(shown.counter, new RegExp(`round ${replay.steps[moveStep].view.round}$`));
+    // The server sends step 0's view and a patch per step after it; the page rebuilds views.
+    assert.equal(replay.format, 'niagara-replay/2');
+    assert.ok(replay.steps.slice(1).every((s) => Array.isArray(s.patch) && s.view === undefined), 'patches after step 0');
+    const moveRound = await tab.evaluate((i) => window.niagaraReplay.viewAt(i).round, moveStep);
+    assert.match(shown.counter, new RegExp(`round ${moveRound}$`));
     await tab.screenshot({ path: path.join(out, 'replay-laptop.png') });
     assert.deepEqual(await seriousAxeViolations(tab), [], 'axe-core: no serious violations mid-game');
 
@@ -207,6 +212,10 @@ test('a finished game replays move by move from the end screen, to the final col
     await tab.click('#replay-prev');
     await waitStep(tab, last - 1);
     assert.ok(!(await replayState(tab)).result);
+    // A jump back from the end rebuilds the view the steps forward drew.
+    await tab.evaluate((i) => window.niagaraReplay.go(i), moveStep);
+    await waitStep(tab, moveStep);
+    assert.deepEqual((await replayState(tab)).canoes, atMove.canoes, 'the same board stepping back');
     await tab.click('#replay-last');
     await waitStep(tab, last);
 
