@@ -47,9 +47,10 @@ struct Config {
     int max_tables_per_connection = 2;      // --max-tables-per-connection
     int max_replay_builds = 8;              // --max-replay-builds: replays waiting to be built
     int max_replay_builds_per_address = 1;  // --max-replay-builds-per-address: ... from one address
-    // Replays held in memory, in bytes: the cache of recent ones (--replay-cache-bytes), and the
-    // answers being written, each counted whole even when it shares a cached body
-    // (--replay-bytes-in-flight: a new replay request over it is answered 503).
+    // Replays held in memory, in bytes: the cache of recent ones, gzipped (--replay-cache-bytes),
+    // and the answers being written, each counted whole (the bytes it sends, gzipped or not)
+    // even when it shares a cached body (--replay-bytes-in-flight: a new replay request over it
+    // is answered 503).
     std::size_t replay_cache_bytes = 64 << 20;
     std::size_t replay_bytes_in_flight = 64 << 20;
     // --http-write-ms: the most time an HTTP answer may take to be written; a client that reads

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "accept_encoding.hpp"
 #include "byte_budget.hpp"
 #include "config.hpp"
 #include "http_routes.hpp"
@@ -195,17 +196,33 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (auto reply = handle(req)) send(std::move(reply));
 }
 
+namespace {
+
+// Every Accept-Encoding field of the request, joined as one list (RFC 9110 §5.3).
+std::string accept_encoding(const http::request<http::string_body>& req) {
+    std::string joined;
+    const auto [first, last] = req.equal_range(http::field::accept_encoding);
+    for (auto field = first; field != last; ++field) {
+        if (!joined.empty()) joined += ", ";
+        joined += view(field->value());
+    }
+    return joined;
+}
+
+}  // namespace
+
 void HttpSession::answer_replay(const Request& req, long game) {
+    const bool head = req.method() == http::verb::head;
+    const bool gzip = accepts_gzip(accept_encoding(req));
     // Nothing is read meanwhile: the session waits, held by the callback (if the client has
     // gone, the write fails and the session ends there). The answer may come on the replay
     // builder's thread: it is written from this session's executor.
     lobby_.game_replay(
-        game, admission_.address,
-        [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(),
-         head = req.method() == http::verb::head,
-         host = std::string(view(req[http::field::host]))](const ReplayAnswer& answer) {
-            boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, host,
-                                                             answer] {
+        game, admission_.address, !gzip && !head,
+        [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(), head,
+         gzip, host = std::string(view(req[http::field::host]))](const ReplayAnswer& answer) {
+            boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, gzip,
+                                                             host, answer] {
                 constexpr std::string_view text = "text/plain; charset=utf-8";
                 const auto refuse = [&](int status, const std::string& why, int retry_after) {
                     auto refused = make_reply(version, keep_alive, head, host, http::status(status),
@@ -214,11 +231,19 @@ void HttpSession::answer_replay(const Request& req, long game) {
                         refused->res.set(http::field::retry_after, std::to_string(retry_after));
                     self->send(std::move(refused));
                 };
-                if (!answer.json) return refuse(answer.status, answer.why, answer.retry_after);
-                // The body's bytes are held until the write ends (a HEAD writes none): slow
+                if (!answer.replay) return refuse(answer.status, answer.why, answer.retry_after);
+                // The body: the cache's gzip bytes as they are, or the JSON text (a HEAD without
+                // gzip needs only its length).
+                std::shared_ptr<const std::string> body;
+                if (gzip)
+                    body = std::shared_ptr<const std::string>(answer.replay, &answer.replay->gzip);
+                else if (!head)
+                    body = answer.json;
+                if (!body && !head) return refuse(500, "the replay could not be read", 0);
+                // The bytes sent are held until the write ends (a HEAD writes none): slow
                 // readers together cannot make the server hold more than the budget.
                 auto in_flight =
-                    self->lobby_.replay_bytes_in_flight().try_take(head ? 0 : answer.json->size());
+                    self->lobby_.replay_bytes_in_flight().try_take(head ? 0 : body->size());
                 if (!in_flight) {
                     self->lobby_.metrics().refused(Limit::replay_bytes_in_flight);
                     return refuse(503,
@@ -226,8 +251,13 @@ void HttpSession::answer_replay(const Request& req, long game) {
                                   kReplayRetrySeconds);
                 }
                 auto sent = make_reply(version, keep_alive, head, host, http::status::ok,
-                                       "application/json", {}, *answer.json);
-                sent->kept = answer.json;
+                                       "application/json", {},
+                                       body ? std::string_view(*body) : std::string_view());
+                // One URL, two representations: caches between must key on Accept-Encoding.
+                sent->res.set(http::field::vary, "Accept-Encoding");
+                if (gzip) sent->res.set(http::field::content_encoding, "gzip");
+                if (head && !gzip) sent->res.content_length(answer.replay->json_bytes);
+                sent->kept = std::move(body);
                 sent->in_flight = std::move(*in_flight);
                 self->send(std::move(sent));
             });

@@ -51,8 +51,9 @@ class Lobby {
     // of recent replays (or a 503 when --max-replay-builds requests already wait), else later
     // on the replay builder's thread, where it must only hand it on.
     // `address`: the client's, for its share of the replay builder
-    // (--max-replay-builds-per-address).
-    void game_replay(long table, const std::string& address,
+    // (--max-replay-builds-per-address). `needs_json`: the answer must carry the JSON text (a
+    // GET without gzip), which the cache does not keep: it comes from the builder's thread.
+    void game_replay(long table, const std::string& address, bool needs_json,
                      std::function<void(const ReplayAnswer&)> done);
     std::optional<std::string> recent_games();  // GET /games (replay_route.hpp); nullopt: failed
     // What the replay answers being written may hold (--replay-bytes-in-flight): a session
@@ -113,7 +114,7 @@ class Lobby {
     net::steady_timer push_timer_;
     std::unordered_map<std::string, std::pair<long, int>> tokens_;
     std::map<long, std::weak_ptr<Connection>> connections_;
-    ReplayCache replays_;  // recent replays of finished games (their answers), by bytes
+    ReplayCache replays_;  // recent replays of finished games (gzipped), by bytes
     ByteBudget replay_bytes_in_flight_;
     ReplayAnswer build_replay_answer(long table);  // on the replay builder's thread
     // After what its builds use (the cache, the store, the metrics): stopped before they go.

@@ -99,10 +99,10 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
             "Replay requests waiting for their build (queued or being built).", "gauge",
             replay_queue.load());
     counter("niagara_replay_cache_bytes",
-            "Bytes of the recent replays kept in the cache (--replay-cache-bytes).", "gauge",
-            replay_cache_bytes.load());
+            "Bytes of the recent replays kept in the cache, gzipped (--replay-cache-bytes).",
+            "gauge", replay_cache_bytes.load());
     counter("niagara_replay_bytes_in_flight",
-            "Bytes of the replay answers being written, each counted whole "
+            "Bytes of the replay answers being written, each counted whole as sent "
             "(--replay-bytes-in-flight).",
             "gauge", replay_bytes_in_flight.load());
     counter("niagara_queued_bytes", "Bytes waiting to be written to clients.", "gauge",

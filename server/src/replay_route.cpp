@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "gzip.hpp"
 #include "niagara/game.hpp"
 #include "niagara/json.hpp"
 #include "niagara/record.hpp"
@@ -119,7 +120,17 @@ std::string recent_games_json(const std::vector<std::pair<long, std::vector<Repl
     return out;
 }
 
-std::shared_ptr<const std::string> ReplayCache::find(long game) {
+PackedReplay pack_replay(const std::string& json) {
+    return PackedReplay{gzip_compress(json, 6), json.size()};
+}
+
+namespace {
+std::size_t held(const PackedReplay& replay) {
+    return replay.gzip.capacity();
+}
+}  // namespace
+
+std::shared_ptr<const PackedReplay> ReplayCache::find(long game) {
     std::lock_guard lock(mutex_);
     const auto it = by_game_.find(game);
     if (it == by_game_.end()) return nullptr;
@@ -128,16 +139,16 @@ std::shared_ptr<const std::string> ReplayCache::find(long game) {
 }
 
 void ReplayCache::drop(std::list<Entry>::iterator entry) {
-    bytes_ -= entry->second->size();
+    bytes_ -= held(*entry->second);
     by_game_.erase(entry->first);
     entries_.erase(entry);
 }
 
-void ReplayCache::put(long game, std::shared_ptr<const std::string> replay) {
-    if (!replay || replay->size() > max_bytes_) return;
+void ReplayCache::put(long game, std::shared_ptr<const PackedReplay> replay) {
+    if (!replay || held(*replay) > max_bytes_) return;
     std::lock_guard lock(mutex_);
     if (const auto old = by_game_.find(game); old != by_game_.end()) drop(old->second);
-    bytes_ += replay->size();
+    bytes_ += held(*replay);
     entries_.emplace_front(game, std::move(replay));
     by_game_[game] = entries_.begin();
     while (bytes_ > max_bytes_)

@@ -40,33 +40,43 @@ constexpr std::uint64_t kLongGame = 31;
 
 TEST_CASE("Replay limits: the cache holds replays within its bytes",
           "[server][http][replay][replay_limits][attack]") {
-    // Two games whose replays do not both fit: the second in pushes the first out.
+    // Two games whose replays do not both fit: the second in pushes the first out. The cache
+    // counts their gzip bytes (as the server builds them: games 1 and 2 of a fresh database,
+    // ann and two bots).
     const std::vector<std::uint64_t> seeds{7, 11};
+    const std::vector<niagara::server::ReplaySeat> seats{
+        {"ann", false}, {"bot-2", true}, {"bot-3", true}};
     std::vector<std::size_t> sizes;
-    for (const std::uint64_t seed : seeds)
-        sizes.push_back(niagara::server::build_replay(
-                            1, niagara::record_to_json(random_game_record(seed)).dump(), {})
-                            .size());
-    const std::size_t budget = sizes[0] + sizes[1] - 100;  // ids and names change a few bytes
+    for (std::size_t i = 0; i < seeds.size(); ++i)
+        sizes.push_back(
+            niagara::server::pack_replay(
+                niagara::server::build_replay(
+                    long(i + 1), niagara::record_to_json(random_game_record(seeds[i])).dump(),
+                    seats))
+                .gzip.size());
+    const std::size_t budget = sizes[0] + sizes[1] - 100;
     ServerProcess server({"--replay-cache-bytes", std::to_string(budget)});
     server.stop();
     const std::vector<StoredGame> games = store_finished_games(server.dir() / "data", seeds);
     server.start();
     const unsigned short port = server.port();
     CHECK(replay_gauge(port, "niagara_replay_cache_bytes") == 0);
+    const HttpHeaders gzip{{"Accept-Encoding", "gzip"}};
 
-    const HttpResponse a = http_get(port, replay_path(games[0].id), 30s);
+    const HttpResponse a = http_request(port, "GET", replay_path(games[0].id), gzip, 30s);
     REQUIRE(a.status == 200);
+    REQUIRE(a.content_encoding == "gzip");
     CHECK(replay_gauge(port, "niagara_replay_cache_bytes") == double(a.body.size()));
-    CHECK(http_get(port, replay_path(games[0].id), 30s).body == a.body);  // from the cache
+    CHECK(http_request(port, "GET", replay_path(games[0].id), gzip, 30s).body ==
+          a.body);  // from the cache
     CHECK(replay_gauge(port, "niagara_replays_built_total") == 1);
 
-    const HttpResponse b = http_get(port, replay_path(games[1].id), 30s);
+    const HttpResponse b = http_request(port, "GET", replay_path(games[1].id), gzip, 30s);
     REQUIRE(b.status == 200);
     REQUIRE(a.body.size() + b.body.size() > budget);
     CHECK(replay_gauge(port, "niagara_replay_cache_bytes") == double(b.body.size()));
     // The first went: built again, and then it is the one kept.
-    CHECK(http_get(port, replay_path(games[0].id), 30s).body == a.body);
+    CHECK(http_request(port, "GET", replay_path(games[0].id), gzip, 30s).body == a.body);
     CHECK(replay_gauge(port, "niagara_replays_built_total") == 3);
     CHECK(replay_gauge(port, "niagara_replay_cache_bytes") == double(a.body.size()));
     CHECK(replay_gauge(port, "niagara_replay_cache_hits_total") == 1);

@@ -16,6 +16,7 @@
 
 using namespace server_test;
 using niagara::server::build_replay;
+using niagara::server::PackedReplay;
 using niagara::server::ReplayCache;
 using niagara::server::ReplayFormat;
 using niagara::server::ReplaySeat;
@@ -113,29 +114,36 @@ TEST_CASE("Replay: records that are not whole finished games are refused", "[rep
     CHECK_THROWS_AS(build_replay(1, niagara::record_to_json(longer).dump(), {}), ReplayTooLong);
 }
 
+namespace {
+// A cached replay of `n` gzip bytes (n > 15: past the short-string buffer, its capacity is n).
+std::shared_ptr<const PackedReplay> packed(std::size_t n) {
+    return std::make_shared<const PackedReplay>(PackedReplay{std::string(n, 'x'), n * 15});
+}
+}  // namespace
+
 TEST_CASE("Replay cache: most recent first, within its bytes", "[replay]") {
-    ReplayCache cache(100);
-    auto text = [](std::size_t n) { return std::make_shared<const std::string>(n, 'x'); };
-    cache.put(1, text(10));
-    cache.put(2, text(10));
-    cache.put(3, text(10));
+    ReplayCache cache(200);
+    cache.put(1, packed(20));
+    cache.put(2, packed(20));
+    cache.put(3, packed(20));
     CHECK(cache.size() == 3);
-    CHECK(cache.find(1));  // 1 is now the most recent: 2 goes first
-    cache.put(4, text(60));
-    CHECK(cache.bytes() == 90);
-    cache.put(5, text(20));  // over the bytes: the least recent (2) goes, and it fits
+    CHECK(cache.bytes() == 60);  // the gzip bytes held, not the JSON text's length
+    CHECK(cache.find(1));        // 1 is now the most recent: 2 goes first
+    cache.put(4, packed(120));
+    CHECK(cache.bytes() == 180);
+    cache.put(5, packed(40));  // over the bytes: the least recent (2) goes, and it fits
     CHECK_FALSE(cache.find(2));
-    CHECK(cache.bytes() == 100);
+    CHECK(cache.bytes() == 200);
     CHECK(cache.find(1));
     CHECK(cache.find(3));
     CHECK(cache.find(4));
     CHECK(cache.find(5));
-    cache.put(6, text(101));  // larger than the whole budget: not kept
+    cache.put(6, packed(201));  // larger than the whole budget: not kept
     CHECK_FALSE(cache.find(6));
     CHECK(cache.find(5));
-    cache.put(5, text(20));  // the same game again: replaced, counted once
-    CHECK(cache.find(5)->size() == 20);
-    CHECK(cache.bytes() == 100);
+    cache.put(5, packed(40));  // the same game again: replaced, counted once
+    CHECK(cache.find(5)->gzip.size() == 40);
+    CHECK(cache.bytes() == 200);
 }
 
 // Bytes, not a count: many small replays (short games) are all kept when they fit. A cache of
@@ -143,14 +151,14 @@ TEST_CASE("Replay cache: most recent first, within its bytes", "[replay]") {
 TEST_CASE("Replay cache: as many replays as its bytes hold", "[replay]") {
     ReplayCache cache(1 << 20);
     for (long game = 1; game <= 500; ++game)
-        cache.put(game, std::make_shared<const std::string>(2000, 'x'));
+        cache.put(game, packed(2000));
     CHECK(cache.size() == 500);
     CHECK(cache.bytes() == 500 * 2000);
     for (long game = 1; game <= 500; ++game)
         CHECK(cache.find(game));
     // Past its bytes, the least recently used go first (1 was found first above).
     for (long game = 501; game <= 600; ++game)
-        cache.put(game, std::make_shared<const std::string>(2000, 'x'));
+        cache.put(game, packed(2000));
     CHECK(cache.bytes() <= 1 << 20);
     CHECK_FALSE(cache.find(1));
     CHECK(cache.find(600));
