@@ -130,8 +130,15 @@ test('a finished game replays move by move from the end screen, to the final col
     const replay = await tab.evaluate(() => window.niagaraReplay.replay);
     const last = replay.steps.length - 1;
     assert.ok(last > 20, `a whole game's steps (${last})`);
-    const bytes = await tab.evaluate(async (id) => (await (await fetch(`games/${id}/replay`)).text()).length, table);
-    console.log(`# the replay: ${last} steps, ${(bytes / 1024).toFixed(0)} KiB`);
+    // The browser takes it gzipped (it sends Accept-Encoding: gzip on its own) and reads the text.
+    const sizes = await tab.evaluate(async (id) => {
+        const response = await fetch(`games/${id}/replay`);
+        const text = await response.text();
+        const timing = performance.getEntriesByName(response.url).pop();
+        return { encoding: response.headers.get('content-encoding'), text: text.length, sent: timing?.encodedBodySize ?? 0 };
+    }, table);
+    assert.equal(sizes.encoding, 'gzip');
+    console.log(`# the replay: ${last} steps, ${(sizes.text / 1024).toFixed(0)} KiB, ${(sizes.sent / 1024).toFixed(0)} KiB gzipped`);
     assert.deepEqual(replay.seats.map((s) => s.name), names, 'the players\' names');
     let shown = await replayState(tab);
     assert.equal(shown.step, 0);
