@@ -9,7 +9,8 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
-    libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev pkg-config)
+    libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev zlib1g-dev
+    pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(catch2 chromium clang libclang-rt-14-dev ngircd prosody inspircd atheme-services)
 fi

@@ -25,6 +25,15 @@ int count(const std::string& v) {
     return n;
 }
 
+// A size in bytes: a whole number from 0.
+std::size_t byte_count(const std::string& v) {
+    if (v.empty() || v.front() == '-') throw OutOfRange{"must be 0 or more"};
+    std::size_t used = 0;
+    const unsigned long long n = std::stoull(v, &used);
+    if (used != v.size()) throw std::invalid_argument("trailing");
+    return std::size_t(n);
+}
+
 struct Setting {
     std::string_view name;                       // the flag without its dashes
     void (*apply)(Config&, const std::string&);  // throws on a bad value
@@ -97,6 +106,11 @@ constexpr Setting kSettings[] = {
      [](Config& c, const std::string& v) { c.max_replay_builds = count(v); }},
     {"max-replay-builds-per-address",
      [](Config& c, const std::string& v) { c.max_replay_builds_per_address = count(v); }},
+    {"replay-cache-bytes",
+     [](Config& c, const std::string& v) { c.replay_cache_bytes = byte_count(v); }},
+    {"replay-bytes-in-flight",
+     [](Config& c, const std::string& v) { c.replay_bytes_in_flight = byte_count(v); }},
+    {"http-write-ms", [](Config& c, const std::string& v) { c.http_write_ms = count(v); }},
     {"lobby-chat-rate", [](Config& c, const std::string& v) { c.lobby_chat_rate = std::stod(v); }},
     {"allowed-origins", [](Config& c, const std::string& v) { c.allowed_origins = v; }},
     {"bot-seed", [](Config& c, const std::string& v) { c.bot_seed = std::stoull(v); }},
@@ -140,6 +154,8 @@ std::string usage() {
            "                      [--max-tables-per-connection N] [--idle-table-seconds S]\n"
            "                      [--table-history N] [--max-replay-builds N]\n"
            "                      [--max-replay-builds-per-address N]\n"
+           "                      [--replay-cache-bytes N] [--replay-bytes-in-flight N]\n"
+           "                      [--http-write-ms N]\n"
            "                      [--lobby-chat-rate N] [--allowed-origins LIST]\n"
            "                      [--metrics off|main|ADDR:PORT] [--bot-seed N]\n"
            "Each flag can also be set as NIAGARA_<FLAG> in the environment (NIAGARA_PORT=8080).\n";

@@ -41,13 +41,22 @@ struct Config {
     int max_http_connections_per_address = 32;  // --max-http-connections-per-address
     double http_rate = 50;                      // --http-rate
     double http_burst = 200;                    // --http-burst
-    int ipv6_prefix = 64;  // --ipv6-prefix: an IPv6 client is its /64 for the per-address limits
-    int max_tables = 2000;                  // --max-tables: open tables (waiting or playing)
+    int ipv6_prefix = 64;   // --ipv6-prefix: an IPv6 client is its /64 for the per-address limits
+    int max_tables = 2000;  // --max-tables: open tables (waiting or playing)
     int max_tables_per_address = 8;         // --max-tables-per-address: open tables it created
     int max_tables_per_connection = 2;      // --max-tables-per-connection
     int max_replay_builds = 8;              // --max-replay-builds: replays waiting to be built
     int max_replay_builds_per_address = 1;  // --max-replay-builds-per-address: ... from one address
-    int idle_table_seconds = 600;           // --idle-table-seconds: a table nobody is at closes
+    // Replays held in memory, in bytes: the cache of recent ones, gzipped (--replay-cache-bytes),
+    // and the answers being written, each counted whole (the bytes it sends, gzipped or not)
+    // even when it shares a cached body (--replay-bytes-in-flight: a new replay request over it
+    // is answered 503).
+    std::size_t replay_cache_bytes = 64 << 20;
+    std::size_t replay_bytes_in_flight = 64 << 20;
+    // --http-write-ms: the most time an HTTP answer may take to be written; a client that reads
+    // slower is cut off and what its answer held is released (0: no deadline).
+    int http_write_ms = 30000;
+    int idle_table_seconds = 600;  // --idle-table-seconds: a table nobody is at closes
     int table_history = 200;  // --table-history: log and chat lines a table keeps for (re)joiners
     double lobby_chat_rate = 5;   // --lobby-chat-rate: lobby chat lines/s, all users
     std::string allowed_origins;  // --allowed-origins: comma list; empty = same host

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "accept_encoding.hpp"
+#include "byte_budget.hpp"
 #include "config.hpp"
 #include "http_routes.hpp"
 #include "lobby.hpp"
@@ -25,7 +27,6 @@ namespace {
 constexpr std::size_t kHeaderLimit = 8 * 1024;  // the request line and every header
 constexpr std::size_t kBodyLimit = 8 * 1024;    // requests carry no bodies worth reading
 constexpr auto kReadTimeout = std::chrono::seconds(30);
-constexpr auto kWriteTimeout = std::chrono::seconds(30);
 constexpr auto kOriginReportInterval = std::chrono::seconds(10);
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kLingerBytes = 1 << 20;
@@ -88,6 +89,7 @@ const std::string* i18n_catalog_body(std::string_view lang) {
 struct HttpReply {
     std::string owned;
     std::shared_ptr<const std::string> kept;  // a shared body (a cached replay) held while sent
+    ByteBudget::Hold in_flight;  // its bytes in --replay-bytes-in-flight, until the reply goes
     http::response<http::span_body<const char>> res;
 };
 
@@ -194,28 +196,69 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (auto reply = handle(req)) send(std::move(reply));
 }
 
+namespace {
+
+// Every Accept-Encoding field of the request, joined as one list (RFC 9110 §5.3).
+std::string accept_encoding(const http::request<http::string_body>& req) {
+    std::string joined;
+    const auto [first, last] = req.equal_range(http::field::accept_encoding);
+    for (auto field = first; field != last; ++field) {
+        if (!joined.empty()) joined += ", ";
+        joined += view(field->value());
+    }
+    return joined;
+}
+
+}  // namespace
+
 void HttpSession::answer_replay(const Request& req, long game) {
+    const bool head = req.method() == http::verb::head;
+    const bool gzip = accepts_gzip(accept_encoding(req));
     // Nothing is read meanwhile: the session waits, held by the callback (if the client has
     // gone, the write fails and the session ends there). The answer may come on the replay
     // builder's thread: it is written from this session's executor.
     lobby_.game_replay(
-        game, admission_.address, [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(),
-               head = req.method() == http::verb::head,
-               host = std::string(view(req[http::field::host]))](const ReplayAnswer& answer) {
-            boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, host,
-                                                             answer] {
+        game, admission_.address, !gzip && !head,
+        [self = shared_from_this(), version = req.version(), keep_alive = req.keep_alive(), head,
+         gzip, host = std::string(view(req[http::field::host]))](const ReplayAnswer& answer) {
+            boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, gzip,
+                                                             host, answer] {
                 constexpr std::string_view text = "text/plain; charset=utf-8";
-                if (!answer.json) {
-                    auto refused = make_reply(version, keep_alive, head, host,
-                                              http::status(answer.status), text, answer.why + "\n");
-                    if (answer.retry_after > 0)
-                        refused->res.set(http::field::retry_after,
-                                         std::to_string(answer.retry_after));
-                    return self->send(std::move(refused));
+                const auto refuse = [&](int status, const std::string& why, int retry_after) {
+                    auto refused = make_reply(version, keep_alive, head, host, http::status(status),
+                                              text, why + "\n");
+                    if (retry_after > 0)
+                        refused->res.set(http::field::retry_after, std::to_string(retry_after));
+                    self->send(std::move(refused));
+                };
+                if (!answer.replay) return refuse(answer.status, answer.why, answer.retry_after);
+                // The body: the cache's gzip bytes as they are, or the JSON text (a HEAD without
+                // gzip needs only its length).
+                std::shared_ptr<const std::string> body;
+                if (gzip)
+                    body = std::shared_ptr<const std::string>(answer.replay, &answer.replay->gzip);
+                else if (!head)
+                    body = answer.json;
+                if (!body && !head) return refuse(500, "the replay could not be read", 0);
+                // The bytes sent are held until the write ends (a HEAD writes none): slow
+                // readers together cannot make the server hold more than the budget.
+                auto in_flight =
+                    self->lobby_.replay_bytes_in_flight().try_take(head ? 0 : body->size());
+                if (!in_flight) {
+                    self->lobby_.metrics().refused(Limit::replay_bytes_in_flight);
+                    return refuse(503,
+                                  "too many replays are being sent; try again in a few seconds",
+                                  kReplayRetrySeconds);
                 }
                 auto sent = make_reply(version, keep_alive, head, host, http::status::ok,
-                                       "application/json", {}, *answer.json);
-                sent->kept = answer.json;
+                                       "application/json", {},
+                                       body ? std::string_view(*body) : std::string_view());
+                // One URL, two representations: caches between must key on Accept-Encoding.
+                sent->res.set(http::field::vary, "Accept-Encoding");
+                if (gzip) sent->res.set(http::field::content_encoding, "gzip");
+                if (head && !gzip) sent->res.content_length(answer.replay->json_bytes);
+                sent->kept = std::move(body);
+                sent->in_flight = std::move(*in_flight);
                 self->send(std::move(sent));
             });
         });
@@ -239,7 +282,13 @@ bool HttpSession::refuse_origin(const Request& req) {
 
 void HttpSession::send(std::shared_ptr<HttpReply> reply) {
     const bool keep_alive = reply->res.keep_alive();
-    stream_.expires_after(kWriteTimeout);
+    // The whole answer within --http-write-ms (not per write: a client reading a byte now and
+    // then must not hold its answer's bytes for ever); past it the stream closes, the write
+    // fails and the reply, with what it holds, goes.
+    if (config_.http_write_ms > 0)
+        stream_.expires_after(std::chrono::milliseconds(config_.http_write_ms));
+    else
+        stream_.expires_never();
     http::async_write(
         stream_, reply->res,
         [self = shared_from_this(), reply, keep_alive](beast::error_code e, std::size_t n) {

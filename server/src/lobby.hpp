@@ -15,6 +15,7 @@
 
 #include "action_log.hpp"
 #include "bot_pool.hpp"
+#include "byte_budget.hpp"
 #include "config.hpp"
 #include "connection.hpp"
 #include "localized_frame.hpp"
@@ -49,10 +50,15 @@ class Lobby {
     // GET /games/<id>/replay (replay_route.hpp): `done` gets the answer, at once from the cache
     // of recent replays (or a 503 when --max-replay-builds requests already wait), else later
     // on the replay builder's thread, where it must only hand it on.
-    // `address`: the client's, for its share of the replay builder (--max-replay-builds-per-address).
-    void game_replay(long table, const std::string& address,
+    // `address`: the client's, for its share of the replay builder
+    // (--max-replay-builds-per-address). `needs_json`: the answer must carry the JSON text (a
+    // GET without gzip), which the cache does not keep: it comes from the builder's thread.
+    void game_replay(long table, const std::string& address, bool needs_json,
                      std::function<void(const ReplayAnswer&)> done);
     std::optional<std::string> recent_games();  // GET /games (replay_route.hpp); nullopt: failed
+    // What the replay answers being written may hold (--replay-bytes-in-flight): a session
+    // takes a replay's bytes before it writes it and holds them until the write ends.
+    ByteBudget& replay_bytes_in_flight() { return replay_bytes_in_flight_; }
 
   private:
     // Who opened a table, for the limits on tables per connection and per address.
@@ -108,7 +114,8 @@ class Lobby {
     net::steady_timer push_timer_;
     std::unordered_map<std::string, std::pair<long, int>> tokens_;
     std::map<long, std::weak_ptr<Connection>> connections_;
-    ReplayCache replays_{32, 64 << 20};  // recent replays of finished games (their answers)
+    ReplayCache replays_;  // recent replays of finished games (gzipped), by bytes
+    ByteBudget replay_bytes_in_flight_;
     ReplayAnswer build_replay_answer(long table);  // on the replay builder's thread
     // After what its builds use (the cache, the store, the metrics): stopped before they go.
     ReplayBuilder replay_builder_;

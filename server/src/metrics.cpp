@@ -32,6 +32,8 @@ const char* limit_name(Limit limit) {
             return "http_rate";
         case Limit::replay_builds_per_address:
             return "replay_builds_per_address";
+        case Limit::replay_bytes_in_flight:
+            return "replay_bytes_in_flight";
         case Limit::count_:
             break;
     }
@@ -99,6 +101,13 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
     counter("niagara_replay_builds_waiting",
             "Replay requests waiting for their build (queued or being built).", "gauge",
             replay_queue.load());
+    counter("niagara_replay_cache_bytes",
+            "Bytes of the recent replays kept in the cache, gzipped (--replay-cache-bytes).",
+            "gauge", replay_cache_bytes.load());
+    counter("niagara_replay_bytes_in_flight",
+            "Bytes of the replay answers being written, each counted whole as sent "
+            "(--replay-bytes-in-flight).",
+            "gauge", replay_bytes_in_flight.load());
     counter("niagara_queued_bytes", "Bytes waiting to be written to clients.", "gauge",
             queued_bytes.load());
     out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"

@@ -10,19 +10,20 @@ namespace niagara::server {
 
 // Every limit a stranger can run into (config.hpp); each refusal is counted by its limit.
 enum class Limit {
-    connections,              // --max-connections
-    connections_per_address,  // --max-connections-per-address
-    origin,                   // --allowed-origins
-    tables,                   // --max-tables
-    tables_per_address,       // --max-tables-per-address
-    tables_per_connection,    // --max-tables-per-connection
-    lobby_chat,               // --lobby-chat-rate
-    queue_bytes,              // --max-queue-bytes (the client is dropped)
-    rate,                     // --rate/--burst
-    replay_builds,            // --max-replay-builds (503 with Retry-After)
+    connections,                   // --max-connections
+    connections_per_address,       // --max-connections-per-address
+    origin,                        // --allowed-origins
+    tables,                        // --max-tables
+    tables_per_address,            // --max-tables-per-address
+    tables_per_connection,         // --max-tables-per-connection
+    lobby_chat,                    // --lobby-chat-rate
+    queue_bytes,                   // --max-queue-bytes (the client is dropped)
+    rate,                          // --rate/--burst
+    replay_builds,                 // --max-replay-builds (503 with Retry-After)
     http_connections_per_address,  // --max-http-connections-per-address (closed at once)
     http_rate,                     // --http-rate/--http-burst (429, then closed)
     replay_builds_per_address,     // --max-replay-builds-per-address (503 with Retry-After)
+    replay_bytes_in_flight,        // --replay-bytes-in-flight (503 with Retry-After)
     count_
 };
 const char* limit_name(Limit limit);
@@ -36,20 +37,22 @@ class Metrics {
     std::atomic<long> actions{0};
     std::atomic<long> errors{0};
     std::atomic<long> dropped_clients{0};
-    std::atomic<long> accept_errors{0};      // failed accepts (out of file descriptors, ...)
-    std::atomic<long> expired_tables{0};     // closed after --idle-table-seconds with nobody
-    std::atomic<long> storage_errors{0};     // failed writes answered with storage_error
-    std::atomic<long> queued_bytes{0};       // bytes waiting to be written, all connections
-    std::atomic<long> bot_decisions{0};      // decisions the bot pool answered
-    std::atomic<long> bot_late{0};           // ... that came too late and were dropped
-    std::atomic<long> bot_think_us{0};       // time the pool's bots spent deciding
-    std::atomic<long> bot_queue{0};          // decisions waiting for a pool thread
-    std::atomic<long> bot_queue_addresses{0};  // ... the addresses they are for (their turns)
-    std::atomic<long> replays_built{0};      // finished games replayed for /games/<id>/replay
-    std::atomic<long> replay_cache_hits{0};  // ... answered from the cache of recent replays
-    std::atomic<long> replay_queue{0};       // replay requests waiting for their build
-    std::atomic<long> history_lines{0};      // log and chat lines the tables keep (--table-history)
-    std::atomic<long> history_dropped{0};    // ... dropped, oldest first, to stay within it
+    std::atomic<long> accept_errors{0};           // failed accepts (out of file descriptors, ...)
+    std::atomic<long> expired_tables{0};          // closed after --idle-table-seconds with nobody
+    std::atomic<long> storage_errors{0};          // failed writes answered with storage_error
+    std::atomic<long> queued_bytes{0};            // bytes waiting to be written, all connections
+    std::atomic<long> bot_decisions{0};           // decisions the bot pool answered
+    std::atomic<long> bot_late{0};                // ... that came too late and were dropped
+    std::atomic<long> bot_think_us{0};            // time the pool's bots spent deciding
+    std::atomic<long> bot_queue{0};               // decisions waiting for a pool thread
+    std::atomic<long> bot_queue_addresses{0};     // ... the addresses they are for (their turns)
+    std::atomic<long> replays_built{0};           // finished games replayed for /games/<id>/replay
+    std::atomic<long> replay_cache_hits{0};       // ... answered from the cache of recent replays
+    std::atomic<long> replay_queue{0};            // replay requests waiting for their build
+    std::atomic<long> replay_cache_bytes{0};      // bytes of the replays in the cache
+    std::atomic<long> replay_bytes_in_flight{0};  // bytes of the replay answers being written
+    std::atomic<long> history_lines{0};    // log and chat lines the tables keep (--table-history)
+    std::atomic<long> history_dropped{0};  // ... dropped, oldest first, to stay within it
     std::array<std::atomic<long>, std::size_t(Limit::count_)> limited{};
 
     void refused(Limit limit) {

@@ -83,7 +83,7 @@ void ReplayBuilder::run() {
             answer = job->build();
         } catch (const std::exception& e) {
             spdlog::error("game {}: replay failed: {}", job->game, e.what());
-            answer = ReplayAnswer{nullptr, 500, "the replay could not be built", 0};
+            answer = refused_replay(500, "the replay could not be built");
         }
         std::vector<Waiter> waiting;
         {

@@ -1,7 +1,8 @@
 #include "replay_route.hpp"
 
-#include <algorithm>
+#include <optional>
 
+#include "gzip.hpp"
 #include "niagara/game.hpp"
 #include "niagara/json.hpp"
 #include "niagara/record.hpp"
@@ -9,23 +10,44 @@
 namespace niagara::server {
 namespace {
 
-// A step as text: its view is built and written once, straight into the answer.
+// A step as text, written straight into the answer: its action and lines, then either the
+// whole view after it (`before` null: step 0, or format 1) or the patch from `before`'s view.
 void append_step(std::string& out, std::size_t index, const Action* action, const Log& lines,
-                 const State& state) {
+                 const State* before, const State& state) {
     Json step = Json::object();
     step["index"] = index;
     step["seat"] = action ? Json(int(action->seat)) : Json(nullptr);
     step["action"] = action ? action_to_json(*action) : Json(nullptr);
     step["lines"] = english(lines);
     step["texts"] = texts_json(lines);  // the same lines as {key, args} (i18n/README.md)
-    step["view"] = spectator_view(state);
+    if (!before) {
+        step["view"] = spectator_view(state);
+        append_json_value(out, step);
+        return;
+    }
     append_json_value(out, step);
+    // The patch is the engine's own diff of the two states (as a table's spectators get it:
+    // view_patcher.hpp), written as text: no view is built, and only what changed is compared.
+    std::string ops;
+    append_view_fields_diff(*before, state, "", ops);
+    for (int seat = 0; seat < state.players(); ++seat) {
+        std::string seat_ops;
+        append_seat_entry_diff(*before, state, seat, -1, "/seats/" + std::to_string(seat),
+                               seat_ops);
+        if (seat_ops.empty()) continue;
+        if (!ops.empty()) ops += ',';
+        ops += seat_ops;
+    }
+    out.pop_back();  // the step's closing '}'
+    out += ",\"patch\":[";
+    out += ops;
+    out += "]}";
 }
 
 }  // namespace
 
 std::string build_replay(long game, const std::string& record_json,
-                         const std::vector<ReplaySeat>& seats) {
+                         const std::vector<ReplaySeat>& seats, ReplayFormat format) {
     Json parsed;
     try {
         parsed = Json::parse(record_json);
@@ -47,29 +69,35 @@ std::string build_replay(long game, const std::string& record_json,
                                  {"bot", known && seats[std::size_t(i)].bot}});
     }
 
-    std::string out =
-        "{\"format\":\"niagara-replay/1\",\"game\":" + std::to_string(game) + ",\"options\":";
+    const bool patches = format == ReplayFormat::patches;
+    std::string out = std::string("{\"format\":\"niagara-replay/") + (patches ? "2" : "1") +
+                      "\",\"game\":" + std::to_string(game) + ",\"options\":";
     append_json_value(out, options_to_json(record.options));
     out += ",\"abandoned\":";
     out += record.abandoned ? "true" : "false";
     out += ",\"seats\":";
     append_json_value(out, seat_list);
     out += ",\"steps\":[";
-    append_step(out, 0, nullptr, {}, state);
+    append_step(out, 0, nullptr, {}, nullptr, state);
+    std::optional<State> before;  // format 2: the state the next patch starts from
+    const auto next_step = [&](std::size_t index, const Action* action, const Log& lines) {
+        out += ',';
+        append_step(out, index, action, lines, before ? &*before : nullptr, state);
+    };
     // Deterministic replay (R12.1): the same record gives the same states as the table had.
     for (std::size_t i = 0; i < record.actions.size(); ++i) {
+        if (patches) before = state;
         Log lines;
         if (Status status = apply(state, record.actions[i], &lines); !status)
             throw std::invalid_argument("action " + std::to_string(i) +
                                         " is illegal: " + status.reason);
-        out += ',';
-        append_step(out, i + 1, &record.actions[i], lines, state);
+        next_step(i + 1, &record.actions[i], lines);
     }
     if (record.abandoned) {
+        if (patches) before = state;
         Log lines;
         abandon(state, &lines);
-        out += ',';
-        append_step(out, record.actions.size() + 1, nullptr, lines, state);
+        next_step(record.actions.size() + 1, nullptr, lines);
     }
     // Only a whole game: the views of one cut short could show what was still to come.
     if (!is_over(state)) throw std::invalid_argument("the record does not end the game");
@@ -92,30 +120,39 @@ std::string recent_games_json(const std::vector<std::pair<long, std::vector<Repl
     return out;
 }
 
-std::shared_ptr<const std::string> ReplayCache::find(long game) {
-    std::lock_guard lock(mutex_);
-    const auto it = std::find_if(entries_.begin(), entries_.end(),
-                                 [game](const Entry& e) { return e.first == game; });
-    if (it == entries_.end()) return nullptr;
-    entries_.splice(entries_.begin(), entries_, it);  // now the most recent
-    return it->second;
+PackedReplay pack_replay(const std::string& json) {
+    return PackedReplay{gzip_compress(json, 6), json.size()};
 }
 
-void ReplayCache::put(long game, std::shared_ptr<const std::string> replay) {
-    if (!replay || replay->size() > max_bytes_ || max_entries_ == 0) return;
+namespace {
+std::size_t held(const PackedReplay& replay) {
+    return replay.gzip.capacity();
+}
+}  // namespace
+
+std::shared_ptr<const PackedReplay> ReplayCache::find(long game) {
     std::lock_guard lock(mutex_);
-    const auto old = std::find_if(entries_.begin(), entries_.end(),
-                                  [game](const Entry& e) { return e.first == game; });
-    if (old != entries_.end()) {
-        bytes_ -= old->second->size();
-        entries_.erase(old);
-    }
-    bytes_ += replay->size();
+    const auto it = by_game_.find(game);
+    if (it == by_game_.end()) return nullptr;
+    entries_.splice(entries_.begin(), entries_, it->second);  // now the most recent
+    return it->second->second;
+}
+
+void ReplayCache::drop(std::list<Entry>::iterator entry) {
+    bytes_ -= held(*entry->second);
+    by_game_.erase(entry->first);
+    entries_.erase(entry);
+}
+
+void ReplayCache::put(long game, std::shared_ptr<const PackedReplay> replay) {
+    if (!replay || held(*replay) > max_bytes_) return;
+    std::lock_guard lock(mutex_);
+    if (const auto old = by_game_.find(game); old != by_game_.end()) drop(old->second);
+    bytes_ += held(*replay);
     entries_.emplace_front(game, std::move(replay));
-    while (entries_.size() > max_entries_ || bytes_ > max_bytes_) {
-        bytes_ -= entries_.back().second->size();
-        entries_.pop_back();
-    }
+    by_game_[game] = entries_.begin();
+    while (bytes_ > max_bytes_)
+        drop(std::prev(entries_.end()));
 }
 
 std::size_t ReplayCache::size() const {

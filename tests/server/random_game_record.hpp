@@ -11,13 +11,10 @@
 
 namespace server_test {
 
-inline niagara::Record random_game_record(std::uint64_t seed, int players = 3) {
-    niagara::Options options;
-    options.players = players;
-    options.seed = seed;
+inline niagara::Record random_game_record(const niagara::Options& options) {
     niagara::Record record{options, {}, false};
     niagara::State state = niagara::new_game(options);
-    niagara::RandomBot bot(seed);
+    niagara::RandomBot bot(options.seed);
     while (!niagara::is_over(state) && record.actions.size() < 20000) {
         const int seat = bot.pick_seat(state);
         const niagara::Action action = bot.pick_action(state, seat);
@@ -26,6 +23,13 @@ inline niagara::Record random_game_record(std::uint64_t seed, int players = 3) {
     }
     REQUIRE(niagara::is_over(state));
     return record;
+}
+
+inline niagara::Record random_game_record(std::uint64_t seed, int players = 3) {
+    niagara::Options options;
+    options.players = players;
+    options.seed = seed;
+    return random_game_record(options);
 }
 
 }  // namespace server_test

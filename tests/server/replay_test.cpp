@@ -1,7 +1,9 @@
 // Replays of finished games (GET /games/<id>/replay, server/src/replay_route.hpp): every step is
-// the engine's replay of the record (its public view and log lines), the table's own spectator
-// saw the same lines and the same last view, only finished games are replayed, recent replays
-// come from the cache, and hostile ids get a clean 4xx.
+// the engine's replay of the record (its public view, rebuilt from step 0's view and the steps'
+// patches, and its log lines), the patches of niagara-replay/2 rebuild exactly the views of
+// niagara-replay/1 over many seeded games, the table's own spectator saw the same lines and the
+// same last view, only finished games are replayed, recent replays come from the cache (bounded
+// by bytes), and hostile ids get a clean 4xx.
 #include <catch2/catch.hpp>
 
 #include "niagara/game.hpp"
@@ -9,11 +11,14 @@
 #include "niagara/record.hpp"
 #include "random_game_record.hpp"
 #include "replay_route.hpp"
+#include "replay_views.hpp"
 #include "server_fixture.hpp"
 
 using namespace server_test;
 using niagara::server::build_replay;
+using niagara::server::PackedReplay;
 using niagara::server::ReplayCache;
+using niagara::server::ReplayFormat;
 using niagara::server::ReplaySeat;
 using niagara::server::ReplayTooLong;
 
@@ -23,11 +28,12 @@ namespace {
 void check_steps(const Json& replay, const niagara::Record& record) {
     const Json& steps = replay.at("steps");
     REQUIRE(steps.size() == record.actions.size() + (record.abandoned ? 2 : 1));
+    const std::vector<Json> views = replay_step_views(replay);
     niagara::State state = niagara::new_game(record.options);
     CHECK(steps[0].at("index") == 0);
     CHECK(steps[0].at("action").is_null());
     CHECK(steps[0].at("lines").empty());
-    CHECK(steps[0].at("view") == niagara::spectator_view(state));
+    CHECK(views[0] == niagara::spectator_view(state));
     for (std::size_t i = 0; i < record.actions.size(); ++i) {
         INFO("action " << i);
         niagara::Log lines;
@@ -38,10 +44,10 @@ void check_steps(const Json& replay, const niagara::Record& record) {
         CHECK(step.at("action") == niagara::action_to_json(record.actions[i]));
         CHECK(step.at("lines") == Json(niagara::english(lines)));
         CHECK(step.at("texts") == niagara::texts_json(lines));
-        CHECK(step.at("view") == niagara::spectator_view(state));
+        CHECK(views[i + 1] == niagara::spectator_view(state));
     }
     if (record.abandoned) niagara::abandon(state);
-    CHECK(steps.back().at("view") == niagara::spectator_view(state));
+    CHECK(views.back() == niagara::spectator_view(state));
     CHECK(replay.at("result") == niagara::result_to_json(state));
     CHECK(niagara::options_from_json(replay.at("options")).seed == record.options.seed);
 }
@@ -53,7 +59,11 @@ TEST_CASE("Replay: the steps are the engine's replay of the record", "[replay]")
     const std::vector<ReplaySeat> seats{{"ann", false}, {"bot-2", true}, {"cy", false}};
     const std::string text = build_replay(12, niagara::record_to_json(record).dump(), seats);
     const Json replay = Json::parse(text);
-    CHECK(replay.at("format") == "niagara-replay/1");
+    CHECK(replay.at("format") == "niagara-replay/2");
+    // Only step 0 carries a whole view; every later step a patch.
+    CHECK(replay.at("steps")[0].contains("view"));
+    for (std::size_t i = 1; i < replay.at("steps").size(); ++i)
+        CHECK((replay["steps"][i].contains("patch") && !replay["steps"][i].contains("view")));
     CHECK(replay.at("game") == 12);
     CHECK(replay.at("abandoned") == false);
     // Every seat is listed; one missing from the list (the fourth) has no name.
@@ -104,33 +114,107 @@ TEST_CASE("Replay: records that are not whole finished games are refused", "[rep
     CHECK_THROWS_AS(build_replay(1, niagara::record_to_json(longer).dump(), {}), ReplayTooLong);
 }
 
-TEST_CASE("Replay cache: most recent first, within its count and bytes", "[replay]") {
-    ReplayCache cache(3, 100);
-    auto text = [](std::size_t n) { return std::make_shared<const std::string>(n, 'x'); };
-    cache.put(1, text(10));
-    cache.put(2, text(10));
-    cache.put(3, text(10));
+namespace {
+// A cached replay of `n` gzip bytes (n > 15: past the short-string buffer, its capacity is n).
+std::shared_ptr<const PackedReplay> packed(std::size_t n) {
+    return std::make_shared<const PackedReplay>(PackedReplay{std::string(n, 'x'), n * 15});
+}
+}  // namespace
+
+TEST_CASE("Replay cache: most recent first, within its bytes", "[replay]") {
+    ReplayCache cache(200);
+    cache.put(1, packed(20));
+    cache.put(2, packed(20));
+    cache.put(3, packed(20));
     CHECK(cache.size() == 3);
-    CHECK(cache.find(1));  // 1 is now the most recent: 2 goes first
-    cache.put(4, text(10));
+    CHECK(cache.bytes() == 60);  // the gzip bytes held, not the JSON text's length
+    CHECK(cache.find(1));        // 1 is now the most recent: 2 goes first
+    cache.put(4, packed(120));
+    CHECK(cache.bytes() == 180);
+    cache.put(5, packed(40));  // over the bytes: the least recent (2) goes, and it fits
     CHECK_FALSE(cache.find(2));
+    CHECK(cache.bytes() == 200);
     CHECK(cache.find(1));
     CHECK(cache.find(3));
     CHECK(cache.find(4));
-    CHECK(cache.bytes() == 30);
-    cache.put(5, text(80));  // over the bytes: the least recent (1) goes, and it fits
-    CHECK(cache.bytes() == 100);
-    CHECK(cache.size() == 3);
-    CHECK_FALSE(cache.find(1));
     CHECK(cache.find(5));
-    CHECK(cache.find(4));
-    CHECK(cache.find(3));
-    cache.put(6, text(101));  // larger than the whole budget: not kept
+    cache.put(6, packed(201));  // larger than the whole budget: not kept
     CHECK_FALSE(cache.find(6));
     CHECK(cache.find(5));
-    cache.put(5, text(20));  // the same game again: replaced, counted once
-    CHECK(cache.find(5)->size() == 20);
-    CHECK(cache.bytes() <= 100);
+    cache.put(5, packed(40));  // the same game again: replaced, counted once
+    CHECK(cache.find(5)->gzip.size() == 40);
+    CHECK(cache.bytes() == 200);
+}
+
+// Bytes, not a count: many small replays (short games) are all kept when they fit. A cache of
+// 32 entries at most dropped the 33rd most recent, however small.
+TEST_CASE("Replay cache: as many replays as its bytes hold", "[replay]") {
+    ReplayCache cache(1 << 20);
+    for (long game = 1; game <= 500; ++game)
+        cache.put(game, packed(2000));
+    CHECK(cache.size() == 500);
+    CHECK(cache.bytes() == 500 * 2000);
+    for (long game = 1; game <= 500; ++game)
+        CHECK(cache.find(game));
+    // Past its bytes, the least recently used go first (1 was found first above).
+    for (long game = 501; game <= 600; ++game)
+        cache.put(game, packed(2000));
+    CHECK(cache.bytes() <= 1 << 20);
+    CHECK_FALSE(cache.find(1));
+    CHECK(cache.find(600));
+    CHECK(cache.find(500));
+}
+
+// The property behind niagara-replay/2: over many seeded games of every variant, step 0's view
+// and each step's patch, applied in order, give exactly the views niagara-replay/1 sends whole;
+// everything else is the same, byte for byte once the views are set aside.
+TEST_CASE("Replay format 2: its patches rebuild format 1's views, game after game", "[replay]") {
+    std::size_t steps = 0, bytes_1 = 0, bytes_2 = 0;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        niagara::Options options;
+        // 5 or 6 players (with the expansion, which six need): shorter games than 3 or 4.
+        options.players = 5 + int(seed % 2);
+        options.spirits = options.players == 6;
+        options.diamond_joe = seed % 3 == 0 && options.players == 5;
+        options.memory = seed % 4 == 1;
+        options.seed = seed;
+        INFO("seed " << seed << ", " << options.players << " players");
+        niagara::Record record = random_game_record(options);
+        if (seed % 5 == 0) {  // and abandoned games, whose last step is the abandon
+            record.actions.resize(record.actions.size() / 3);
+            record.abandoned = true;
+        }
+        const std::string record_json = niagara::record_to_json(record).dump();
+        const std::vector<ReplaySeat> seats{{"ann", false}, {"bot-2", true}};
+        const std::string text_1 = build_replay(seed, record_json, seats, ReplayFormat::full_views);
+        const std::string text_2 = build_replay(seed, record_json, seats, ReplayFormat::patches);
+        bytes_1 += text_1.size();
+        bytes_2 += text_2.size();
+        Json full = Json::parse(text_1);
+        Json patched = Json::parse(text_2);
+        CHECK(full.at("format") == "niagara-replay/1");
+        CHECK(patched.at("format") == "niagara-replay/2");
+        const std::vector<Json> views = replay_step_views(patched);
+        REQUIRE(views.size() == full.at("steps").size());
+        for (std::size_t i = 0; i < views.size(); ++i) {
+            Json& step = full["steps"][i];
+            if (views[i] != step.at("view")) {
+                FAIL_CHECK("step " << i << ": the patches give another view");
+                break;
+            }
+            step.erase("view");
+            patched["steps"][i].erase(i == 0 ? "view" : "patch");
+        }
+        full.erase("format");
+        patched.erase("format");
+        CHECK(full == patched);
+        steps += views.size();
+    }
+    INFO(steps << " steps: " << bytes_1 << " bytes in format 1, " << bytes_2 << " in format 2");
+    CHECK(steps > 3000);
+    // Smaller by half at least: a patch is a small part of a view (the steps' lines, texts and
+    // actions, the same in both, are most of what is left).
+    CHECK(bytes_2 * 2 < bytes_1);
 }
 
 TEST_CASE("HTTP: replays of finished games only, from the cache, hostile ids refused",
@@ -204,7 +288,7 @@ TEST_CASE("HTTP: replays of finished games only, from the cache, hostile ids ref
     }
     const Followed followed = follow(watcher.frames);
     CHECK(followed.problems.empty());
-    CHECK(followed.view.at("game") == replay.at("steps").back().at("view"));
+    CHECK(followed.view.at("game") == replay_step_views(replay).back());
     CHECK(replay.at("result") == watcher.ended->at("result"));
 
     // The list of finished games names it with its players, and not the game in progress.

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game_client.hpp"
@@ -114,8 +115,11 @@ class ServerProcess {
 struct HttpResponse {
     int status = 0;  // 0: no answer (see error)
     std::string content_type;
-    std::string retry_after;  // the Retry-After header, if any
-    std::string body;
+    std::string retry_after;       // the Retry-After header, if any
+    std::string content_encoding;  // ... Content-Encoding
+    std::string vary;              // ... Vary
+    std::string content_length;    // ... Content-Length (a HEAD's says what a GET would send)
+    std::string body;              // as sent (still gzipped under Content-Encoding: gzip)
     std::string error;
 };
 
@@ -123,6 +127,28 @@ struct HttpResponse {
 // limits); empty: the system's choice (127.0.0.1).
 HttpResponse http_get(unsigned short port, const std::string& target,
                       std::chrono::milliseconds timeout = 5s, const std::string& source = "");
+
+// GET or HEAD `target` with these extra header fields (name, value), in this order.
+using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
+HttpResponse http_request(unsigned short port, const std::string& method, const std::string& target,
+                          const HttpHeaders& headers, std::chrono::milliseconds timeout = 5s);
+
+// A client that sends GET `target` and then reads nothing: its socket's receive buffer is
+// `receive_buffer` bytes (SO_RCVBUF, with small segments, as RawWs does), so a large answer
+// backs up in the server until its write deadline. Closed when it goes.
+class StalledReader {
+  public:
+    // `accept_encoding`: the request's Accept-Encoding; empty: none.
+    StalledReader(unsigned short port, const std::string& target, int receive_buffer = 2048,
+                  const std::string& accept_encoding = "");
+    ~StalledReader();
+    StalledReader(const StalledReader&) = delete;
+    StalledReader& operator=(const StalledReader&) = delete;
+
+  private:
+    net::io_context io_;
+    net::ip::tcp::socket socket_;
+};
 
 // GET /healthz answers "ok": the server still serves.
 bool healthy(unsigned short port);

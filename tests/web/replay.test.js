@@ -130,8 +130,15 @@ test('a finished game replays move by move from the end screen, to the final col
     const replay = await tab.evaluate(() => window.niagaraReplay.replay);
     const last = replay.steps.length - 1;
     assert.ok(last > 20, `a whole game's steps (${last})`);
-    const bytes = await tab.evaluate(async (id) => (await (await fetch(`games/${id}/replay`)).text()).length, table);
-    console.log(`# the replay: ${last} steps, ${(bytes / 1024).toFixed(0)} KiB`);
+    // The browser takes it gzipped (it sends Accept-Encoding: gzip on its own) and reads the text.
+    const sizes = await tab.evaluate(async (id) => {
+        const response = await fetch(`games/${id}/replay`);
+        const text = await response.text();
+        const timing = performance.getEntriesByName(response.url).pop();
+        return { encoding: response.headers.get('content-encoding'), text: text.length, sent: timing?.encodedBodySize ?? 0 };
+    }, table);
+    assert.equal(sizes.encoding, 'gzip');
+    console.log(`# the replay: ${last} steps, ${(sizes.text / 1024).toFixed(0)} KiB, ${(sizes.sent / 1024).toFixed(0)} KiB gzipped`);
     assert.deepEqual(replay.seats.map((s) => s.name), names, 'the players\' names');
     let shown = await replayState(tab);
     assert.equal(shown.step, 0);
@@ -167,11 +174,16 @@ test('a finished game replays move by move from the end screen, to the final col
     for (let i = 0; i < moveStep; i++) await tab.keyboard.press('ArrowRight');
     await waitStep(tab, moveStep);
     shown = await replayState(tab);
+    const atMove = shown;
     const mover = `${replay.steps[moveStep].seat}-${replay.steps[moveStep].action.canoe}`;
     assert.notEqual(shown.canoes[mover], before.canoes[mover], `canoe ${mover} moved on the board`);
     assert.deepEqual(shown.lines, replay.steps[moveStep].lines.map((l) => l.replace(/\b[Ss]eat (\d)\b/g, (_, n) => names[Number(n) - 1])));
     // The round after the step: the first move may end round 1 (the others played the cloud).
-    assert.match(shown.counter, new RegExp(`round ${replay.steps[moveStep].view.round}$`));
+    // The server sends step 0's view and a patch per step after it; the page rebuilds views.
+    assert.equal(replay.format, 'niagara-replay/2');
+    assert.ok(replay.steps.slice(1).every((s) => Array.isArray(s.patch) && s.view === undefined), 'patches after step 0');
+    const moveRound = await tab.evaluate((i) => window.niagaraReplay.viewAt(i).round, moveStep);
+    assert.match(shown.counter, new RegExp(`round ${moveRound}$`));
     await tab.screenshot({ path: path.join(out, 'replay-laptop.png') });
     assert.deepEqual(await seriousAxeViolations(tab), [], 'axe-core: no serious violations mid-game');
 
@@ -207,6 +219,10 @@ test('a finished game replays move by move from the end screen, to the final col
     await tab.click('#replay-prev');
     await waitStep(tab, last - 1);
     assert.ok(!(await replayState(tab)).result);
+    // A jump back from the end rebuilds the view the steps forward drew.
+    await tab.evaluate((i) => window.niagaraReplay.go(i), moveStep);
+    await waitStep(tab, moveStep);
+    assert.deepEqual((await replayState(tab)).canoes, atMove.canoes, 'the same board stepping back');
     await tab.click('#replay-last');
     await waitStep(tab, last);
 

@@ -1,5 +1,6 @@
 // The replay page (replay.html?game=12): a finished game's record, replayed by the server
-// (GET /games/12/replay, one public view per action), stepped through on the client's own
+// (GET /games/12/replay: the public view before the first action, then for each action the
+// JSON Patch to the view after it, niagara-replay/2), stepped through on the client's own
 // board: first / previous / next / last, a slider, the arrow keys (Home and End too), the
 // step's log lines, and at the end the final collections and the winners.
 
@@ -11,6 +12,7 @@ import { cardArg } from './describe.js';
 import {
     LANGUAGES, language, languageName, preferredLanguage, rememberLanguage, t, tServer, translateDocument, useLanguage,
 } from './i18n.js';
+import { applyPatch, PatchError } from './patch.js';
 import { PlayersPanel } from './players.js';
 import { collectionText } from './room.js';
 import { initialState } from './store.js';
@@ -99,6 +101,49 @@ const players = new PlayersPanel($('#players'));
 let replay = null;
 let current = 0;
 
+// The steps' views. A step carries its whole view (step 0; every step of the older
+// niagara-replay/1) or the patch from the step before it. Every CHECKPOINT-th view is kept,
+// built once when the replay comes (so a bad patch fails the page at once, not half-way);
+// another view is rebuilt from the nearest view known before it, and the last few rebuilt are
+// kept, so that a step either way costs a patch or a few dozen, and a long game's thousands of
+// views are never all held.
+const CHECKPOINT = 64;
+const RECENT = 4;
+let checkpoints = [];
+const recentViews = new Map();  // step -> view, oldest first
+
+function nextView(before, step) {
+    if (step.view !== undefined) return step.view;
+    if (before === null) throw new PatchError('a patch with no view before it');
+    return applyPatch(before, step.patch);
+}
+
+function buildCheckpoints() {
+    checkpoints = [];
+    recentViews.clear();
+    let view = null;
+    replay.steps.forEach((step, i) => {
+        view = nextView(view, step);
+        if (i % CHECKPOINT === 0) checkpoints.push(view);
+    });
+}
+
+function viewAt(index) {
+    if (recentViews.has(index)) return recentViews.get(index);
+    let from = index - (index % CHECKPOINT);
+    let view = checkpoints[from / CHECKPOINT];
+    for (const [i, v] of recentViews) {
+        if (i < index && i > from) {
+            from = i;
+            view = v;
+        }
+    }
+    for (let i = from + 1; i <= index; i++) view = nextView(view, replay.steps[i]);
+    recentViews.set(index, view);
+    if (recentViews.size > RECENT) recentViews.delete(recentViews.keys().next().value);
+    return view;
+}
+
 function nameOf(seat) {
     return replay?.seats?.[seat]?.name || TEXT.seat(seat);
 }
@@ -143,7 +188,7 @@ function stateAt(index, run) {
             phase: index === replay.steps.length - 1 ? 'over' : 'playing',
             seats: replay.seats.map((s) => ({ seat: s.seat, name: s.name || TEXT.seat(s.seat), bot: s.bot })),
         },
-        game: step.view,
+        game: viewAt(index),
         seat: null,
     };
     // The step's lines, as the log would have had them: the board marks the move they tell.
@@ -157,7 +202,7 @@ function button(id, label, aria, onclick, disabled) {
 
 function renderControls() {
     const last = replay.steps.length - 1;
-    const round = replay.steps[current].view?.round;
+    const round = viewAt(current)?.round;
     morph(controls,
         h('div', { class: 'row replay-buttons' },
             button('replay-first', `« ${TEXT.first()}`, TEXT.firstLabel(), () => go(0), current === 0),
@@ -305,6 +350,12 @@ async function load() {
         return fail(TEXT.failed(e.message));
     }
     if (!Array.isArray(replay?.steps) || !replay.steps.length) return fail(TEXT.failed(t('web.replay.noSteps')));
+    try {
+        buildCheckpoints();
+    } catch (e) {
+        replay = null;
+        return fail(TEXT.failed(e.message));
+    }
     // A link may name a step: replay.html?game=12&step=40.
     const asked = Number(params.get('step'));
     current = Number.isInteger(asked) ? Math.max(0, Math.min(replay.steps.length - 1, asked)) : 0;
@@ -313,5 +364,5 @@ async function load() {
 }
 
 // For tests and the curious, read-only by convention.
-window.niagaraReplay = { get replay() { return replay; }, get step() { return current; }, go };
+window.niagaraReplay = { get replay() { return replay; }, get step() { return current; }, go, viewAt };
 load();
