@@ -1,6 +1,7 @@
 // libFuzzer target: what an HTTP request may reach (server/src/http_routes.hpp) and the lookup
-// of the web root's files (static_files.hpp). The input is up to five lines: the request
-// target, the method, an Origin, a Host and an --allowed-origins list. Checked: no crash; a
+// of the web root's files (static_files.hpp), and Accept-Encoding (accept_encoding.hpp). The
+// input is up to five lines: the request target, the method, an Origin, a Host and an
+// --allowed-origins list (the Origin and list lines are read as Accept-Encoding values too). Checked: no crash; a
 // static file key never names a path outside the root (no empty, "." or ".." segment, hidden
 // name, backslash or control character, no leading '/'); only keys of the map are found; the
 // Content-Security-Policy never carries what the Host header smuggles in (no extra directive,
@@ -13,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "accept_encoding.hpp"
 #include "http_routes.hpp"
 #include "static_files.hpp"
 
@@ -119,5 +121,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (!origin_allowed(std::nullopt, host, allowed)) broken("refused a missing origin", host);
     (void)parse_address_port(target);
+
+    // The Origin and allowed lines, read as Accept-Encoding values too: gzip is never accepted
+    // from a list that names neither gzip nor "*" (compared without case).
+    for (const std::string_view header : {origin, allowed_text}) {
+        std::string lower(header);
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return char(c >= 'A' && c <= 'Z' ? c + 32 : c); });
+        if (accepts_gzip(header) && lower.find("gzip") == std::string::npos &&
+            lower.find('*') == std::string::npos)
+            broken("gzip accepted from a list without it", header);
+    }
     return 0;
 }
