@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "allocator_tuning.hpp"
 #include "config.hpp"
 #include "data_dir.hpp"
 #include "http_routes.hpp"
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
         return problem->rfind("usage:", 0) == 0 ? 0 : 2;
     }
     spdlog::set_level(spdlog::level::from_str(config.log_level));
+    bound_allocator_caches();
     rlimit files{};  // one descriptor per connection: allow as many as the system lets us
     if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
         files.rlim_cur = files.rlim_max;
