@@ -83,8 +83,25 @@ TEST_CASE("A table's log and chat come back after a restart, clean or a crash",
     bob.reset();
     REQUIRE(early->read_until(
         [](const Json& m) { return m.value("text", "").find("bob (seat 2) lost") == 0; }, 5s));
-    const Json before = watched_history(server.port(), table);
+    // The bot chooses on its pool, whose thread runs at idle priority: on a busy machine its
+    // line may come after the players left. The log is read once it holds both choices (alice's
+    // and the bot's) and both goings, so that nothing more comes before the restart.
+    const auto settled = [](const Json& history) {
+        const std::string all = history.dump();
+        std::size_t chosen = 0;
+        for (auto at = all.find("has chosen a card"); at != std::string::npos;
+             at = all.find("has chosen a card", at + 1))
+            ++chosen;
+        return chosen >= 2 && all.find("alice (seat 1) lost") != std::string::npos &&
+               all.find("bob (seat 2) lost") != std::string::npos;
+    };
+    Json before = watched_history(server.port(), table);
+    for (int tries = 0; tries < 100 && !settled(before); ++tries) {
+        std::this_thread::sleep_for(50ms);
+        before = watched_history(server.port(), table);
+    }
     INFO("before:" << readable(before));
+    REQUIRE(settled(before));
     const std::string text = before.dump();
     REQUIRE(text.find("before the start") != std::string::npos);
     REQUIRE(text.find("my card is coming") != std::string::npos);
