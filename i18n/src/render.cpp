@@ -333,19 +333,8 @@ struct Renderer {
         if (depth >= kMaxDepth) return bad_argument();
         std::vector<icu::UnicodeString> texts;
         texts.reserve(items.size());
-        for (const Json& item : items) {
-            const icu::Formattable f = argument(item, depth + 1);
-            if (f.getType() == icu::Formattable::kString) {
-                texts.push_back(f.getString());
-            } else {
-                // A number in a list: in the language's digits, as {n} would write it.
-                icu::NumberFormat* numbers = number_format_of(lang);
-                UErrorCode status = U_ZERO_ERROR;
-                icu::UnicodeString number;
-                if (numbers) numbers->format(f, number, status);
-                texts.push_back(numbers && U_SUCCESS(status) ? number : bad_argument());
-            }
-        }
+        for (const Json& item : items)  // a number in the language's digits, as {n} writes it
+            texts.push_back(formatted_argument(item, depth + 1));
         icu::ListFormatter* format = list_format_of(lang);
         if (!format) return bad_argument();
         icu::UnicodeString out;
