@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cstdlib>
 
@@ -605,6 +606,19 @@ void Bridge::on_private_line(const ChatUser& from, const std::string& text) {
 
 // ---- commands ------------------------------------------------------------------------------
 
+namespace {
+
+// The channel's table holds the channel (no !new, no !watch of another) while it waits for
+// players or plays: the phase to tell, or "" when it is free. A table whose snapshot has not
+// come yet (just opened, or just watched) is taken as waiting.
+std::string busy_phase(const ChannelRelay* relay) {
+    const std::string phase = relay ? relay->phase() : "";
+    if (phase == "pending") return "waiting";
+    return phase == "waiting" || phase == "playing" ? phase : "";
+}
+
+}  // namespace
+
 void Bridge::run_channel_command(const std::string& where, Person& p, const ChatCommand& c) {
     using Kind = ChatCommand::Kind;
     Channel& ch = channel(where);
@@ -634,12 +648,14 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             return run_who(where);
         case Kind::watch: {
             // The channel's spectator follows another table (a game played from the web).
-            char* end = nullptr;
-            const long id = std::strtol(c.args.c_str(), &end, 10);
-            if (c.args.empty() || *end != '\0' || id <= 0)
+            // A number beyond a long is no table (strtol would read it as the largest long).
+            long id = 0;
+            const char* const begin = c.args.data();
+            const char* const end = begin + c.args.size();
+            if (const auto [at, error] = std::from_chars(begin, end, id);
+                c.args.empty() || error != std::errc() || at != end || id <= 0)
                 return answer(where, p, tr(lang, "bridge.watch.usage"));
-            const std::string phase = ch.relay ? ch.relay->phase() : "";
-            if (table && *table != id && (phase == "waiting" || phase == "playing"))
+            if (const std::string phase = busy_phase(ch.relay.get()); table && *table != id && !phase.empty())
                 return answer(where, p,
                               tr(lang, "bridge.table_busy",
                                  {{"table", std::to_string(*table)}, {"phase", phase}}));
@@ -650,8 +666,7 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
                 tr(channel_lang(where), "bridge.watching", {{"table", std::to_string(id)}}));
         }
         case Kind::new_table: {
-            const std::string phase = ch.relay ? ch.relay->phase() : "";
-            if (table && (phase == "waiting" || phase == "playing"))
+            if (const std::string phase = busy_phase(ch.relay.get()); table && !phase.empty())
                 return answer(where, p,
                               tr(lang, "bridge.table_busy",
                                  {{"table", std::to_string(*table)}, {"phase", phase}}));

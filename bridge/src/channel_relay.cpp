@@ -85,8 +85,15 @@ std::string ChannelRelay::phase() const {
     // the table for one still waiting (the host's !abort would close a running game).
     if (started_) return "playing";
     const Json& view = client_->view();
-    if (!view.is_object() || !view.contains("table") || !view["table"].is_object()) return "";
-    return text_field(field(view, "table"), "phase");
+    if (!view.is_object() || !view.contains("table") || !view["table"].is_object()) {
+        return table_ ? "pending" : "";
+    }
+    // Until the watched table's snapshot comes, the view is of none or of the table before: a
+    // table just opened by !new would otherwise look free, and a !watch in that moment took
+    // the channel from it (the hostile test's "!watch 99999999999999999999", now and then).
+    const Json& table = field(view, "table");
+    if (table_ && number_field(table, "id", 0) != *table_) return "pending";
+    return text_field(table, "phase");
 }
 
 void ChannelRelay::ask_tables(std::function<void(const std::string&)> reply) {

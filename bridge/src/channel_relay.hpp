@@ -38,7 +38,9 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
 
     void watch(long table);  // posts nothing until something happens there
     std::optional<long> table() const { return table_; }
-    // waiting, playing, over; empty before the first snapshot.
+    // The watched table's phase ("waiting", "playing", "over"...); "pending" while its
+    // snapshot has not come yet (a table is watched, its phase unknown: take it as busy), ""
+    // with no table.
     std::string phase() const;
     // The server's table list, to `reply` (the channel, or one person privately).
     void ask_tables(std::function<void(const std::string&)> reply);

@@ -91,10 +91,19 @@ TEST_CASE("bridge hostile: 'tables' then 'moves', and '!new' then '!moves', stop
         t.whisper(eve, line);
     t.run_until([] { return false; }, 500ms);
     CHECK(niagara::bridge::guarded_failures() == failures);
-    // Still serving: another person opens a table... (this one is eve's, still waiting)
+    // No !watch took the channel from eve's waiting table, whose snapshot may not have come
+    // yet; a number beyond a long is no table at all (it once became table
+    // #9223372036854775807).
+    CHECK_FALSE(t.channel_says("now follows"));
+    CHECK_FALSE(t.channel_says("9223372036854775807"));
+    // Still serving: another person sits down at the channel's table (eve's, still waiting).
     auto& fay = t.add("fay");
     t.say(fay, "!join");
-    REQUIRE(t.run_until([&] { return fay.mind.seat.has_value(); }, 10s));
+    const bool seated = t.run_until([&] { return fay.mind.seat.has_value(); }, 10s);
+    if (!seated)
+        for (const auto& line : t.lines())
+            UNSCOPED_INFO(line.target << (line.is_private ? " (private) " : " ") << line.text);
+    REQUIRE(seated);
 }
 
 TEST_CASE("bridge hostile: a nick taken after its holder quit gets neither the seat nor a secret",
