@@ -5,6 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy/debian-deps.sh
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
+# Configured as the test command configures it (tests/run_all.sh: Release, warnings as errors),
+# so that the test command, run next in the same clone, reuses these objects instead of
+# compiling the server a second time (about 4 minutes on 2 cores).
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON \
+    -DBUILD_TESTING=OFF >/dev/null
 cmake --build build/release --target niagara-server niagara
 exec build/release/server/niagara-server "$@"

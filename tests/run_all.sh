@@ -11,13 +11,17 @@
 # timing is that of a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each phase's line says when it began, in seconds since the start: where the time goes
+# (README, "Testing": the test command's budget).
+export NIAGARA_TEST_START=${NIAGARA_TEST_START:-$(date +%s)}
+phase() { echo "== [$(($(date +%s) - NIAGARA_TEST_START)) s] $*"; }
 deploy/debian-deps.sh --test
 jobs=$(nproc)
 
 configure_and_build() {  # name, cmake flags...
     local dir="build/$1"
     shift
-    echo "== $dir: configure and build"
+    phase "$dir: configure and build"
     # BUILD_TESTING=ON whatever an earlier configure of the folder cached (deploy/run.sh
     # configures build/release without the tests), and ctest fails if it finds none.
     cmake -S . -B "$dir" -G Ninja -DBUILD_TESTING=ON "$@" >/dev/null
@@ -25,7 +29,7 @@ configure_and_build() {  # name, cmake flags...
 }
 
 run_tests() {  # name
-    echo "== build/$1: test"
+    phase "build/$1: test"
     ctest --test-dir "build/$1" -j "$jobs" --output-on-failure --timeout 1500 --no-tests=error
 }
 
@@ -44,7 +48,7 @@ background_builds() {
 configure_and_build release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON
 
 background_log=build/background-builds.log
-echo "== build/sanitize and build/fuzz: built beside the release and browser tests (idle" \
+phase "build/sanitize and build/fuzz: built beside the release and browser tests (idle" \
     "priority; output in $background_log)"
 # (nice alone where the machine refuses the idle policy or I/O class to a process.)
 idle=(nice -n 19)
@@ -55,8 +59,9 @@ idle=(nice -n 19)
 # scheduling group that gets an equal share of the CPU whatever its nice value or policy. Run
 # that way the builds halved the tests' CPU, and CI's loaded run failed timed tests.
 set -m
-"${idle[@]}" bash -c "$(declare -f configure_and_build background_builds)
-    $(declare -p sanitize_flags jobs); set -euo pipefail; background_builds" \
+"${idle[@]}" bash -c "$(declare -f phase configure_and_build background_builds)
+    $(declare -p sanitize_flags jobs); set -euo pipefail; background_builds
+    phase 'sanitizer and fuzz builds done'" \
     >"$background_log" 2>&1 </dev/null &
 background=$!
 set +m
@@ -66,11 +71,11 @@ trap 'kill -- -$background 2>/dev/null || true' EXIT
 run_tests release
 # The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
 # the locked version; it never downloads a browser) against the release server.
-echo "== browser test (tests/web, chromium)"
+phase "browser test (tests/web, chromium)"
 (cd tests/web && npm ci --no-audit --no-fund --loglevel=error &&
     NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
 
-echo "== waiting for the builds beside the tests"
+phase "waiting for the builds beside the tests"
 if ! wait $background; then
     tail -n 60 "$background_log"
     echo "== the sanitizer or fuzz build failed (whole output in $background_log)"
@@ -85,6 +90,6 @@ export NIAGARA_PROPERTY_GAMES=600
 run_tests sanitize
 # The protocol parser, the HTTP target handling and the chat bridge, 20 s each from their seed
 # corpora and what earlier runs found; a crash fails the run (tests/fuzz/).
-echo "== fuzz (tests/fuzz, clang)"
+phase "fuzz (tests/fuzz, clang)"
 tests/fuzz/run.sh 20
-echo "== all tests passed (release, sanitizers and fuzzing)"
+phase "all tests passed (release, sanitizers and fuzzing)"
