@@ -84,7 +84,10 @@ fi
 trap - EXIT
 grep -E "^== " "$background_log" || true
 
-export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1
+# malloc_context_size=8: ASan keeps 8 frames of each allocation's and free's stack (30 by
+# default) for its reports; what it detects is the same. Taking 30 frames at every malloc was
+# a fifth of the allocation-heavy tests' time (the i18n engine-texts test: 106 s, 87 s with 8).
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1:malloc_context_size=8
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=600
 run_tests sanitize
