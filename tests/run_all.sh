@@ -5,10 +5,10 @@
 # against the release server; then the fuzz targets run briefly. Exits non-zero if anything
 # fails.
 #
-# The release tests and the browser test leave much of the machine idle (servers waiting on
-# timers, a browser waiting on the page), so the sanitizer and fuzz builds run beside them at
-# idle priority (SCHED_IDLE, idle I/O): they take only the CPU the tests leave, and the tests'
-# timing is that of a quiet machine.
+# The tests leave much of the machine idle (servers waiting on timers, a browser waiting on the
+# page), so the sanitizer build runs beside the release and browser tests, and the fuzz build
+# beside the sanitizer tests, at idle priority (SCHED_IDLE, idle I/O): they take only the CPU
+# the tests leave, and the tests' timing is that of a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each phase's line says when it began, in seconds since the start: where the time goes
@@ -38,52 +38,63 @@ run_tests() {  # name
 # reports still name files and lines) compiles a quarter faster than -g; halt_on_error makes
 # any report fatal.
 sanitize_flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DNIAGARA_SANITIZE=ON)
-background_builds() {
-    configure_and_build sanitize "${sanitize_flags[@]}"
-    # libFuzzer (clang, in build/fuzz): built now, run last.
-    tests/fuzz/run.sh --build-only
-}
 
 # The release build also proves the code warning-free (-Werror).
 configure_and_build release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON
 
+# The tests leave much of the machine idle (servers waiting on timers, a browser on its page):
+# each later build runs beside the tests before it, at idle priority (SCHED_IDLE, idle I/O),
+# taking only the CPU they leave, so the tests' timing is that of a quiet machine. The
+# sanitizer build beside the release and browser tests; the fuzz build beside the sanitizer
+# tests (before, both beside the release tests, the run waited minutes for them, and the
+# sanitizer tests left a core idle much of their time).
 background_log=build/background-builds.log
-phase "build/sanitize and build/fuzz: built beside the release and browser tests (idle" \
-    "priority; output in $background_log)"
 # (nice alone where the machine refuses the idle policy or I/O class to a process.)
 idle=(nice -n 19)
 ! chrt --idle 0 true 2>/dev/null || idle=(chrt --idle 0 "${idle[@]}")
 ! ionice -c 3 true 2>/dev/null || idle=(ionice -c 3 "${idle[@]}")
-# A process group of their own (set -m), to stop them all at once, but not a session of their
-# own: with the kernel's autogroup scheduling (on by default), a new session (setsid) is a new
-# scheduling group that gets an equal share of the CPU whatever its nice value or policy. Run
-# that way the builds halved the tests' CPU, and CI's loaded run failed timed tests.
-set -m
-"${idle[@]}" bash -c "$(declare -f phase configure_and_build background_builds)
-    $(declare -p sanitize_flags jobs); set -euo pipefail; background_builds
-    phase 'sanitizer and fuzz builds done'" \
-    >"$background_log" 2>&1 </dev/null &
-background=$!
-set +m
-# A failing test stops the run: the builds beside it stop too.
-trap 'kill -- -$background 2>/dev/null || true' EXIT
+background=
+in_background() {  # what, command...: starts it at idle priority, output to $background_log
+    local what=$1
+    shift
+    phase "$what: beside the tests (idle priority; output in $background_log)"
+    # A process group of their own (set -m), to stop them all at once, but not a session of
+    # their own: with the kernel's autogroup scheduling (on by default), a new session (setsid)
+    # is a new scheduling group that gets an equal share of the CPU whatever its nice value or
+    # policy. Run that way the builds halved the tests' CPU, and CI's loaded run failed timed
+    # tests.
+    set -m
+    "${idle[@]}" bash -c "$(declare -f phase configure_and_build)
+        $(declare -p sanitize_flags jobs); set -euo pipefail; $*; phase '$what: done'" \
+        >>"$background_log" 2>&1 </dev/null &
+    background=$!
+    set +m
+}
+wait_background() {  # what
+    phase "waiting for $1"
+    if ! wait "$background"; then
+        tail -n 60 "$background_log"
+        echo "== $1 failed (whole output in $background_log)"
+        exit 1
+    fi
+    background=
+    grep -E "^== " "$background_log" | tail -n 2 || true
+}
+# A failing test stops the run: the build beside it stops too.
+trap '[[ -z $background ]] || kill -- -$background 2>/dev/null || true' EXIT
+: >"$background_log"
 
+in_background "the sanitizer build" 'configure_and_build sanitize "${sanitize_flags[@]}"'
 run_tests release
 # The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
 # the locked version; it never downloads a browser) against the release server.
 phase "browser test (tests/web, chromium)"
 (cd tests/web && npm ci --no-audit --no-fund --loglevel=error &&
     NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
+wait_background "the sanitizer build"
 
-phase "waiting for the builds beside the tests"
-if ! wait $background; then
-    tail -n 60 "$background_log"
-    echo "== the sanitizer or fuzz build failed (whole output in $background_log)"
-    exit 1
-fi
-trap - EXIT
-grep -E "^== " "$background_log" || true
-
+# libFuzzer's targets (clang, in build/fuzz), run last.
+in_background "the fuzz build" 'tests/fuzz/run.sh --build-only'
 # malloc_context_size=8: ASan keeps 8 frames of each allocation's and free's stack (30 by
 # default) for its reports; what it detects is the same. Taking 30 frames at every malloc was
 # a fifth of the allocation-heavy tests' time (the i18n engine-texts test: 106 s, 87 s with 8).
@@ -91,6 +102,8 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1:malloc_conte
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=600
 run_tests sanitize
+wait_background "the fuzz build"
+trap - EXIT
 # The protocol parser, the HTTP target handling and the chat bridge, 20 s each from their seed
 # corpora and what earlier runs found; a crash fails the run (tests/fuzz/).
 phase "fuzz (tests/fuzz, clang)"
