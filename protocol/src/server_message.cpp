@@ -164,7 +164,10 @@ Json cause_text(const std::string& cause) {
 // The text of one of the event's lines: the engine's key and arguments when it gave them, else
 // the line as it is.
 Json event_line(const GameEvent& e, std::size_t i) {
-    if (i < e.texts.size()) return e.texts[i];
+    if (i < e.texts.size()) {
+        Json text = Json::parse(e.texts[i], nullptr, false);
+        if (text.is_object()) return text;
+    }
     return Json(utf8(e.lines[i]));
 }
 
@@ -189,7 +192,10 @@ Json event_json(const GameEvent& e) {
     Json event = Json::object();  // member by member: cheaper than an initializer list
     event["seat"] = seat_json(e.seat);
     event["lines"] = std::move(lines);
-    event["texts"] = e.texts;  // the lines as {key, args}: clients render them in any language
+    Json texts = Json::array();  // the lines as {key, args}: clients render them in any language
+    for (std::size_t i = 0; i < e.texts.size(); ++i)
+        texts.push_back(event_line(e, i));
+    event["texts"] = std::move(texts);
     if (!e.cause.empty()) event["cause"] = utf8(e.cause);
     return event;
 }
@@ -346,7 +352,7 @@ std::vector<std::string> serialized_lines(const GameEvent& e) {
     std::vector<std::string> out(e.lines.size());
     for (std::size_t i = 0; i < e.lines.size(); ++i) {
         if (i < e.texts.size())
-            append_json_value(out[i], e.texts[i]);
+            out[i] = e.texts[i];
         else
             append_json_string(out[i], utf8(e.lines[i]));
     }
@@ -354,8 +360,8 @@ std::vector<std::string> serialized_lines(const GameEvent& e) {
 }
 
 // The event's JSON ({cause, lines, seat, texts}, as serialize(event_json(e)) writes it),
-// written straight from the event and its serialized texts.
-void append_event_json(std::string& out, const GameEvent& e, const std::vector<std::string>& lines) {
+// written straight from the event and its texts, serialized already.
+void append_event_json(std::string& out, const GameEvent& e) {
     out += '{';
     if (!e.cause.empty()) {
         out += R"("cause":)";
@@ -372,7 +378,7 @@ void append_event_json(std::string& out, const GameEvent& e, const std::vector<s
     out += R"(,"texts":[)";
     for (std::size_t i = 0; i < e.texts.size(); ++i) {
         if (i) out += ',';
-        out += i < lines.size() ? lines[i] : e.texts[i].dump();
+        out += e.texts[i];
     }
     out += "]}";
 }
@@ -420,7 +426,7 @@ PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event)
     if (event) {
         lines = serialized_lines(*event);
         shared_ += R"("event":)";
-        append_event_json(shared_, *event, lines);
+        append_event_json(shared_, *event);
         shared_ += ',';
     }
     shared_ += R"("from":)" + std::to_string(from) + R"(,"table":)" + std::to_string(table) +

@@ -84,7 +84,7 @@ void Table::act(std::shared_ptr<Connection> c, protocol::ClientMessage message) 
         } else {
             Parsed parsed = parse_action(message.text, seat);
             if (!parsed.action)
-                return send_error(c, "bad_command", {parsed.why.key, parsed.why.args});
+                return send_error(c, "bad_command", {parsed.why.key, parsed.why.args.json()});
             action = *parsed.action;
         }
         seats_[std::size_t(seat)].timeouts = 0;
@@ -107,7 +107,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     State next = *state_;
     if (Status status = apply(next, action, &log); !status) {
         // The engine's reason, as its key and arguments: read in the player's language.
-        send_error(c, "illegal", {status.refusal.key, status.refusal.args});
+        send_error(c, "illegal", {status.refusal.key, status.refusal.args.json()});
         return false;
     }
     const long index = long(record_.actions.size());
@@ -121,7 +121,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     // table holds whatever else it is asked (run_or_hold).
     storing_ = true;
     auto event = std::make_shared<const msg::GameEvent>(
-        msg::GameEvent{seat, english(log), cause, text_list(std::move(log))});  // in order: English first
+        msg::GameEvent{seat, english(log), cause, serialized_texts(log)});
     Change change;
     if (action.type == ActionType::PlayCard) {  // the choice, to its owner only
         change.chooser = seat;
