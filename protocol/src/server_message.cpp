@@ -5,6 +5,7 @@
 #include "niagara/i18n/i18n.hpp"
 #include "niagara/json.hpp"
 #include "niagara/protocol/client_message.hpp"
+#include "english_template.hpp"
 #include "niagara/protocol/text.hpp"
 #include "texts.hpp"
 
@@ -121,11 +122,15 @@ Json ended_text(long table, const Json& result, const std::vector<std::string>& 
     return text(one ? "protocol.ended.wins" : "protocol.ended.win", std::move(args));
 }
 
-Json prompt_text(long table, int seat, const std::vector<std::string>& legal) {
-    Json args = Json::object();  // member by member: this text goes with every decision
-    args["table"] = number(table);
-    args["seat"] = seat_number(seat);
-    if (legal.empty()) return text("protocol.prompt.none", std::move(args));
+// What a decision's text says beside the table and the seat: its key, the actions shown (none
+// for protocol.prompt.none) and, when the list is cut, how many there are.
+struct PromptParts {
+    const char* key;
+    std::string actions;
+    std::optional<long> count;
+};
+PromptParts prompt_parts(const std::vector<std::string>& legal) {
+    if (legal.empty()) return {"protocol.prompt.none", {}, std::nullopt};
     // Canoe moves can number in the hundreds: a long list is cut to its first few. The actions
     // are the notation, which is the same in every language: one string.
     constexpr std::size_t kAll = 10, kShown = 6;
@@ -136,10 +141,18 @@ Json prompt_text(long table, int seat, const std::vector<std::string>& legal) {
         actions += legal[i];
     }
     actions = utf8(actions);  // the engine's notation is ASCII: checked once, not per action
-    args["actions"] = std::move(actions);
-    if (count == legal.size()) return text("protocol.prompt.list", std::move(args));
-    args["count"] = number(long(legal.size()));
-    return text("protocol.prompt.more", std::move(args));
+    if (count == legal.size()) return {"protocol.prompt.list", std::move(actions), std::nullopt};
+    return {"protocol.prompt.more", std::move(actions), long(legal.size())};
+}
+
+Json prompt_text(long table, int seat, const std::vector<std::string>& legal) {
+    PromptParts parts = prompt_parts(legal);
+    Json args = Json::object();  // member by member: this text goes with every decision
+    args["table"] = number(table);
+    args["seat"] = seat_number(seat);
+    if (!legal.empty()) args["actions"] = std::move(parts.actions);
+    if (parts.count) args["count"] = number(*parts.count);
+    return text(parts.key, std::move(args));
 }
 
 void add_prompt(Json& fields, const Decision& decision) {
@@ -417,6 +430,93 @@ std::string event_english(long table, const GameEvent& e) {
     return out;
 }
 
+// A text as a frame carries it: serialized ({"args":...,"key":...}) and its English.
+struct WrittenText {
+    std::string json;
+    std::string english;
+};
+
+WrittenText written(const Json& text) {
+    WrittenText out;
+    append_json_value(out.json, text);
+    out.english = english(text);
+    return out;
+}
+
+// The English patterns of the texts a seat's own frame carries, each rendered once (the
+// catalogs are built in), and the words of the cards a chosen text may name.
+struct FrameEnglish {
+    EnglishTemplate chosen{"protocol.chosen", {"card"}};
+    std::string cloud = i18n::render("en", "protocol.card.cloud");
+    std::string lasso = i18n::render("en", "protocol.card.lasso");
+    std::string any = i18n::render("en", "protocol.card.any");
+    EnglishTemplate prompt_none{"protocol.prompt.none", {"table", "seat"}};
+    EnglishTemplate prompt_list{"protocol.prompt.list", {"table", "seat", "actions"}};
+    EnglishTemplate prompt_more{"protocol.prompt.more", {"table", "seat", "actions", "count"}};
+};
+const FrameEnglish& frame_english() {
+    static const FrameEnglish kEnglish;  // immutable once built: shared by every thread
+    return kEnglish;
+}
+
+// written(chosen_text(card)), written straight: the same JSON and English.
+WrittenText chosen_written(const std::string& card) {
+    const FrameEnglish& en = frame_english();
+    const bool cloud = card == "cloud", lasso = card == "lasso", any = card == "1/2/3";
+    WrittenText out;
+    out.json = R"({"args":{"card":)";
+    if (cloud || lasso || any) {
+        out.json += R"({"args":{},"key":"protocol.card.)";
+        out.json += any ? "any" : card;
+        out.json += R"("})";
+    } else {
+        append_json_string(out.json, utf8(card));
+    }
+    out.json += R"(},"key":"protocol.chosen"})";
+    auto english = en.chosen.fill({cloud   ? en.cloud
+                                   : lasso ? en.lasso
+                                   : any   ? en.any
+                                           : std::string_view(utf8(card))});
+    if (!english) return written(chosen_text(card));
+    out.english = std::move(*english);
+    return out;
+}
+
+// written(prompt_text(table, seat, legal)), written straight: the same JSON and English.
+WrittenText prompt_written(long table, int seat, const std::vector<std::string>& legal) {
+    const FrameEnglish& en = frame_english();
+    const PromptParts parts = prompt_parts(legal);
+    const std::string table_number = number(table);
+    const std::string seat_text = std::to_string(seat_number(seat));
+    std::optional<std::string> english;
+    WrittenText out;
+    out.json = R"({"args":{)";  // the arguments in dump()'s order: actions, count, seat, table
+    if (!legal.empty()) {
+        out.json += R"("actions":)";
+        append_json_string(out.json, parts.actions);
+        out.json += ',';
+    }
+    if (parts.count) {
+        const std::string count = number(*parts.count);
+        out.json += R"("count":)";
+        append_json_string(out.json, count);
+        out.json += ',';
+        english = en.prompt_more.fill({table_number, seat_text, parts.actions, count});
+    } else if (!legal.empty()) {
+        english = en.prompt_list.fill({table_number, seat_text, parts.actions});
+    } else {
+        english = en.prompt_none.fill({table_number, seat_text});
+    }
+    out.json += R"("seat":)" + seat_text + R"(,"table":)";
+    append_json_string(out.json, table_number);
+    out.json += R"(},"key":)";
+    append_json_string(out.json, parts.key);
+    out.json += '}';
+    if (!english) return written(prompt_text(table, seat, legal));
+    out.english = std::move(*english);
+    return out;
+}
+
 }  // namespace
 
 PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event) : table_(table) {
@@ -473,23 +573,23 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
     std::string key = "protocol.news.";
     std::string english_text = event_english_;
     std::string args = "{";
-    auto add = [&](char part, std::string_view name, const Json& text) {
+    auto add = [&](char part, std::string_view name, const WrittenText& text) {
         key += part;
         if (args.size() > 1) args += ',';
         args += '"';
         args += name;
         args += R"(":)";
-        append_json_value(args, text);
+        args += text.json;
         if (!english_text.empty()) english_text += ' ';
-        english_text += english(text);
+        english_text += text.english;
     };
     if (has_event) key += 'e';
-    if (chosen) add('c', "chosen", chosen_text(*chosen));
+    if (chosen) add('c', "chosen", chosen_written(*chosen));
     if (has_event) {  // "event" between "chosen" and "prompt", as dump() orders them
         if (args.size() > 1) args += ',';
         args += R"("event":)" + event_args_;
     }
-    if (prompt) add('p', "prompt", prompt_text(table_, prompt->seat, prompt->legal));
+    if (prompt) add('p', "prompt", prompt_written(table_, prompt->seat, prompt->legal));
     args += '}';
 
     out.reserve(ops.size() + shared_.size() + 3 * english_text.size() + 1024);
