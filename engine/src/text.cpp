@@ -2,6 +2,8 @@
 #include "niagara/text.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <stdexcept>
 
 #include "niagara/json.hpp"
 
@@ -19,50 +21,86 @@ TextValue TextValue::raw(std::string json) {
     return v;
 }
 
+namespace {
+// "name":value, written at `p`.
+char* put_member(char* p, std::string_view name, const std::string& value) {
+    *p++ = '"';
+    std::memcpy(p, name.data(), name.size());
+    p += name.size();
+    *p++ = '"';
+    *p++ = ':';
+    std::memcpy(p, value.data(), value.size());
+    return p + value.size();
+}
+std::size_t member_size(std::string_view name, const TextValue& value) {
+    return name.size() + value.json().size() + 3;
+}
+}  // namespace
+
 TextArgs::TextArgs(std::initializer_list<Member> members) {
-    members_.reserve(members.size());
-    for (const Member& m : members)
-        set(m.name, m.value);
-}
-
-void TextArgs::set(std::string_view name, TextValue value) {
-    const auto at = std::lower_bound(members_.begin(), members_.end(), name,
-                                     [](const Member& m, std::string_view n) { return m.name < n; });
-    if (at != members_.end() && at->name == name)
-        at->value = std::move(value);
-    else
-        members_.insert(at, Member{std::string(name), std::move(value)});
-}
-
-void TextArgs::write(std::string& out) const {
-    out += '{';
-    for (std::size_t i = 0; i < members_.size(); ++i) {
-        if (i) out += ',';
-        append_json_string(out, members_[i].name);
-        out += ':';
-        out += members_[i].value.json();
+    if (members.size() > kMostMembers) throw std::length_error("a text has at most 12 arguments");
+    // In the order of their names, written one after the other (a name given twice: set()).
+    std::array<const Member*, kMostMembers> sorted{};
+    std::size_t n = 0, size = 2;
+    for (const Member& m : members) {
+        std::size_t i = n++;
+        for (; i > 0 && m.name < sorted[i - 1]->name; --i)
+            sorted[i] = sorted[i - 1];
+        sorted[i] = &m;
+        size += member_size(m.name, m.value) + 1;
     }
-    out += '}';
+    for (std::size_t i = 1; i < n; ++i)
+        if (sorted[i]->name == sorted[i - 1]->name) {
+            for (const Member& m : members)
+                set(m.name, m.value);
+            return;
+        }
+    json_.assign(size - (n ? 1 : 0), ',');
+    char* p = json_.data();
+    *p++ = '{';
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i) ++p;  // the comma
+        at_[i] = std::uint32_t(p - json_.data());
+        p = put_member(p, sorted[i]->name, sorted[i]->value.json());
+    }
+    *p = '}';
+    count_ = std::uint8_t(n);
 }
 
-std::string TextArgs::dump() const {
-    std::string out;
-    write(out);
-    return out;
+std::string_view TextArgs::name_at(std::size_t i) const {
+    const std::size_t from = at_[i] + 1;  // after the opening quote
+    return std::string_view(json_).substr(from, json_.find('"', from) - from);
+}
+
+void TextArgs::set(std::string_view name, const TextValue& value) {
+    std::size_t k = 0;  // the first member whose name does not sort before `name`
+    while (k < count_ && name_at(k) < name)
+        ++k;
+    const std::size_t size = member_size(name, value);
+    if (k < count_ && name_at(k) == name) {  // replace member k
+        const std::size_t end = k + 1 < count_ ? at_[k + 1] - 1 : json_.size() - 1;
+        const std::size_t old = end - at_[k];
+        json_.replace(at_[k], old, size, ',');
+        put_member(json_.data() + at_[k], name, value.json());
+        for (std::size_t i = k + 1; i < count_; ++i)
+            at_[i] = std::uint32_t(at_[i] + size - old);
+        return;
+    }
+    if (count_ == kMostMembers) throw std::length_error("a text has at most 12 arguments");
+    // Before member k (and its comma after), else the last (a comma before unless the first).
+    const bool last = k == count_, comma_before = last && count_ > 0;
+    const std::size_t at = last ? json_.size() - 1 : at_[k];
+    const std::size_t grown = size + 1 - (last && count_ == 0 ? 1 : 0);
+    json_.insert(at, grown, ',');
+    put_member(json_.data() + at + (comma_before ? 1 : 0), name, value.json());
+    for (std::size_t i = count_; i > k; --i)
+        at_[i] = std::uint32_t(at_[i - 1] + grown);
+    at_[k] = std::uint32_t(at + (comma_before ? 1 : 0));
+    ++count_;
 }
 
 Json TextArgs::json() const {
-    Json out = Json::object();
-    for (const Member& m : members_)
-        out[m.name] = Json::parse(m.value.json());
-    return out;
-}
-
-bool TextArgs::operator==(const TextArgs& other) const {
-    return std::equal(members_.begin(), members_.end(), other.members_.begin(),
-                      other.members_.end(), [](const Member& a, const Member& b) {
-                          return a.name == b.name && a.value == b.value;
-                      });
+    return Json::parse(json_);
 }
 
 void to_json(Json& out, const TextArgs& args) {
@@ -155,6 +193,7 @@ TextValue place(std::string_view id) {
 
 TextValue text(std::string_view key, const TextArgs& args) {
     std::string json = R"({"args":)";  // as append_text_json writes a text
+    json.reserve(args.dump().size() + key.size() + 16);
     args.write(json);
     json += R"(,"key":)";
     append_json_string(json, key);

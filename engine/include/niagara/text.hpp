@@ -3,6 +3,8 @@
 // The engine knows no catalog: tests check that the English catalog renders `en` exactly.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -34,28 +36,34 @@ class TextValue {
     std::string json_;
 };
 
-// A text's named arguments: an object whose members are kept in the order of their names, the
-// order nlohmann::json (a std::map) writes them in, so that write() is that object's dump().
+// A text's named arguments: a JSON object held as the text dump() writes for it, its members in
+// the order of their names (nlohmann::json's, a std::map's), written as they are given: one
+// string per text, however many arguments it has.
 class TextArgs {
   public:
     struct Member {
-        std::string name;
+        std::string_view name;  // plain ASCII: the catalogs' argument names
         TextValue value;
     };
     TextArgs() = default;
     TextArgs(std::initializer_list<Member> members);  // NOLINT: {{"seat", ...}, {"canoe", 2}}
-    void set(std::string_view name, TextValue value);  // adds the member, or replaces its value
-    bool empty() const { return members_.empty(); }
-    const std::vector<Member>& members() const { return members_; }
+    void set(std::string_view name, const TextValue& value);  // adds the member, or replaces it
+    bool empty() const { return count_ == 0; }
     // The object as JSON text, exactly as json().dump() writes it.
-    void write(std::string& out) const;
-    std::string dump() const;
+    const std::string& dump() const { return json_; }
+    void write(std::string& out) const { out += json_; }
     // As a JSON tree, for what renders or inspects it (tests, refusals): parsed from the text.
     Json json() const;
-    bool operator==(const TextArgs& other) const;
+    bool operator==(const TextArgs& other) const { return json_ == other.json_; }
+
+    static constexpr std::size_t kMostMembers = 12;
 
   private:
-    std::vector<Member> members_;  // sorted by name
+    std::string_view name_at(std::size_t i) const;  // the name of member i
+    std::string json_ = "{}";
+    // Where each member begins in json_ (its opening quote), and how many there are.
+    std::array<std::uint32_t, kMostMembers> at_{};
+    std::uint8_t count_ = 0;
 };
 void to_json(Json& out, const TextArgs& args);  // args.json()
 
