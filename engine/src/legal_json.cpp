@@ -3,6 +3,7 @@
 // it a tenth of its time.
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,13 @@
 namespace niagara {
 namespace {
 
+// A small whole number, appended as its digits: no temporary string per number.
+void append_number(std::string& out, int n) {
+    char digits[12];
+    const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+    out.append(digits, std::size_t(end - digits));
+}
+
 // One object's members as text, with their keys in the order nlohmann::json (a std::map)
 // writes them, so that the text is legal_action_to_json(...).dump() to the byte. A sink for
 // write_action_members (action_members.hpp). The values are written one after another into
@@ -20,7 +28,7 @@ class Members {
   public:
     void number(std::string_view key, int n) {
         begin(key);
-        values_ += std::to_string(n);
+        append_number(values_, n);
         end();
     }
     // Text values are the engine's own names (types, cards, colours, positions): plain ASCII
@@ -54,9 +62,13 @@ class Members {
         for (int i = 0; i < a.steal_count; ++i) {
             const Steal& st = a.steals[std::size_t(i)];
             if (i) values_ += ',';
-            values_ += R"({"canoe":)" + std::to_string(st.canoe) + R"(,"gem":)";
+            values_ += R"({"canoe":)";
+            append_number(values_, st.canoe);
+            values_ += R"(,"gem":)";
             append_name(colour_name(st.colour));
-            values_ += R"(,"seat":)" + std::to_string(st.seat) + '}';
+            values_ += R"(,"seat":)";
+            append_number(values_, st.seat);
+            values_ += '}';
         }
         values_ += ']';
         end();
@@ -66,7 +78,9 @@ class Members {
         values_ += '[';
         for (const RiverOutcome& o : preview) {
             if (values_.back() != '[') values_ += ',';
-            values_ += R"({"speed":)" + std::to_string(o.speed) + R"(,"to":)";
+            values_ += R"({"speed":)";
+            append_number(values_, o.speed);
+            values_ += R"(,"to":)";
             append_name(o.to ? pos_name(*o.to) : "falls");
             values_ += '}';
         }
