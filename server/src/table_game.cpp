@@ -135,12 +135,16 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
         after_change();
         run_held();
     };
-    std::string stored;  // as dump() writes it, without setting up a serializer per action
-    Json action_json = action_to_json(action);
-    // Who made a move for the seat ("timeout", "bot for alice"): its line says so after a
-    // restart too (the engine reads the action without it).
-    if (!cause.empty()) action_json["cause"] = cause;
-    append_json_value(stored, action_json);
+    std::string stored;  // as dump() writes it: written directly, no object built per action
+    if (cause.empty()) {
+        append_action_json(stored, action);
+    } else {
+        // Who made a move for the seat ("timeout", "bot for alice"): its line says so after a
+        // restart too (the engine reads the action without it).
+        Json action_json = action_to_json(action);
+        action_json["cause"] = cause;
+        append_json_value(stored, action_json);
+    }
     services_.actions.append(StoredAction{id_, index, std::move(stored)},
                              [this, committed = std::move(committed)]() mutable {
                                  net::post(executor_, std::move(committed));
