@@ -566,41 +566,61 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
         out += plain_tail_;
         return out;
     }
-    // The text of news_text(event, table, {chosen, prompt}), written part by part: the event's
-    // was serialized and rendered once for every viewer (the tests check the English equals
-    // the rendering of the key and arguments).
+    // The text of news_text(event, table, {chosen, prompt}), written part by part straight into
+    // the frame: the event's was serialized and rendered once for every viewer (the tests check
+    // the English equals the rendering of the key and arguments).
     const bool has_event = !event_args_.empty();
-    std::string key = "protocol.news.";
-    std::string english_text = event_english_;
-    std::string args = "{";
-    auto add = [&](char part, std::string_view name, const WrittenText& text) {
-        key += part;
-        if (args.size() > 1) args += ',';
-        args += '"';
-        args += name;
-        args += R"(":)";
-        args += text.json;
-        if (!english_text.empty()) english_text += ' ';
-        english_text += text.english;
-    };
-    if (has_event) key += 'e';
-    if (chosen) add('c', "chosen", chosen_written(*chosen));
-    if (has_event) {  // "event" between "chosen" and "prompt", as dump() orders them
-        if (args.size() > 1) args += ',';
-        args += R"("event":)" + event_args_;
-    }
-    if (prompt) add('p', "prompt", prompt_written(table_, prompt->seat, prompt->legal));
-    args += '}';
+    std::optional<WrittenText> chosen_text, prompt_text;
+    if (chosen) chosen_text = chosen_written(*chosen);
+    if (prompt) prompt_text = prompt_written(table_, prompt->seat, prompt->legal);
+    std::string english_text;
+    english_text.reserve(event_english_.size() + (chosen_text ? chosen_text->english.size() : 0) +
+                         (prompt_text ? prompt_text->english.size() : 0) + 2);
+    english_text += event_english_;
+    for (const auto* part : {&chosen_text, &prompt_text})
+        if (*part) {
+            if (!english_text.empty()) english_text += ' ';
+            english_text += (*part)->english;
+        }
 
-    out.reserve(ops.size() + shared_.size() + 3 * english_text.size() + 1024);
-    out += R"({"args":)";
-    out += args;
+    std::size_t size = ops.size() + shared_.size() + event_args_.size() + 2 * english_text.size() +
+                       256 + (chosen_text ? chosen_text->json.size() : 0);
+    if (prompt) {
+        size += prompt_text->json.size() + prompt->actions.size();
+        for (const std::string& l : prompt->legal)
+            size += l.size() + 3;
+    }
+    out.reserve(size);
+    // {"args":{"chosen":...,"event":...,"prompt":...}, in dump()'s order of the names.
+    out += R"({"args":{)";
+    const char* comma = "";
+    if (chosen_text) {
+        out += R"("chosen":)";
+        out += chosen_text->json;
+        comma = ",";
+    }
+    if (has_event) {
+        out += comma;
+        out += R"("event":)";
+        out += event_args_;
+        comma = ",";
+    }
+    if (prompt_text) {
+        out += comma;
+        out += R"("prompt":)";
+        out += prompt_text->json;
+    }
+    out += '}';
     if (chosen) {
         out += R"(,"chosen":)";
         append_json_string(out, utf8(*chosen));
     }
-    out += R"(,"key":)";
-    append_json_string(out, key);
+    // The key: protocol.news. and a letter for each part (the catalog's names).
+    out += R"(,"key":"protocol.news.)";
+    if (has_event) out += 'e';
+    if (chosen) out += 'c';
+    if (prompt) out += 'p';
+    out += '"';
     out += R"(,"ops":)";
     out += ops;
     if (prompt) {
@@ -612,7 +632,7 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
             append_json_string(out, prompt->legal[i]);
         }
         out += R"(],"seat":)";
-        append_json_value(out, seat_json(prompt->seat));
+        out += prompt->seat >= 0 ? std::to_string(prompt->seat) : "null";  // seat_json's
         out += '}';
     }
     out += R"(,"text":)";
