@@ -210,6 +210,7 @@ ParsedMessage act(std::string_view text) {
     if (!parsed.action) return bad_command_with(notation_error(parsed));
     ClientMessage m = of(Command::Act);
     m.text = std::move(notation);
+    m.notation = *parsed.action;
     return ok(std::move(m));
 }
 

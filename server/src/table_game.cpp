@@ -81,6 +81,9 @@ void Table::act(std::shared_ptr<Connection> c, protocol::ClientMessage message) 
                 return send_error(c, "not_your_turn",
                                   {"server.act.other_seat", {{"seat", id_arg(seat + 1)}}});
             action.seat = std::int8_t(seat);
+        } else if (message.notation) {  // parsed when it was read: only the seat is the table's
+            action = *message.notation;
+            action.seat = std::int8_t(seat);
         } else {
             Parsed parsed = parse_action(message.text, seat);
             if (!parsed.action)
