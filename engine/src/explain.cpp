@@ -30,15 +30,15 @@ std::string hand_text(std::uint16_t hand) {
     return text.empty() ? "nothing" : text;
 }
 // The hand as an argument: "1 3 cloud", nested as {first} {rest}.
-Json hand_arg(std::uint16_t hand) {
-    std::vector<Json> cards;
+TextValue hand_arg(std::uint16_t hand) {
+    std::vector<TextValue> cards;
     for (int c = 0; c < kCardKinds; ++c)
         if (hand & card_bit(Card(c))) cards.push_back(text_arg::card(Card(c)));
-    if (cards.empty()) return Json{{"key", "engine.refuse.hand_empty"}};
+    if (cards.empty()) return TextValue::raw(R"({"key":"engine.refuse.hand_empty"})");
     return text_arg::joined("engine.refuse.hand_list", cards);
 }
-Json nested(const char* key, Json args = Json::object()) {
-    return Json{{"key", std::string("engine.refuse.") + key}, {"args", std::move(args)}};
+TextValue nested(const char* key, const TextArgs& args = {}) {
+    return text_arg::text(std::string("engine.refuse.") + key, args);
 }
 
 std::string where_text(const Canoe& boat) {
@@ -54,8 +54,8 @@ std::string where_text(const Canoe& boat) {
     }
     return "";
 }
-Json where_arg(const Canoe& boat) {
-    const Json at{{"pos", std::string(pos_name(boat.pos))}};
+TextValue where_arg(const Canoe& boat) {
+    const TextArgs at{{"pos", pos_name(boat.pos)}};
     switch (boat.where) {
         case Where::Land:
             return nested("where_land");
@@ -68,12 +68,12 @@ Json where_arg(const Canoe& boat) {
     }
     return nested("where_land");
 }
-Json canoe_arg(int canoe) {
-    return Json{{"canoe", canoe + 1}};
+TextArgs canoe_arg(int canoe) {
+    return TextArgs{{"canoe", canoe + 1}};
 }
 // "Seat 2's canoe 1" as arguments {victim, canoe}.
-Json seat_canoe(int seat, int canoe) {
-    return Json{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
+TextArgs seat_canoe(int seat, int canoe) {
+    return TextArgs{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
 }
 
 Text explain_phase_one(const State& s, const Action& a) {
@@ -171,7 +171,7 @@ Text explain_gem_moment(const State& s, const Action& a, std::optional<Pos> at, 
     if (!place)
         return refusal(before ? "no_place_before" : "no_place_after",
                        {{"canoe", a.canoe + 1},
-                        {"at", at ? Json(std::string(pos_name(*at))) : text_arg::place("land")}},
+                        {"at", at ? TextValue(pos_name(*at)) : text_arg::place("land")}},
                        std::string("there is no discovery place where ") + canoe_label(a.canoe) +
                            " is " + (before ? "before" : "after") + " the move (" +
                            (at ? std::string(pos_name(*at)) : "land") + ") (R5.2)");
@@ -216,13 +216,13 @@ Text explain_steps(const Action& a, const Destination& d, int budget) {
                             : d.kind == Destination::Waterfall
                                 ? "goes over the waterfall"
                                 : "ends at " + std::string(pos_name(d.pos));
-    const Json end_arg = d.kind == Destination::Land ? nested("end_land")
+    const TextValue end_arg = d.kind == Destination::Land ? nested("end_land")
                          : d.kind == Destination::Waterfall
                              ? nested("end_falls")
-                             : nested("end_pos", {{"pos", std::string(pos_name(d.pos))}});
+                             : nested("end_pos", {{"pos", pos_name(d.pos)}});
     const std::string first = to_text(fixed);
     std::string write = "'" + first + "'";
-    Json write_arg = nested("write_one", {{"command", first}});
+    TextValue write_arg = nested("write_one", {{"command", first}});
     if (d.used_branch && !a.branch) {
         fixed.branch = Branch::Right;
         const std::string second = to_text(fixed);
@@ -237,7 +237,7 @@ Text explain_steps(const Action& a, const Destination& d, int budget) {
         : d.kind == Destination::Waterfall
             ? "the move ends at the waterfall; write the spaces moved, R4.6"
             : "all points must be used, R4.4";
-    const Json rule_arg = nested(d.kind == Destination::Land        ? "rule_land"
+    const TextValue rule_arg = nested(d.kind == Destination::Land        ? "rule_land"
                                  : d.kind == Destination::Waterfall ? "rule_falls"
                                                                     : "rule_river");
     return refusal("steps",
@@ -279,17 +279,17 @@ Text explain_steal(const State& s, const Action& a, const Destination& d, int ha
             return refusal("steal_no_canoe", {}, "there is no such canoe to steal from");
         const Canoe& victim = s.seats[st.seat].canoes[st.canoe];
         const std::string whose = seat_label(st.seat) + "'s " + canoe_label(st.canoe);
-        Json args = seat_canoe(st.seat, st.canoe);
+        TextArgs args = seat_canoe(st.seat, st.canoe);
         if (victim.where == Where::Bank && victim.pos == d.pos)
             return refusal("steal_bank", std::move(args),
                            whose + " is on the river bank and cannot be robbed (R10.5)");
         if (!victim.in_river() || victim.pos != d.pos) {
-            args["pos"] = std::string(pos_name(d.pos));
+            args.set("pos", pos_name(d.pos));
             return refusal("steal_not_there", std::move(args),
                            whose + " is not at " + std::string(pos_name(d.pos)) + " (R6.2)");
         }
         if (victim.cargo.of(st.colour) == 0) {
-            args["gem"] = text_arg::gem(st.colour);
+            args.set("gem", text_arg::gem(st.colour));
             return refusal("steal_no_gem", std::move(args),
                            whose + " carries no " + colour(st.colour) + " gem");
         }

@@ -380,7 +380,7 @@ void abandon(State& s, Log* log) {
     s.abandoned = true;
     s.winners = 0;
     detail::say(log, [&] {
-        return detail::log_line("abandoned", Json::object(),
+        return detail::log_line("abandoned", {},
                                 "The table ended the game; there is no winner.");
     });
 }

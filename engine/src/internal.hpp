@@ -16,13 +16,10 @@ inline std::string seat_label(int seat) {
 }
 // A game log line (engine.log.<key>) and a refusal (engine.refuse.<key>): the key, its arguments
 // and the English the engine has always written, which the English catalog must render exactly.
-// Arguments given as {} arrive as null: they are an empty object.
-inline Text log_line(const char* key, Json args, std::string en) {
-    if (args.is_null()) args = Json::object();
+inline Text log_line(const char* key, TextArgs args, std::string en) {
     return Text{std::string("engine.log.") + key, std::move(args), std::move(en)};
 }
-inline Text refusal(const char* key, Json args, std::string en) {
-    if (args.is_null()) args = Json::object();
+inline Text refusal(const char* key, TextArgs args, std::string en) {
     return Text{std::string("engine.refuse.") + key, std::move(args), std::move(en)};
 }
 

@@ -268,7 +268,7 @@ std::string describe_list(const GemList& list) {
     return describe_gems(gems);
 }
 
-Json gem_list(const GemList& list) {
+TextValue gem_list(const GemList& list) {
     Gems gems;
     for (Colour c : list)
         gems.add(c);
@@ -277,12 +277,11 @@ Json gem_list(const GemList& list) {
 
 // A part of a move's line, as a nested text {"key", "args"} and its English.
 struct Part {
-    Json text;
+    TextValue text = TextValue::raw("null");
     std::string en;
 };
-Part part(const char* key, Json args, std::string en) {
-    return Part{Json{{"key", std::string("engine.log.part.") + key}, {"args", std::move(args)}},
-                std::move(en)};
+Part part(std::string_view key, const TextArgs& args, std::string en) {
+    return Part{text_arg::text("engine.log.part." + std::string(key), args), std::move(en)};
 }
 
 // "unloads red and loads blue", with " at T3" when it happens before the move.
@@ -291,18 +290,18 @@ Part gem_words(const Action& a, std::optional<Pos> at) {
     if (!a.unload.empty()) words += "unloads " + describe_list(a.unload);
     if (!a.load.empty())
         words += (words.empty() ? "loads " : " and loads ") + describe_list(a.load);
-    Json args = Json::object();
+    TextArgs args;
     std::string key = !a.unload.empty() && !a.load.empty() ? "unload_load"
                       : !a.unload.empty()                  ? "unload"
                                                            : "load";
-    if (!a.unload.empty()) args["unloaded"] = gem_list(a.unload);
-    if (!a.load.empty()) args["loaded"] = gem_list(a.load);
+    if (!a.unload.empty()) args.set("unloaded", gem_list(a.unload));
+    if (!a.load.empty()) args.set("loaded", gem_list(a.load));
     if (at) {
         key += "_at";
-        args["pos"] = std::string(pos_name(*at));
+        args.set("pos", pos_name(*at));
         words += " at " + std::string(pos_name(*at));
     }
-    return part(key.c_str(), std::move(args), std::move(words));
+    return part(key, args, std::move(words));
 }
 
 // "Seat 2's canoe 1 loads blue at T3, then moves down 2 to T5." (before the move is made).
@@ -327,9 +326,9 @@ Text describe_move(const State& s, const Action& a, int budget) {
             const std::string at(pos_name(d.pushed_from));
             end = part("end_whirlpool", {{"pos", at}}, " onto the whirlpool at " + at);
         } else if (d.kind == Destination::Land) {
-            end = part("end_land", Json::object(), " to land");
+            end = part("end_land", {}, " to land");
         } else if (d.kind == Destination::Waterfall) {
-            end = part("end_falls", Json::object(), " over the waterfall");
+            end = part("end_falls", {}, " over the waterfall");
         } else {
             const std::string at(pos_name(d.pos));
             end = part("end_pos", {{"pos", at}}, " to " + at);
@@ -340,10 +339,10 @@ Text describe_move(const State& s, const Action& a, int budget) {
     std::string line = seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) + " ";
     for (std::size_t i = 0; i < parts.size(); ++i)
         line += (i ? ", then " : "") + parts[i].en;
-    Json args{{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}};
+    TextArgs args{{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}};
     // A move is at most two parts: the gems are handled either before or after it (R5.4).
-    if (parts.size() >= 1) args["first"] = parts[0].text;
-    if (parts.size() >= 2) args["second"] = parts[1].text;
+    if (parts.size() >= 1) args.set("first", std::move(parts[0].text));
+    if (parts.size() >= 2) args.set("second", std::move(parts[1].text));
     return log_line(parts.size() >= 2 ? "canoe_then" : "canoe", std::move(args), line + ".");
 }
 
@@ -373,8 +372,8 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         if (d.pushed)
             say(log, [&] {
                 const bool falls = d.kind == Destination::Waterfall;
-                Json args{{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}};
-                if (!falls) args["pos"] = std::string(pos_name(d.pos));
+                TextArgs args{{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}};
+                if (!falls) args.set("pos", pos_name(d.pos));
                 return log_line(
                     falls ? "pushed_falls" : "pushed", std::move(args),
                     seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
@@ -447,12 +446,12 @@ void lose_canoe(State& s, int seat, int canoe, Log* log) {
     say(log, [&] {  // built only when logged: search loses canoes by the million
         std::string line =
             seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + " goes over the waterfall";
-        Json args{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
+        TextArgs args{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
         if (boat.cargo.total()) {
             line += "; " + describe_gems(boat.cargo) +
                     (boat.cargo.total() > 1 ? " return to their places" : " returns to its place");
-            args["gems"] = text_arg::gems(boat.cargo);
-            args["count"] = boat.cargo.total();
+            args.set("gems", text_arg::gems(boat.cargo));
+            args.set("count", boat.cargo.total());
         }
         return log_line(boat.cargo.total() ? "canoe_lost_gems" : "canoe_lost", std::move(args),
                         line + ".");

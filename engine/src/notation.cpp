@@ -142,8 +142,7 @@ class Parser {
     }
 
     // What is wrong, as a refusal (engine.refuse.parse.<key>) and its English.
-    static Text why(const char* key, Json args, std::string en) {
-        if (args.is_null()) args = Json::object();
+    static Text why(const char* key, TextArgs args, std::string en) {
         return Text{std::string("engine.refuse.parse.") + key, std::move(args), std::move(en)};
     }
     static Parsed fail(Text why) {

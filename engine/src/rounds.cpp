@@ -16,8 +16,8 @@ std::string signed_number(int v) {
 std::string canoe_of(int seat, int canoe) {
     return seat_label(seat) + "'s canoe " + std::to_string(canoe + 1);
 }
-Json canoe_args(int seat, int canoe) {
-    return Json{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
+TextArgs canoe_args(int seat, int canoe) {
+    return TextArgs{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
 }
 
 // Moves a piece floating on a disc one river step; false when its disc falls.
@@ -48,20 +48,20 @@ void river_step(State& s, Log* log) {
     }
     if (!float_down(s.whirlpool, flow))
         say(log, [&] {
-            return log_line("whirlpool_falls", Json::object(),
+            return log_line("whirlpool_falls", {},
                             "The whirlpool goes over the waterfall.");
         });
     if (!float_down(s.beaver, flow)) {  // R10.7
         s.weather = 0;
         say(log, [&] {
             return log_line(
-                "beaver_falls", Json::object(),
+                "beaver_falls", {},
                 "The Bathing Beaver goes over the waterfall: the weather is back to 0.");
         });
     }
     if (!float_down(s.joe, flow)) {  // R11.4
         say(log, [&] {
-            return log_line("joe_falls", Json::object(),
+            return log_line("joe_falls", {},
                             "Diamond Joe goes over the waterfall and starts again at T1.");
         });
         move_gems_home(s, s.joe_cargo);
@@ -126,7 +126,7 @@ void move_joe(State& s, Log* log) {
             s.joe.pos = *next;
         } else {  // R11.4
             say(log, [&] {
-                return log_line("joe_paddles_falls", Json::object(),
+                return log_line("joe_paddles_falls", {},
                                 "Diamond Joe paddles over the waterfall and starts again at T1.");
             });
             move_gems_home(s, s.joe_cargo);
@@ -169,7 +169,7 @@ void phase_three(State& s, Log* log) {
     if (s.elk.at == Elk::At::Returning) {  // R10.8
         s.elk = Elk{};
         say(log, [&] {
-            return log_line("elk_back", Json::object(),
+            return log_line("elk_back", {},
                             "The Hurried Elk is back at the red place.");
         });
     }
@@ -190,10 +190,10 @@ void end_phase_two(State& s, Log* log) {
             std::string names;
             for (int seat : order)
                 names += (names.empty() ? "" : ", ") + seat_label(seat);
-            std::vector<Json> seats;
+            std::vector<TextValue> seats;
             for (int seat : order)
                 seats.push_back(text_arg::seat(seat));
-            const Json list = text_arg::joined("engine.log.seat_list", seats);
+            const TextValue list = text_arg::joined("engine.log.seat_list", seats);
             return log_line(order.size() > 1 ? "game_over_tie" : "game_over",
                             {{"round", std::to_string(s.round)}, {"winners", list}},
                             "Game over after round " + std::to_string(s.round) + ". Winner" +
@@ -297,8 +297,8 @@ void meet_joe(State& s, const Action& a, Log* log) {
             s.joe_cargo.remove(*joes);
             boat.cargo.add(*joes);
             say(log, [&] {
-                Json args = canoe_args(a.seat, a.canoe);
-                args["gem"] = text_arg::gem(*joes);
+                TextArgs args = canoe_args(a.seat, a.canoe);
+                args.set("gem", text_arg::gem(*joes));
                 return log_line(
                     "joe_take", std::move(args),
                     who + " takes Diamond Joe's " + std::string(colour_name(*joes)) + ".");
@@ -310,9 +310,9 @@ void meet_joe(State& s, const Action& a, Log* log) {
             boat.cargo.remove(a.colour);
             boat.cargo.add(*joes);
             say(log, [&] {
-                Json args = canoe_args(a.seat, a.canoe);
-                args["gem"] = text_arg::gem(a.colour);
-                args["joe_gem"] = text_arg::gem(*joes);
+                TextArgs args = canoe_args(a.seat, a.canoe);
+                args.set("gem", text_arg::gem(a.colour));
+                args.set("joe_gem", text_arg::gem(*joes));
                 return log_line("joe_swap", std::move(args),
                                 who + " swaps " + std::string(colour_name(a.colour)) +
                                     " for Diamond Joe's " + std::string(colour_name(*joes)) + ".");
@@ -322,8 +322,8 @@ void meet_joe(State& s, const Action& a, Log* log) {
             boat.cargo.remove(a.colour);
             s.joe_cargo.add(a.colour);
             say(log, [&] {
-                Json args = canoe_args(a.seat, a.canoe);
-                args["gem"] = text_arg::gem(a.colour);
+                TextArgs args = canoe_args(a.seat, a.canoe);
+                args.set("gem", text_arg::gem(a.colour));
                 return log_line(
                     "joe_give", std::move(args),
                     who + " gives " + std::string(colour_name(a.colour)) + " to Diamond Joe.");
@@ -344,8 +344,8 @@ void start_card_action(State& s, Log* log) {
                 player.canoes[k].where = Where::Bank;
                 say(log, [&] {
                     const std::string at(pos_name(player.canoes[k].pos));
-                    Json args = canoe_args(seat, k);
-                    args["pos"] = at;
+                    TextArgs args = canoe_args(seat, k);
+                    args.set("pos", at);
                     return log_line(
                         "lasso", std::move(args),
                         canoe_of(seat, k) + " is pulled onto the river bank at " + at + ".");

@@ -142,7 +142,7 @@ Json verbatim(const std::string& s) {
 template <typename P>
 Json notation_error(const P& parsed) {
     if constexpr (requires { parsed.why.key; }) {
-        if (!parsed.why.key.empty()) return text(parsed.why.key, parsed.why.args);
+        if (!parsed.why.key.empty()) return text(parsed.why.key, parsed.why.args.json());
     }
     return verbatim(parsed.error);
 }
@@ -210,6 +210,7 @@ ParsedMessage act(std::string_view text) {
     if (!parsed.action) return bad_command_with(notation_error(parsed));
     ClientMessage m = of(Command::Act);
     m.text = std::move(notation);
+    m.notation = *parsed.action;
     return ok(std::move(m));
 }
 
@@ -286,7 +287,7 @@ std::optional<Json> apply_option_word(std::string_view word, TableOptions& o) {
 
 std::optional<Json> check_game(const TableOptions& o, const Json& players_word) {
     if (auto problem = options_problem(o.game))
-        return about(players_word, text(problem->key, problem->args));
+        return about(players_word, text(problem->key, problem->args.json()));
     return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #include "niagara/protocol/gem_aliases.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace niagara::protocol {
 
@@ -110,11 +111,35 @@ constexpr std::string_view kExtendedA =
     "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiiiijjkkklllllllllln"
     "nnnnnnnnoooooooorrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
 
+// The longest word fold() writes: longer ones are no alias.
+constexpr std::size_t kLongestFold = 32;
+
+// A word folded: at most kLongestFold letters, in a buffer of its own (fold() runs on every word
+// of every command a player sends: no allocation).
+class Folded {
+  public:
+    void operator+=(char c) {
+        if (size_ < buffer_.size()) buffer_[size_] = c;
+        ++size_;
+    }
+    void operator+=(const char* two) {
+        *this += two[0];
+        *this += two[1];
+    }
+    bool empty() const { return size_ == 0; }
+    std::string_view view() const {
+        return size_ <= buffer_.size() ? std::string_view(buffer_.data(), size_) : "";
+    }
+
+  private:
+    std::array<char, 2 * kLongestFold> buffer_{};
+    std::size_t size_ = 0;
+};
+
 // `word` in lower case without diacritics, or "" when it holds a character that is in no gem
 // name (a digit, a sign, another script): such a word is no alias.
-std::string fold(std::string_view word) {
-    std::string out;
-    if (word.size() > 32) return out;  // longer than any alias
+std::string_view fold(std::string_view word, Folded& out) {
+    if (word.size() > kLongestFold) return "";  // longer than any alias
     for (std::size_t i = 0; i < word.size();) {
         const auto c = static_cast<unsigned char>(word[i]);
         if (c < 0x80) {
@@ -146,16 +171,24 @@ std::string fold(std::string_view word) {
             return "";
         }
     }
-    return out;
+    return out.view();
 }
 
 }  // namespace
 
 std::optional<std::string_view> gem_alias(std::string_view word) {
-    const std::string folded = fold(word);
+    Folded buffer;
+    const std::string_view folded = fold(word, buffer);
     if (folded.empty()) return std::nullopt;
-    for (const auto& [alias, colour] : kAliases)
-        if (alias == folded) return colour;
+    // The aliases by name, sorted once: a search rather than a scan of the hundred.
+    static const auto sorted = [] {
+        auto v = kAliases;
+        std::sort(v.begin(), v.end());
+        return v;
+    }();
+    const auto it = std::lower_bound(sorted.begin(), sorted.end(), folded,
+                                     [](const auto& a, std::string_view w) { return a.first < w; });
+    if (it != sorted.end() && it->first == folded) return it->second;
     return std::nullopt;
 }
 

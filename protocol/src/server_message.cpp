@@ -5,6 +5,7 @@
 #include "niagara/i18n/i18n.hpp"
 #include "niagara/json.hpp"
 #include "niagara/protocol/client_message.hpp"
+#include "english_template.hpp"
 #include "niagara/protocol/text.hpp"
 #include "texts.hpp"
 
@@ -121,11 +122,15 @@ Json ended_text(long table, const Json& result, const std::vector<std::string>& 
     return text(one ? "protocol.ended.wins" : "protocol.ended.win", std::move(args));
 }
 
-Json prompt_text(long table, int seat, const std::vector<std::string>& legal) {
-    Json args = Json::object();  // member by member: this text goes with every decision
-    args["table"] = number(table);
-    args["seat"] = seat_number(seat);
-    if (legal.empty()) return text("protocol.prompt.none", std::move(args));
+// What a decision's text says beside the table and the seat: its key, the actions shown (none
+// for protocol.prompt.none) and, when the list is cut, how many there are.
+struct PromptParts {
+    const char* key;
+    std::string actions;
+    std::optional<long> count;
+};
+PromptParts prompt_parts(const std::vector<std::string>& legal) {
+    if (legal.empty()) return {"protocol.prompt.none", {}, std::nullopt};
     // Canoe moves can number in the hundreds: a long list is cut to its first few. The actions
     // are the notation, which is the same in every language: one string.
     constexpr std::size_t kAll = 10, kShown = 6;
@@ -136,10 +141,18 @@ Json prompt_text(long table, int seat, const std::vector<std::string>& legal) {
         actions += legal[i];
     }
     actions = utf8(actions);  // the engine's notation is ASCII: checked once, not per action
-    args["actions"] = std::move(actions);
-    if (count == legal.size()) return text("protocol.prompt.list", std::move(args));
-    args["count"] = number(long(legal.size()));
-    return text("protocol.prompt.more", std::move(args));
+    if (count == legal.size()) return {"protocol.prompt.list", std::move(actions), std::nullopt};
+    return {"protocol.prompt.more", std::move(actions), long(legal.size())};
+}
+
+Json prompt_text(long table, int seat, const std::vector<std::string>& legal) {
+    PromptParts parts = prompt_parts(legal);
+    Json args = Json::object();  // member by member: this text goes with every decision
+    args["table"] = number(table);
+    args["seat"] = seat_number(seat);
+    if (!legal.empty()) args["actions"] = std::move(parts.actions);
+    if (parts.count) args["count"] = number(*parts.count);
+    return text(parts.key, std::move(args));
 }
 
 void add_prompt(Json& fields, const Decision& decision) {
@@ -164,7 +177,10 @@ Json cause_text(const std::string& cause) {
 // The text of one of the event's lines: the engine's key and arguments when it gave them, else
 // the line as it is.
 Json event_line(const GameEvent& e, std::size_t i) {
-    if (i < e.texts.size()) return e.texts[i];
+    if (i < e.texts.size()) {
+        Json text = Json::parse(e.texts[i], nullptr, false);
+        if (text.is_object()) return text;
+    }
     return Json(utf8(e.lines[i]));
 }
 
@@ -189,7 +205,10 @@ Json event_json(const GameEvent& e) {
     Json event = Json::object();  // member by member: cheaper than an initializer list
     event["seat"] = seat_json(e.seat);
     event["lines"] = std::move(lines);
-    event["texts"] = e.texts;  // the lines as {key, args}: clients render them in any language
+    Json texts = Json::array();  // the lines as {key, args}: clients render them in any language
+    for (std::size_t i = 0; i < e.texts.size(); ++i)
+        texts.push_back(event_line(e, i));
+    event["texts"] = std::move(texts);
     if (!e.cause.empty()) event["cause"] = utf8(e.cause);
     return event;
 }
@@ -346,7 +365,7 @@ std::vector<std::string> serialized_lines(const GameEvent& e) {
     std::vector<std::string> out(e.lines.size());
     for (std::size_t i = 0; i < e.lines.size(); ++i) {
         if (i < e.texts.size())
-            append_json_value(out[i], e.texts[i]);
+            out[i] = e.texts[i];
         else
             append_json_string(out[i], utf8(e.lines[i]));
     }
@@ -354,8 +373,8 @@ std::vector<std::string> serialized_lines(const GameEvent& e) {
 }
 
 // The event's JSON ({cause, lines, seat, texts}, as serialize(event_json(e)) writes it),
-// written straight from the event and its serialized texts.
-void append_event_json(std::string& out, const GameEvent& e, const std::vector<std::string>& lines) {
+// written straight from the event and its texts, serialized already.
+void append_event_json(std::string& out, const GameEvent& e) {
     out += '{';
     if (!e.cause.empty()) {
         out += R"("cause":)";
@@ -372,7 +391,7 @@ void append_event_json(std::string& out, const GameEvent& e, const std::vector<s
     out += R"(,"texts":[)";
     for (std::size_t i = 0; i < e.texts.size(); ++i) {
         if (i) out += ',';
-        out += i < lines.size() ? lines[i] : e.texts[i].dump();
+        out += e.texts[i];
     }
     out += "]}";
 }
@@ -411,6 +430,93 @@ std::string event_english(long table, const GameEvent& e) {
     return out;
 }
 
+// A text as a frame carries it: serialized ({"args":...,"key":...}) and its English.
+struct WrittenText {
+    std::string json;
+    std::string english;
+};
+
+WrittenText written(const Json& text) {
+    WrittenText out;
+    append_json_value(out.json, text);
+    out.english = english(text);
+    return out;
+}
+
+// The English patterns of the texts a seat's own frame carries, each rendered once (the
+// catalogs are built in), and the words of the cards a chosen text may name.
+struct FrameEnglish {
+    EnglishTemplate chosen{"protocol.chosen", {"card"}};
+    std::string cloud = i18n::render("en", "protocol.card.cloud");
+    std::string lasso = i18n::render("en", "protocol.card.lasso");
+    std::string any = i18n::render("en", "protocol.card.any");
+    EnglishTemplate prompt_none{"protocol.prompt.none", {"table", "seat"}};
+    EnglishTemplate prompt_list{"protocol.prompt.list", {"table", "seat", "actions"}};
+    EnglishTemplate prompt_more{"protocol.prompt.more", {"table", "seat", "actions", "count"}};
+};
+const FrameEnglish& frame_english() {
+    static const FrameEnglish kEnglish;  // immutable once built: shared by every thread
+    return kEnglish;
+}
+
+// written(chosen_text(card)), written straight: the same JSON and English.
+WrittenText chosen_written(const std::string& card) {
+    const FrameEnglish& en = frame_english();
+    const bool cloud = card == "cloud", lasso = card == "lasso", any = card == "1/2/3";
+    WrittenText out;
+    out.json = R"({"args":{"card":)";
+    if (cloud || lasso || any) {
+        out.json += R"({"args":{},"key":"protocol.card.)";
+        out.json += any ? "any" : card;
+        out.json += R"("})";
+    } else {
+        append_json_string(out.json, utf8(card));
+    }
+    out.json += R"(},"key":"protocol.chosen"})";
+    auto english = en.chosen.fill({cloud   ? en.cloud
+                                   : lasso ? en.lasso
+                                   : any   ? en.any
+                                           : std::string_view(utf8(card))});
+    if (!english) return written(chosen_text(card));
+    out.english = std::move(*english);
+    return out;
+}
+
+// written(prompt_text(table, seat, legal)), written straight: the same JSON and English.
+WrittenText prompt_written(long table, int seat, const std::vector<std::string>& legal) {
+    const FrameEnglish& en = frame_english();
+    const PromptParts parts = prompt_parts(legal);
+    const std::string table_number = number(table);
+    const std::string seat_text = std::to_string(seat_number(seat));
+    std::optional<std::string> english;
+    WrittenText out;
+    out.json = R"({"args":{)";  // the arguments in dump()'s order: actions, count, seat, table
+    if (!legal.empty()) {
+        out.json += R"("actions":)";
+        append_json_string(out.json, parts.actions);
+        out.json += ',';
+    }
+    if (parts.count) {
+        const std::string count = number(*parts.count);
+        out.json += R"("count":)";
+        append_json_string(out.json, count);
+        out.json += ',';
+        english = en.prompt_more.fill({table_number, seat_text, parts.actions, count});
+    } else if (!legal.empty()) {
+        english = en.prompt_list.fill({table_number, seat_text, parts.actions});
+    } else {
+        english = en.prompt_none.fill({table_number, seat_text});
+    }
+    out.json += R"("seat":)" + seat_text + R"(,"table":)";
+    append_json_string(out.json, table_number);
+    out.json += R"(},"key":)";
+    append_json_string(out.json, parts.key);
+    out.json += '}';
+    if (!english) return written(prompt_text(table, seat, legal));
+    out.english = std::move(*english);
+    return out;
+}
+
 }  // namespace
 
 PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event) : table_(table) {
@@ -420,7 +526,7 @@ PatchFrames::PatchFrames(long table, long from, long to, const GameEvent* event)
     if (event) {
         lines = serialized_lines(*event);
         shared_ += R"("event":)";
-        append_event_json(shared_, *event, lines);
+        append_event_json(shared_, *event);
         shared_ += ',';
     }
     shared_ += R"("from":)" + std::to_string(from) + R"(,"table":)" + std::to_string(table) +
@@ -460,41 +566,61 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
         out += plain_tail_;
         return out;
     }
-    // The text of news_text(event, table, {chosen, prompt}), written part by part: the event's
-    // was serialized and rendered once for every viewer (the tests check the English equals
-    // the rendering of the key and arguments).
+    // The text of news_text(event, table, {chosen, prompt}), written part by part straight into
+    // the frame: the event's was serialized and rendered once for every viewer (the tests check
+    // the English equals the rendering of the key and arguments).
     const bool has_event = !event_args_.empty();
-    std::string key = "protocol.news.";
-    std::string english_text = event_english_;
-    std::string args = "{";
-    auto add = [&](char part, std::string_view name, const Json& text) {
-        key += part;
-        if (args.size() > 1) args += ',';
-        args += '"';
-        args += name;
-        args += R"(":)";
-        append_json_value(args, text);
-        if (!english_text.empty()) english_text += ' ';
-        english_text += english(text);
-    };
-    if (has_event) key += 'e';
-    if (chosen) add('c', "chosen", chosen_text(*chosen));
-    if (has_event) {  // "event" between "chosen" and "prompt", as dump() orders them
-        if (args.size() > 1) args += ',';
-        args += R"("event":)" + event_args_;
-    }
-    if (prompt) add('p', "prompt", prompt_text(table_, prompt->seat, prompt->legal));
-    args += '}';
+    std::optional<WrittenText> chosen_text, prompt_text;
+    if (chosen) chosen_text = chosen_written(*chosen);
+    if (prompt) prompt_text = prompt_written(table_, prompt->seat, prompt->legal);
+    std::string english_text;
+    english_text.reserve(event_english_.size() + (chosen_text ? chosen_text->english.size() : 0) +
+                         (prompt_text ? prompt_text->english.size() : 0) + 2);
+    english_text += event_english_;
+    for (const auto* part : {&chosen_text, &prompt_text})
+        if (*part) {
+            if (!english_text.empty()) english_text += ' ';
+            english_text += (*part)->english;
+        }
 
-    out.reserve(ops.size() + shared_.size() + 3 * english_text.size() + 1024);
-    out += R"({"args":)";
-    out += args;
+    std::size_t size = ops.size() + shared_.size() + event_args_.size() + 2 * english_text.size() +
+                       256 + (chosen_text ? chosen_text->json.size() : 0);
+    if (prompt) {
+        size += prompt_text->json.size() + prompt->actions.size();
+        for (const std::string& l : prompt->legal)
+            size += l.size() + 3;
+    }
+    out.reserve(size);
+    // {"args":{"chosen":...,"event":...,"prompt":...}, in dump()'s order of the names.
+    out += R"({"args":{)";
+    const char* comma = "";
+    if (chosen_text) {
+        out += R"("chosen":)";
+        out += chosen_text->json;
+        comma = ",";
+    }
+    if (has_event) {
+        out += comma;
+        out += R"("event":)";
+        out += event_args_;
+        comma = ",";
+    }
+    if (prompt_text) {
+        out += comma;
+        out += R"("prompt":)";
+        out += prompt_text->json;
+    }
+    out += '}';
     if (chosen) {
         out += R"(,"chosen":)";
         append_json_string(out, utf8(*chosen));
     }
-    out += R"(,"key":)";
-    append_json_string(out, key);
+    // The key: protocol.news. and a letter for each part (the catalog's names).
+    out += R"(,"key":"protocol.news.)";
+    if (has_event) out += 'e';
+    if (chosen) out += 'c';
+    if (prompt) out += 'p';
+    out += '"';
     out += R"(,"ops":)";
     out += ops;
     if (prompt) {
@@ -506,7 +632,7 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
             append_json_string(out, prompt->legal[i]);
         }
         out += R"(],"seat":)";
-        append_json_value(out, seat_json(prompt->seat));
+        out += prompt->seat >= 0 ? std::to_string(prompt->seat) : "null";  // seat_json's
         out += '}';
     }
     out += R"(,"text":)";

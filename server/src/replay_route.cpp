@@ -19,13 +19,23 @@ void append_step(std::string& out, std::size_t index, const Action* action, cons
     step["seat"] = action ? Json(int(action->seat)) : Json(nullptr);
     step["action"] = action ? action_to_json(*action) : Json(nullptr);
     step["lines"] = english(lines);
-    step["texts"] = texts_json(lines);  // the same lines as {key, args} (i18n/README.md)
+    append_json_value(out, step);
+    // Then, in dump()'s order of the keys, "texts" (the same lines as {key, args},
+    // i18n/README.md: written as the engine's texts are, without a tree) and "view".
+    out.pop_back();  // the step's closing '}'
+    out += R"(,"texts":[)";
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (i) out += ',';
+        append_text_json(out, lines[i]);
+    }
+    out += "]}";
     if (!before) {
-        step["view"] = spectator_view(state);
-        append_json_value(out, step);
+        out.pop_back();
+        out += R"(,"view":)";
+        append_json_value(out, spectator_view(state));
+        out += '}';
         return;
     }
-    append_json_value(out, step);
     // The patch is the engine's own diff of the two states (as a table's spectators get it:
     // view_patcher.hpp), written as text: no view is built, and only what changed is compared.
     std::string ops;

@@ -81,10 +81,13 @@ void Table::act(std::shared_ptr<Connection> c, protocol::ClientMessage message) 
                 return send_error(c, "not_your_turn",
                                   {"server.act.other_seat", {{"seat", id_arg(seat + 1)}}});
             action.seat = std::int8_t(seat);
+        } else if (message.notation) {  // parsed when it was read: only the seat is the table's
+            action = *message.notation;
+            action.seat = std::int8_t(seat);
         } else {
             Parsed parsed = parse_action(message.text, seat);
             if (!parsed.action)
-                return send_error(c, "bad_command", {parsed.why.key, parsed.why.args});
+                return send_error(c, "bad_command", {parsed.why.key, parsed.why.args.json()});
             action = *parsed.action;
         }
         seats_[std::size_t(seat)].timeouts = 0;
@@ -107,7 +110,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     State next = *state_;
     if (Status status = apply(next, action, &log); !status) {
         // The engine's reason, as its key and arguments: read in the player's language.
-        send_error(c, "illegal", {status.refusal.key, status.refusal.args});
+        send_error(c, "illegal", {status.refusal.key, status.refusal.args.json()});
         return false;
     }
     const long index = long(record_.actions.size());
@@ -121,7 +124,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     // table holds whatever else it is asked (run_or_hold).
     storing_ = true;
     auto event = std::make_shared<const msg::GameEvent>(
-        msg::GameEvent{seat, english(log), cause, text_list(std::move(log))});  // in order: English first
+        msg::GameEvent{seat, english(log), cause, serialized_texts(log)});
     Change change;
     if (action.type == ActionType::PlayCard) {  // the choice, to its owner only
         change.chooser = seat;
@@ -135,12 +138,16 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
         after_change();
         run_held();
     };
-    std::string stored;  // as dump() writes it, without setting up a serializer per action
-    Json action_json = action_to_json(action);
-    // Who made a move for the seat ("timeout", "bot for alice"): its line says so after a
-    // restart too (the engine reads the action without it).
-    if (!cause.empty()) action_json["cause"] = cause;
-    append_json_value(stored, action_json);
+    std::string stored;  // as dump() writes it: written directly, no object built per action
+    if (cause.empty()) {
+        append_action_json(stored, action);
+    } else {
+        // Who made a move for the seat ("timeout", "bot for alice"): its line says so after a
+        // restart too (the engine reads the action without it).
+        Json action_json = action_to_json(action);
+        action_json["cause"] = cause;
+        append_json_value(stored, action_json);
+    }
     services_.actions.append(StoredAction{id_, index, std::move(stored)},
                              [this, committed = std::move(committed)]() mutable {
                                  net::post(executor_, std::move(committed));

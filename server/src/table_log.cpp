@@ -41,7 +41,7 @@ Json TableLog::event_line(int seat, const Log& log, const std::string& cause) {
     Json entry{{"kind", "event"},
                {"seat", seat >= 0 ? Json(seat) : Json()},
                {"lines", english(log)},
-               {"texts", text_list(log)}};
+               {"texts", texts_json(log)}};
     if (!cause.empty()) entry["cause"] = cause;
     return entry;
 }

@@ -23,6 +23,26 @@ TEST_CASE("JSON: an action has the documented shape and its text", "[json]") {
             R"({"type": "buyback", "seat": 2, "canoe": 1, "pay": "red", "text": "buyback 2 red"})"));
 }
 
+TEST_CASE("JSON: an action written as text is action_to_json's dump, byte for byte", "[json]") {
+    long actions = 0;
+    for (int variant = 0; variant < test::kOptionVariants; ++variant) {
+        const Options o = test::option_variant(variant, 70 + std::uint64_t(variant));
+        State s = new_game(o);
+        RandomBot bot(o.seed);
+        for (int step = 0; step < 150 && !is_over(s); ++step) {
+            const int seat = bot.pick_seat(s);
+            for (const Action& a : legal_actions(s, seat)) {
+                std::string text;
+                append_action_json(text, a);
+                REQUIRE(text == action_to_json(a).dump());
+                ++actions;
+            }
+            REQUIRE(apply(s, bot.pick_action(s, seat)).ok);
+        }
+    }
+    CHECK(actions > 1000);
+}
+
 TEST_CASE("JSON: the expansion's decisions have their documented shapes (R10, R11)", "[json]") {
     CHECK(action_to_json(Action::take_elk(1, -1)) ==
           Json::parse(R"({"type": "elk", "seat": 1, "canoe": null, "text": "elk no"})"));

@@ -177,7 +177,7 @@ void check(const niagara::Text& text, bool refusal, Tally& tally) {
     ++(refusal ? tally.refusals : tally.lines);
     if (text.key.rfind(refusal ? "engine.refuse." : "engine.log.", 0) != 0)
         tally.problem("'" + text.en + "' has key '" + text.key + "'");
-    if (!text.args.is_object()) tally.problem(text.key + ": args are not an object");
+    if (!text.args.json().is_object()) tally.problem(text.key + ": args are not an object");
     tally.keys.insert(text.key);
     collect_keys(text.args, tally.keys);
     if (!tally.checked.insert(text.key + text.args.dump()).second) return;

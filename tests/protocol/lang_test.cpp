@@ -34,10 +34,19 @@ GameEvent sample_event(std::string cause = "") {
     GameEvent e{2, {"Seat 3 reveals 4.", "Seat 2 has chosen a card."}, std::move(cause), {}};
     e.texts = {
         Json{{"key", "engine.log.reveal"},
-             {"args", {{"seat", {{"seat", 2}}}, {"card", {{"key", "common.card.4"}}}}}},
-        Json{{"key", "engine.log.card_chosen"}, {"args", {{"seat", {{"seat", 1}}}}}},
+             {"args", {{"seat", {{"seat", 2}}}, {"card", {{"key", "common.card.4"}}}}}}
+            .dump(),
+        Json{{"key", "engine.log.card_chosen"}, {"args", {{"seat", {{"seat", 1}}}}}}.dump(),
     };
     return e;
+}
+
+// The event's texts as a history line carries them: JSON objects.
+Json sample_texts(const GameEvent& e) {
+    Json out = Json::array();
+    for (const std::string& t : e.texts)
+        out.push_back(Json::parse(t));
+    return out;
 }
 
 TableOptions options_of(std::string_view words) {
@@ -66,7 +75,7 @@ std::vector<Json> every_message() {
         many.push_back("canoe 1 up " + std::to_string(i));
     static const Decision lots{1, many, "[]"};
     const Json history = Json::array(
-        {Json{{"kind", "event"}, {"seat", 2}, {"lines", event.lines}, {"texts", event.texts}},
+        {Json{{"kind", "event"}, {"seat", 2}, {"lines", event.lines}, {"texts", sample_texts(event)}},
          Json{{"kind", "chat"}, {"from", "bob"}, {"message", "hi"}}, [] {
              Json info = joined(3, 1, "bob");
              return Json{{"kind", "info"},

@@ -297,7 +297,8 @@ TEST_CASE("Server messages: a patch frame with serialized operations equals the 
             if (i + 1 < count || count == 1)  // the last line without its text
                 texted.texts.push_back(
                     Json{{"key", "engine.log.reveal"},
-                         {"args", {{"seat", {{"seat", 1}}}, {"card", std::to_string(i)}}}});
+                         {"args", {{"seat", {{"seat", 1}}}, {"card", std::to_string(i)}}}}
+                        .dump());
         }
         for (const News& news : {News{&texted, std::nullopt, nullptr},
                                  News{&texted, "4", &decision}, News{&texted, std::nullopt, &decision}}) {

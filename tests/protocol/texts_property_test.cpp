@@ -37,8 +37,18 @@ void add_line(GameEvent& event, const Line& line) {
         event.lines.push_back(line);
     } else {
         event.lines.push_back(line.en);
-        event.texts.push_back(Json{{"key", line.key}, {"args", line.args}});
+        std::string text;
+        niagara::append_text_json(text, line);
+        event.texts.push_back(std::move(text));
     }
+}
+
+// The event's texts as a history line carries them: JSON objects.
+Json event_texts(const GameEvent& event) {
+    Json out = Json::array();
+    for (const std::string& t : event.texts)
+        out.push_back(Json::parse(t));
+    return out;
 }
 
 // What no finished sentence shows: a pattern's brace, a catalog key, a "?" where an argument
@@ -149,14 +159,14 @@ TEST_CASE("Every message type of a few hundred seeded games reads right in every
                     ? std::optional(std::string(niagara::card_name(action.card)))
                     : std::nullopt;
             history.push_back(Json{
-                {"kind", "event"}, {"seat", seat}, {"lines", event.lines}, {"texts", event.texts}});
+                {"kind", "event"}, {"seat", seat}, {"lines", event.lines}, {"texts", event_texts(event)}});
             if (history.size() > 60) history.erase(history.begin(), history.begin() + 10);
             // Each kind of change (its lines' keys, cause, card, decision) is checked a few
             // times: every kind the games meet, in a time a test can take.
             std::string kind =
                 event.cause.substr(0, 3) + (chosen ? "c" : "") + (next >= 0 ? "p" : "");
             for (const auto& t : event.texts)
-                kind += "|" + t["key"].get<std::string>();
+                kind += "|" + Json::parse(t)["key"].get<std::string>();
             if (event.texts.empty())
                 for (const auto& line : event.lines)
                     kind += "|" + line.substr(0, 12);

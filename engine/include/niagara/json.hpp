@@ -21,6 +21,9 @@ Json options_to_json(const Options& options);
 Options options_from_json(const Json& j);  // missing keys keep their defaults
 
 Json action_to_json(const Action& action);  // includes "text", the notation form
+// action_to_json(action).dump(), appended to `out` as text written directly (a server stores
+// one with every action it plays).
+void append_action_json(std::string& out, const Action& action);
 Action action_from_json(const Json& j);
 
 // A legal action as a client shows it: action_to_json, and for a canoe move also where the

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "niagara/action.hpp"
 #include "niagara/bot.hpp"
 #include "niagara/options.hpp"
 
@@ -62,6 +63,9 @@ struct ClientMessage {
     TableOptions options;        // New
     std::optional<BotLevel> bot_level;  // AddBot (absent: the table's level)
     std::string lang;  // Lang: a supported language ("fr"), chosen from a preference list
+    // Act as notation: the action `text` reads, parsed once here (its seat 0: the table that
+    // takes it sets the sender's seat, which the notation does not name).
+    std::optional<Action> notation;
 };
 
 struct ParsedMessage {

@@ -43,9 +43,10 @@ struct GameEvent {
     int seat = -1;                   // whose decision it was
     std::vector<std::string> lines;  // the engine's log, in plain language
     std::string cause;               // why the server decided for the seat ("timeout"), or ""
-    // The same lines as texts {key, args} (engine.log.*, i18n/README.md), one per line; last
-    // and defaulted so that events built from lines alone stay valid.
-    std::vector<Json> texts = {};
+    // The same lines as texts {key, args} (engine.log.*, i18n/README.md), one per line, each
+    // serialized: a JSON object as text (the engine's serialized_texts), which frames splice in
+    // as it is. Last and defaulted so that events built from lines alone stay valid.
+    std::vector<std::string> texts = {};
 };
 
 // A decision the receiver must take: every legal action as text, and the same actions as
