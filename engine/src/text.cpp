@@ -114,12 +114,20 @@ Json text_json(const Text& text) {
     return out;
 }
 
-void append_text_json(std::string& out, const Text& text) {
-    out += R"({"args":)";  // "args" before "key", as dump() orders them
-    text.args.write(out);
+namespace {
+// {"args":{...},"key":"..."}, "args" before "key" as dump() orders them: a text in protocol
+// messages, and a text as another's argument.
+void append_key_and_args(std::string& out, std::string_view key, const TextArgs& args) {
+    out += R"({"args":)";
+    args.write(out);
     out += R"(,"key":)";
-    append_json_string(out, text.key);
+    append_json_string(out, key);
     out += '}';
+}
+}  // namespace
+
+void append_text_json(std::string& out, const Text& text) {
+    append_key_and_args(out, text.key, text.args);
 }
 
 std::vector<std::string> serialized_texts(const std::vector<Text>& texts) {
@@ -192,12 +200,9 @@ TextValue place(std::string_view id) {
 }
 
 TextValue text(std::string_view key, const TextArgs& args) {
-    std::string json = R"({"args":)";  // as append_text_json writes a text
+    std::string json;
     json.reserve(args.dump().size() + key.size() + 16);
-    args.write(json);
-    json += R"(,"key":)";
-    append_json_string(json, key);
-    json += '}';
+    append_key_and_args(json, key, args);
     return TextValue::raw(std::move(json));
 }
 
