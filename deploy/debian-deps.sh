@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages this project needs that are not installed yet.
 #   deploy/debian-deps.sh          what building and running needs
-#   deploy/debian-deps.sh --test   also what the tests need (Catch2; chromium, Node.js and npm
+#   deploy/debian-deps.sh --test   also what the tests need (Catch2; ccache, through which the
+#                                  sanitizer build takes the release build's compiled test
+#                                  files; chromium, Node.js and npm
 #                                  for the browser test in tests/web; clang and its libFuzzer
 #                                  and sanitizer runtimes for tests/fuzz; the chat servers the
 #                                  bridge's tests start on loopback: ngircd, prosody, and
@@ -12,7 +14,7 @@ packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-de
     libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev zlib1g-dev
     pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(catch2 chromium clang libclang-rt-14-dev ngircd prosody inspircd atheme-services)
+    packages+=(catch2 ccache chromium clang libclang-rt-14-dev ngircd prosody inspircd atheme-services)
 fi
 
 missing=()

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "built_programs.hpp"
 #include "bridge_process.hpp"
 #include "child_process.hpp"
 #include "health.hpp"
@@ -138,7 +139,7 @@ TEST_CASE("health: niagara-bridge --check passes while the bridge is in, fails o
     // Runs `niagara-bridge SETTINGS --check`: its exit code and what it printed.
     int runs = 0;
     const auto check = [&]() -> std::pair<int, std::string> {
-        std::vector<std::string> args{NIAGARA_BRIDGE_BIN};
+        std::vector<std::string> args{test::bridge_program()};
         args.insert(args.end(), settings.begin(), settings.end());
         args.push_back("--check");
         const auto output = dir.path / ("check-" + std::to_string(++runs) + ".txt");

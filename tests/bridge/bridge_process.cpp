@@ -1,5 +1,6 @@
 #include "bridge_process.hpp"
 
+#include "built_programs.hpp"
 #include "child_process.hpp"
 
 #include <fcntl.h>
@@ -13,9 +14,6 @@
 #include <stdexcept>
 #include <thread>
 
-#ifndef NIAGARA_BRIDGE_BIN
-#error "NIAGARA_BRIDGE_BIN must name the niagara-bridge binary"
-#endif
 
 namespace bridge_test {
 
@@ -35,7 +33,7 @@ std::string BridgeProcess::log() const {
 
 void BridgeProcess::start() {
     if (running()) throw std::runtime_error("the bridge is running already");
-    std::vector<std::string> args{NIAGARA_BRIDGE_BIN};
+    std::vector<std::string> args{test::bridge_program()};
     args.insert(args.end(), args_.begin(), args_.end());
     pid_ = test_support::spawn_child(std::move(args), dir_ / "bridge.log");
 }

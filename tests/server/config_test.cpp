@@ -7,9 +7,8 @@
 #include <cstdio>
 #include <string>
 
-#ifndef NIAGARA_SERVER_BIN
-#error "NIAGARA_SERVER_BIN must name the niagara-server binary"
-#endif
+#include "built_programs.hpp"
+
 
 namespace {
 
@@ -21,7 +20,7 @@ struct Run {
 // Runs the server with `environment` (VAR=value words) and `flags`; it must stop by itself.
 Run run_server(const std::string& environment, const std::string& flags) {
     const std::string command =
-        "env " + environment + " " + NIAGARA_SERVER_BIN + " " + flags + " 2>&1";
+        "env " + environment + " " + test::server_program() + " " + flags + " 2>&1";
     Run run;
     FILE* pipe = popen(command.c_str(), "r");
     REQUIRE(pipe);

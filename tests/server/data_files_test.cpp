@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "built_programs.hpp"
 #include "child_process.hpp"
 #include "server_fixture.hpp"
 
@@ -86,7 +87,7 @@ TEST_CASE("A data directory the server may not make private: it stops and says h
         runs_as = std::to_string(::geteuid());
     }
     for (const std::string& arg :
-         {std::string(NIAGARA_SERVER_BIN), std::string("--bind"), std::string("127.0.0.1"),
+         {test::server_program(), std::string("--bind"), std::string("127.0.0.1"),
           std::string("--port"), std::string("0"), std::string("--data"), data.string()})
         args.push_back(arg);
     const auto [code, output] = run_to_exit(args, dir.path / "server.log");

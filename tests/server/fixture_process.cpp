@@ -1,6 +1,7 @@
 // The server under test as a child process (ServerProcess) in a temporary directory (TempDir).
 #include "server_fixture.hpp"
 
+#include "built_programs.hpp"
 #include "child_process.hpp"
 
 #include <sys/mount.h>
@@ -16,9 +17,6 @@
 #include <stdexcept>
 #include <thread>
 
-#ifndef NIAGARA_SERVER_BIN
-#error "NIAGARA_SERVER_BIN must name the niagara-server binary"
-#endif
 
 namespace server_test {
 
@@ -104,7 +102,7 @@ void ServerProcess::launch() {
     const auto port_file = dir_.path / "port";
     std::filesystem::remove(port_file);
     std::vector<std::string> args = {
-        NIAGARA_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--port-file", port_file.string(),
+        test::server_program(), "--bind", "127.0.0.1", "--port", "0", "--port-file", port_file.string(),
         "--data", (dir_.path / "data").string(), "--bot-delay-ms", "0", "--log-level", "warn",
         "--threads", server_threads(),
         // Bots answer prompts at once, far faster than the default

@@ -15,12 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "built_programs.hpp"
 #include "server_fixture.hpp"
 #include "websocket_client.hpp"
 
-#ifndef NIAGARA_LOADGEN_BIN
-#error "NIAGARA_LOADGEN_BIN must name the niagara-loadgen binary"
-#endif
 
 using niagara::loadgen::append_client_frame;
 using niagara::loadgen::FrameHeader;
@@ -167,7 +165,7 @@ TEST_CASE("Load generator connection: no server, or no WebSocket, is an error",
 TEST_CASE("niagara-loadgen plays whole games against the server and reports its figures",
           "[server][loadgen]") {
     server_test::ServerProcess server;
-    const std::string command = std::string(NIAGARA_LOADGEN_BIN) + " --port " +
+    const std::string command = test::loadgen_program() + " --port " +
                                 std::to_string(server.port()) +
                                 " --tables 3 --seats 4 --warmup 1 --seconds 3 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
