@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <unordered_set>
 #include <vector>
 
 #include "../option_variants.hpp"
@@ -133,7 +134,9 @@ niagara::Action near_miss(niagara::Rng& rng, const niagara::State& s, int seat) 
 // What the texts met add up to, and the first few problems.
 struct Tally {
     std::set<std::string> keys;     // every engine key met, nested ones included
-    std::set<std::string> checked;  // key + args already rendered (most lines come back often)
+    // key + args already looked at (most lines come back often); hashed: in an ordered set the
+    // comparisons of their long common prefixes were a fifth of the test's time.
+    std::unordered_set<std::string> checked;
     long lines = 0;
     long refusals = 0;
     long renders = 0;
@@ -177,10 +180,13 @@ void check(const niagara::Text& text, bool refusal, Tally& tally) {
     ++(refusal ? tally.refusals : tally.lines);
     if (text.key.rfind(refusal ? "engine.refuse." : "engine.log.", 0) != 0)
         tally.problem("'" + text.en + "' has key '" + text.key + "'");
-    if (!text.args.json().is_object()) tally.problem(text.key + ": args are not an object");
-    tally.keys.insert(text.key);
-    collect_keys(text.args, tally.keys);
+    // The same key and arguments render the same and hold the same keys: each is looked at
+    // once.
     if (!tally.checked.insert(text.key + text.args.dump()).second) return;
+    tally.keys.insert(text.key);
+    const Json args = text.args.json();
+    if (!args.is_object()) tally.problem(text.key + ": args are not an object");
+    collect_keys(args, tally.keys);
     for (std::string_view lang : i18n::kLanguages)
         look_at(text, lang, tally);
 }
