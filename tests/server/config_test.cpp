@@ -9,7 +9,6 @@
 
 #include "built_programs.hpp"
 
-
 namespace {
 
 struct Run {
