@@ -261,89 +261,156 @@ Destination move_destination(const State& s, const Action& a) {
 
 namespace {
 
-std::string describe_list(const GemList& list) {
-    Gems gems;
-    for (Colour c : list)
-        gems.add(c);
-    return describe_gems(gems);
-}
-
-TextValue gem_list(const GemList& list) {
-    Gems gems;
-    for (Colour c : list)
-        gems.add(c);
-    return text_arg::gems(gems);
-}
-
-// A part of a move's line, as a nested text {"key", "args"} and its English.
-struct Part {
-    TextValue text = TextValue::raw("null");
-    std::string en;
-};
-Part part(std::string_view key, const TextArgs& args, std::string en) {
-    return Part{text_arg::text("engine.log.part." + std::string(key), args), std::move(en)};
-}
-
-// "unloads red and loads blue", with " at T3" when it happens before the move.
-Part gem_words(const Action& a, std::optional<Pos> at) {
-    std::string words;
-    if (!a.unload.empty()) words += "unloads " + describe_list(a.unload);
-    if (!a.load.empty())
-        words += (words.empty() ? "loads " : " and loads ") + describe_list(a.load);
-    TextArgs args;
-    std::string key = !a.unload.empty() && !a.load.empty() ? "unload_load"
-                      : !a.unload.empty()                  ? "unload"
-                                                           : "load";
-    if (!a.unload.empty()) args.set("unloaded", gem_list(a.unload));
-    if (!a.load.empty()) args.set("loaded", gem_list(a.load));
-    if (at) {
-        key += "_at";
-        args.set("pos", pos_name(*at));
-        words += " at " + std::string(pos_name(*at));
+// A move's line is written for every canoe move a server plays (and for nothing else: search
+// and self-play pass no log), so it is built in one pass: its English and the JSON text of its
+// arguments side by side, each nested part's {"args":{...},"key":...} written in place, rather
+// than as a tree of small strings joined afterwards.
+class MoveLine {
+  public:
+    // "unloads red and loads blue", with " at T3" when it happens before the move.
+    void gem_part(const Action& a, std::optional<Pos> at) {
+        const bool unload = !a.unload.empty(), load = !a.load.empty();
+        begin_part();
+        if (load) json_member("loaded", a.load);
+        if (at) {
+            json_ += R"("pos":")";
+            json_ += pos_name(*at);
+            json_ += R"(",)";
+        }
+        if (unload) json_member("unloaded", a.unload);
+        if (unload) {
+            en_ += "unloads ";
+            english_list(a.unload);
+        }
+        if (load) {
+            en_ += unload ? " and loads " : "loads ";
+            english_list(a.load);
+        }
+        if (at) {
+            en_ += " at ";
+            en_ += pos_name(*at);
+        }
+        end_part(unload && load ? "unload_load" : unload ? "unload" : "load", at ? "_at" : "");
     }
-    return part(key, args, std::move(words));
-}
+
+    // "moves down 2 to T5", "leaves land and moves up 3 onto the whirlpool at R6", ...
+    void move_part(const Canoe& boat, const Action& a, const Destination& d) {
+        const bool land = boat.where == Where::Land, up = a.direction == Direction::Up;
+        begin_part();
+        json_ += R"("end":{"args":{)";
+        en_ += land ? "leaves land and moves " : "moves ";
+        en_ += up ? "up " : "down ";
+        en_ += std::to_string(d.steps);
+        // A pushed canoe's walk ends on the whirlpool; the push is its own line (with where
+        // the canoe ends), so this part must not name the end after the push ("moves up 1 to
+        // R6" for a canoe that started at R6 read as if it had not moved).
+        const char* end = "end_pos";
+        if (d.pushed) {
+            end = "end_whirlpool";
+            end_pos(d.pushed_from, " onto the whirlpool at ");
+        } else if (d.kind == Destination::Land) {
+            end = "end_land";
+            en_ += " to land";
+        } else if (d.kind == Destination::Waterfall) {
+            end = "end_falls";
+            en_ += " over the waterfall";
+        } else {
+            end_pos(d.pos, " to ");
+        }
+        json_ += R"(},"key":"engine.log.part.)";
+        json_ += end;
+        json_ += R"("},"steps":)";
+        json_ += std::to_string(d.steps);
+        json_ += ',';
+        end_part(land ? "leave_land" : up ? "move_up" : "move_down", "");
+    }
+
+    // "Seat 2's canoe 1 loads blue at T3, then moves down 2 to T5."
+    Text finish(const Action& a) {
+        std::string line = seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) + " ";
+        line += en_;
+        line += '.';
+        // The members in name order: canoe, first, second, seat.
+        TextArgs args;
+        args.append("canoe", std::to_string(a.canoe + 1));
+        if (count_ >= 1) args.append("first", parts_[0]);
+        if (count_ >= 2) args.append("second", parts_[1]);
+        args.append("seat", text_arg::seat(a.seat).json());
+        // A move is at most two parts: the gems are handled either before or after it (R5.4).
+        return log_line(count_ >= 2 ? "canoe_then" : "canoe", std::move(args), std::move(line));
+    }
+
+  private:
+    void begin_part() {
+        if (count_ > 0) en_ += ", then ";
+        json_.assign(R"({"args":{)");
+    }
+    // Closes the arguments (dropping the last member's comma) and names the part's key.
+    void end_part(const char* key, const char* suffix) {
+        if (json_.back() == ',') json_.pop_back();
+        json_ += R"(},"key":"engine.log.part.)";
+        json_ += key;
+        json_ += suffix;
+        json_ += R"("})";
+        parts_[count_++] = std::move(json_);
+        json_.clear();
+    }
+    void end_pos(Pos at, const char* words) {
+        json_ += R"("pos":")";
+        json_ += pos_name(at);
+        json_ += '"';
+        en_ += words;
+        en_ += pos_name(at);
+    }
+    // "name":[{"key":"common.gem.violet"},...], one per gem, violet first (text_arg::gems).
+    void json_member(const char* name, const GemList& list) {
+        json_ += '"';
+        json_ += name;
+        json_ += R"(":[)";
+        bool first = true;
+        for_each_gem(list, [&](Colour c) {
+            if (!first) json_ += ',';
+            first = false;
+            json_ += R"({"key":"common.gem.)";
+            json_ += colour_name(c);
+            json_ += R"("})";
+        });
+        json_ += "],";
+    }
+    // "red and blue", violet first (describe_gems).
+    void english_list(const GemList& list) {
+        bool first = true;
+        for_each_gem(list, [&](Colour c) {
+            if (!first) en_ += " and ";
+            first = false;
+            en_ += colour_name(c);
+        });
+    }
+    template <typename F>
+    static void for_each_gem(const GemList& list, F&& f) {
+        Gems gems;
+        for (Colour c : list)
+            gems.add(c);
+        for (Colour c : kAllColours)
+            for (int i = 0; i < gems.of(c); ++i)
+                f(c);
+    }
+
+    std::string en_;
+    std::string json_;
+    std::array<std::string, 2> parts_;
+    int count_ = 0;
+};
 
 // "Seat 2's canoe 1 loads blue at T3, then moves down 2 to T5." (before the move is made).
 Text describe_move(const State& s, const Action& a, int budget) {
     const Canoe& boat = s.seats[a.seat].canoes[a.canoe];
-    std::vector<Part> parts;
+    MoveLine line;
     const bool gems = !(a.unload.empty() && a.load.empty());
-    if (gems && a.timing == Timing::Before) parts.push_back(gem_words(a, boat.pos));
-    if (a.direction != Direction::None) {
-        const Destination d = walk(s, a, boat.pos, budget);
-        const char* key = boat.where == Where::Land      ? "leave_land"
-                          : a.direction == Direction::Up ? "move_up"
-                                                         : "move_down";
-        std::string move =
-            std::string(boat.where == Where::Land ? "leaves land and moves " : "moves ") +
-            (a.direction == Direction::Up ? "up " : "down ") + std::to_string(d.steps);
-        // A pushed canoe's walk ends on the whirlpool; the push is its own line (with where
-        // the canoe ends), so this part must not name the end after the push ("moves up 1 to
-        // R6" for a canoe that started at R6 read as if it had not moved).
-        Part end;
-        if (d.pushed) {
-            const std::string at(pos_name(d.pushed_from));
-            end = part("end_whirlpool", {{"pos", at}}, " onto the whirlpool at " + at);
-        } else if (d.kind == Destination::Land) {
-            end = part("end_land", {}, " to land");
-        } else if (d.kind == Destination::Waterfall) {
-            end = part("end_falls", {}, " over the waterfall");
-        } else {
-            const std::string at(pos_name(d.pos));
-            end = part("end_pos", {{"pos", at}}, " to " + at);
-        }
-        parts.push_back(part(key, {{"steps", d.steps}, {"end", end.text}}, move + end.en));
-    }
-    if (gems && a.timing == Timing::After) parts.push_back(gem_words(a, std::nullopt));
-    std::string line = seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) + " ";
-    for (std::size_t i = 0; i < parts.size(); ++i)
-        line += (i ? ", then " : "") + parts[i].en;
-    TextArgs args{{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}};
-    // A move is at most two parts: the gems are handled either before or after it (R5.4).
-    if (parts.size() >= 1) args.set("first", std::move(parts[0].text));
-    if (parts.size() >= 2) args.set("second", std::move(parts[1].text));
-    return log_line(parts.size() >= 2 ? "canoe_then" : "canoe", std::move(args), line + ".");
+    if (gems && a.timing == Timing::Before) line.gem_part(a, boat.pos);
+    if (a.direction != Direction::None) line.move_part(boat, a, walk(s, a, boat.pos, budget));
+    if (gems && a.timing == Timing::After) line.gem_part(a, std::nullopt);
+    return line.finish(a);
 }
 
 }  // namespace

@@ -99,6 +99,21 @@ void TextArgs::set(std::string_view name, const TextValue& value) {
     ++count_;
 }
 
+void TextArgs::append(std::string_view name, std::string_view json) {
+    if ((count_ > 0 && !(name_at(count_ - 1) < name)) || count_ == kMostMembers) {
+        set(name, TextValue::raw(std::string(json)));
+        return;
+    }
+    json_.pop_back();  // the closing brace
+    if (count_ > 0) json_ += ',';
+    at_[count_++] = std::uint32_t(json_.size());
+    json_ += '"';
+    json_ += name;
+    json_ += "\":";
+    json_ += json;
+    json_ += '}';
+}
+
 Json TextArgs::json() const {
     return Json::parse(json_);
 }
