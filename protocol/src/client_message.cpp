@@ -204,9 +204,16 @@ ParsedMessage act(std::string_view text) {
     if (has_control(text)) return bad_command("protocol.parse.act.control");
     const std::string normal = join_words(split_words(text));
     if (normal.empty()) return bad_command("protocol.parse.act.empty");
-    // The rulebooks' gem names of each language ("rouge", "modrý") become the notation's.
-    std::string notation = gem_aliases(normal);
-    const Parsed parsed = parse_action(notation, 0);
+    // The rulebooks' gem names of each language ("rouge", "modrý") become the notation's. No
+    // alias is a word of the notation, and one that is a colour name the engine reads names the
+    // same colour (protocol/lang_test.cpp), so a line that reads as it is needs none: the
+    // aliases are looked up only for a line that does not (most lines played are notation).
+    std::string notation = normal;
+    Parsed parsed = parse_action(notation, 0);
+    if (!parsed.action) {
+        notation = gem_aliases(normal);
+        if (notation != normal) parsed = parse_action(notation, 0);
+    }
     if (!parsed.action) return bad_command_with(notation_error(parsed));
     ClientMessage m = of(Command::Act);
     m.text = std::move(notation);
