@@ -117,13 +117,6 @@ Gems gems_of(const Json& j) {
     return g;
 }
 
-Json cards_json(std::uint16_t cards) {
-    Json a = Json::array();
-    for (int c = 0; c < kCardKinds; ++c)
-        if (cards & card_bit(Card(c))) a.push_back(card_name(Card(c)));
-    return a;
-}
-
 std::string_view phase_name(Phase p) {
     switch (p) {
         case Phase::ChooseCards:
@@ -222,13 +215,6 @@ Json turn_json(const State& s) {
     o["exactly_one"] = t.exactly_one;
     o["moved"] = seat_list(t.moved);
     return o;
-}
-
-Json discard_json(const Seat& p) {
-    Json a = Json::array();
-    for (int i = 0; i < p.discard_size; ++i)
-        a.push_back(card_name(p.discard[i]));
-    return a;
 }
 
 }  // namespace detail

@@ -13,13 +13,11 @@ namespace niagara::detail {
 // Values (json.cpp).
 Json gems_json(const Gems& g);   // {"red": 2, ...}, zero counts left out
 Json cargo_json(const Gems& g);  // ["red", "red"]
-Json cards_json(std::uint16_t cards);
 Json seat_list(std::uint8_t bits);  // [0, 2]
 Json piece_json(const Piece& p, const char* away);
 Json elk_json(const Elk& e);
 Json canoe_json(const Canoe& boat);
 Json turn_json(const State& s);  // null outside phase II
-Json discard_json(const Seat& p);
 std::string_view phase_name(Phase p);
 std::string_view where_name(Where w);
 std::string_view stage_name(Stage stage);

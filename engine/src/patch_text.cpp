@@ -33,6 +33,43 @@ void append_op_text(std::string& out, const char* op, const std::string& path, c
     out += '}';
 }
 
+namespace {
+// One operation whose value, if any, is a string.
+void append_string_op(std::string& out, const char* op, std::string_view path, std::size_t index,
+                      const std::string_view* value) {
+    if (!out.empty()) out += ',';
+    out += R"({"op":")";
+    out += op;
+    out += R"(","path":)";
+    std::string full(path);
+    full += '/';
+    if (index == std::string::npos)
+        full += '-';
+    else
+        full += std::to_string(index);
+    append_json_string(out, full);
+    if (value) {
+        out += R"(,"value":)";
+        append_json_string(out, *value);
+    }
+    out += '}';
+}
+}  // namespace
+
+// As append_diff_text below walks two arrays of strings: index by index (a different string is
+// replaced), then the extra elements removed from the end, or the new ones added with "-".
+void append_names_diff(std::string& out, const NameList& before, const NameList& after,
+                       const std::string& path) {
+    std::size_t i = 0;
+    for (; i < before.size && i < after.size; ++i)
+        if (before.names[i] != after.names[i])
+            append_string_op(out, "replace", path, i, &after.names[i]);
+    for (std::size_t j = before.size; j > i; --j)
+        append_string_op(out, "remove", path, j - 1, nullptr);
+    for (; i < after.size; ++i)
+        append_string_op(out, "add", path, std::string::npos, &after.names[i]);
+}
+
 // Mirrors nlohmann::json::diff: equal values (5 and 5u included) say nothing, values of other
 // types are replaced, arrays are compared index by index (removing from the end first, adding
 // with "-"), objects key by key.
