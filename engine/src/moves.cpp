@@ -362,38 +362,21 @@ class MoveLine {
         en_ += words;
         en_ += pos_name(at);
     }
-    // "name":[{"key":"common.gem.violet"},...], one per gem, violet first (text_arg::gems).
+    // "name":[{"key":"common.gem.violet"},...]: the gems as text_arg::gems writes them.
     void json_member(const char* name, const GemList& list) {
         json_ += '"';
         json_ += name;
-        json_ += R"(":[)";
-        bool first = true;
-        for_each_gem(list, [&](Colour c) {
-            if (!first) json_ += ',';
-            first = false;
-            json_ += R"({"key":"common.gem.)";
-            json_ += colour_name(c);
-            json_ += R"("})";
-        });
-        json_ += "],";
+        json_ += "\":";
+        json_ += text_arg::gems(gems_of(list)).json();
+        json_ += ',';
     }
     // "red and blue", violet first (describe_gems).
-    void english_list(const GemList& list) {
-        bool first = true;
-        for_each_gem(list, [&](Colour c) {
-            if (!first) en_ += " and ";
-            first = false;
-            en_ += colour_name(c);
-        });
-    }
-    template <typename F>
-    static void for_each_gem(const GemList& list, F&& f) {
+    void english_list(const GemList& list) { en_ += describe_gems(gems_of(list)); }
+    static Gems gems_of(const GemList& list) {
         Gems gems;
         for (Colour c : list)
             gems.add(c);
-        for (Colour c : kAllColours)
-            for (int i = 0; i < gems.of(c); ++i)
-                f(c);
+        return gems;
     }
 
     std::string en_;
