@@ -9,6 +9,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/http.hpp>
 #include <sstream>
+#include <thread>
 
 namespace server_test {
 
@@ -107,6 +108,16 @@ std::optional<double> metric(const std::string& text, const std::string& sample)
         if (line.rfind(sample + " ", 0) == 0) return std::stod(line.substr(sample.size() + 1));
     }
     return std::nullopt;
+}
+
+std::optional<double> metric_settled(unsigned short port, const std::string& sample,
+                                     double expected, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+        const std::optional<double> value = metric(http_get(port, "/metrics").body, sample);
+        if (value == expected || std::chrono::steady_clock::now() >= deadline) return value;
+        std::this_thread::sleep_for(10ms);
+    }
 }
 
 bool healthy(unsigned short port) {

@@ -157,6 +157,12 @@ bool healthy(unsigned short port);
 // or "niagara_tables{phase=\"playing\"}"; nullopt when absent.
 std::optional<double> metric(const std::string& text, const std::string& sample);
 
+// The sample's value once it reads `expected`, or its last value after `timeout`. For gauges a
+// finished request lowers after its client already has the answer: the server drops what the
+// write held when the write's handler ends, which may be after the client's last byte arrives.
+std::optional<double> metric_settled(unsigned short port, const std::string& sample,
+                                     double expected, std::chrono::milliseconds timeout = 2s);
+
 // ---- a raw WebSocket ---------------------------------------------------------------------
 
 // A bare Beast WebSocket on its own io_context, driven one operation at a time with deadlines:
