@@ -9,7 +9,7 @@ bool is_space(char c) {
     return c == ' ' || c == '\t';  // OWS
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_ows(std::string_view s) {
     while (!s.empty() && is_space(s.front()))
         s.remove_prefix(1);
     while (!s.empty() && is_space(s.back()))
@@ -62,9 +62,9 @@ bool positive_weight(std::string_view params) {
         const std::string_view param = params.substr(0, end);
         params = end == std::string_view::npos ? std::string_view() : params.substr(end + 1);
         const std::size_t equals = param.find('=');
-        if (!iequals(trim(param.substr(0, equals)), "q")) continue;
+        if (!iequals(trim_ows(param.substr(0, equals)), "q")) continue;
         positive = positive && equals != std::string_view::npos &&
-                   positive_qvalue(trim(param.substr(equals + 1))).value_or(false);
+                   positive_qvalue(trim_ows(param.substr(equals + 1))).value_or(false);
     }
     return positive;
 }
@@ -79,7 +79,7 @@ bool accepts_gzip(std::string_view header) {
         const std::string_view element = header.substr(0, comma);
         header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
         const std::size_t semicolon = element.find(';');
-        const std::string_view coding = trim(element.substr(0, semicolon));
+        const std::string_view coding = trim_ows(element.substr(0, semicolon));
         if (!is_token(coding)) continue;  // empty list elements too (RFC 9110 §5.6.1)
         std::optional<bool>* slot = nullptr;
         if (iequals(coding, "gzip") || iequals(coding, "x-gzip"))
