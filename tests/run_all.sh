@@ -41,10 +41,8 @@ run_tests() {  # name
 # files and lines) compiles a quarter faster than -g; halt_on_error makes any report fatal.
 # The test programs' own files are compiled as in the release build, warnings as errors
 # included: ccache hands the sanitizer build the release build's objects (tests/CMakeLists.txt).
-# The code under test is built in unity batches (the top CMakeLists.txt): 640 CPU-s for the
-# whole sanitizer build against 884.
 sanitize_flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-Og -g1" -DNIAGARA_SANITIZE=ON
-    -DNIAGARA_TESTS_WERROR=ON -DNIAGARA_UNITY=ON)
+    -DNIAGARA_TESTS_WERROR=ON)
 
 # The release build also proves the code warning-free (-Werror).
 configure_and_build release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON

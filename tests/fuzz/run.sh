@@ -16,11 +16,8 @@ targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=(client_frame http_target bridge_chat)
 dir=${NIAGARA_FUZZ_BUILD:-build/fuzz}
 
-# Unity builds of the code under test (the top CMakeLists.txt): 254 CPU-s of compiling
-# against 396.
 cmake -S . -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
-    -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DNIAGARA_FUZZ=ON -DNIAGARA_UNITY=ON -DBUILD_TESTING=OFF \
-    >/dev/null
+    -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DNIAGARA_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$dir" --target "${targets[@]/#/fuzz_}"
 ! $build_only || exit 0
 
