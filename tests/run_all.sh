@@ -6,9 +6,9 @@
 # fails.
 #
 # The tests leave much of the machine idle (servers waiting on timers, a browser waiting on the
-# page), so the sanitizer build runs beside the release and browser tests, and the fuzz build
-# beside the sanitizer tests, at idle priority (SCHED_IDLE, idle I/O): they take only the CPU
-# the tests leave, and the tests' timing is that of a quiet machine.
+# page), so the sanitizer build and then the fuzz build run beside the release and browser
+# tests, at idle priority (SCHED_IDLE, idle I/O): they take only the CPU the tests leave, and
+# the tests' timing is that of a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each phase's line says when it began, in seconds since the start: where the time goes
@@ -50,15 +50,16 @@ configure_and_build release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON
 # The tests leave much of the machine idle (servers waiting on timers, a browser on its page):
 # each later build runs beside the tests before it, at idle priority (SCHED_IDLE, idle I/O),
 # taking only the CPU they leave, so the tests' timing is that of a quiet machine. The
-# sanitizer build beside the release and browser tests; the fuzz build beside the sanitizer
-# tests (before, both beside the release tests, the run waited minutes for them, and the
-# sanitizer tests left a core idle much of their time).
+# sanitizer build beside the release and browser tests, then the fuzz build, which carries on
+# beside the sanitizer tests if it must. (Both builds at once beside the release tests, the run
+# waited minutes for them; the fuzz build begun only with the sanitizer tests, it took CPU from
+# them while the browser test had left CPU idle.)
 background_log=build/background-builds.log
 # (nice alone where the machine refuses the idle policy or I/O class to a process.)
 idle=(nice -n 19)
 ! chrt --idle 0 true 2>/dev/null || idle=(chrt --idle 0 "${idle[@]}")
 ! ionice -c 3 true 2>/dev/null || idle=(ionice -c 3 "${idle[@]}")
-background=
+declare -A background=()  # what -> the process group running it
 in_background() {  # what, command...: starts it at idle priority, output to $background_log
     local what=$1
     shift
@@ -72,24 +73,28 @@ in_background() {  # what, command...: starts it at idle priority, output to $ba
     "${idle[@]}" bash -c "$(declare -f phase configure_and_build)
         $(declare -p sanitize_flags jobs); set -euo pipefail; $*; phase '$what: done'" \
         >>"$background_log" 2>&1 </dev/null &
-    background=$!
+    background[$what]=$!
     set +m
 }
 wait_background() {  # what
     phase "waiting for $1"
-    if ! wait "$background"; then
+    if ! wait "${background[$1]}"; then
         tail -n 60 "$background_log"
         echo "== $1 failed (whole output in $background_log)"
         exit 1
     fi
-    background=
+    unset "background[$1]"
     grep -E "^== " "$background_log" | tail -n 2 || true
 }
-# A failing test stops the run: the build beside it stops too.
-trap '[[ -z $background ]] || kill -- -$background 2>/dev/null || true' EXIT
+# A failing test stops the run: the builds beside it stop too.
+trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true; done' EXIT
 : >"$background_log"
 
 in_background "the sanitizer build" 'configure_and_build sanitize "${sanitize_flags[@]}"'
+# libFuzzer's targets (clang, in build/fuzz), run last: built once the sanitizer build is done,
+# still beside the release and browser tests (they had a fifth of their time left over).
+in_background "the fuzz build" "while kill -0 ${background[the sanitizer build]} 2>/dev/null; do
+    sleep 2; done; phase 'the fuzz build: begins'; tests/fuzz/run.sh --build-only"
 run_tests release
 # The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
 # the locked version; it never downloads a browser) against the release server.
@@ -98,8 +103,6 @@ phase "browser test (tests/web, chromium)"
     NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
 wait_background "the sanitizer build"
 
-# libFuzzer's targets (clang, in build/fuzz), run last.
-in_background "the fuzz build" 'tests/fuzz/run.sh --build-only'
 # malloc_context_size=8: ASan keeps 8 frames of each allocation's and free's stack (30 by
 # default) for its reports; what it detects is the same. Taking 30 frames at every malloc was
 # a fifth of the allocation-heavy tests' time (the i18n engine-texts test: 106 s, 87 s with 8).
