@@ -92,7 +92,7 @@ trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true;
 
 in_background "the sanitizer build" 'configure_and_build sanitize "${sanitize_flags[@]}"'
 # libFuzzer's targets (clang, in build/fuzz), run last: built once the sanitizer build is done,
-# still beside the release and browser tests (they had a fifth of their time left over).
+# in whatever CPU the release and browser tests, then the sanitizer tests, leave.
 in_background "the fuzz build" "while kill -0 ${background[the sanitizer build]} 2>/dev/null; do
     sleep 2; done; phase 'the fuzz build: begins'; tests/fuzz/run.sh --build-only"
 run_tests release

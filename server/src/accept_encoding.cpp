@@ -2,20 +2,10 @@
 
 #include <optional>
 
+#include "http_whitespace.hpp"
+
 namespace niagara::server {
 namespace {
-
-bool is_space(char c) {
-    return c == ' ' || c == '\t';  // OWS
-}
-
-std::string_view trim_ows(std::string_view s) {
-    while (!s.empty() && is_space(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
 
 // RFC 9110 §5.6.2 tchar.
 bool is_token(std::string_view s) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "http_whitespace.hpp"
+
 namespace niagara::server {
 namespace {
 
@@ -15,14 +17,6 @@ std::string lowercase(std::string_view s) {
     for (char& c : out)
         c = lower(c);
     return out;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
 }
 
 bool is_digit(char c) {
@@ -291,7 +285,7 @@ std::vector<std::string> parse_allowed_origins(std::string_view list) {
     std::vector<std::string> out;
     while (true) {
         const auto comma = list.find(',');
-        std::string_view entry = trim(list.substr(0, comma));
+        std::string_view entry = trim_ows(list.substr(0, comma));
         if (!entry.empty() && entry.back() == '/') entry.remove_suffix(1);
         if (!entry.empty()) out.push_back(entry == "*" ? "*" : comparable_origin(entry));
         if (comma == std::string_view::npos) break;
@@ -304,20 +298,20 @@ bool origin_allowed(std::optional<std::string_view> origin, std::string_view hos
                     const std::vector<std::string>& allowed) {
     if (!origin) return true;  // not a browser: nothing to protect from a cross-site page
     if (std::find(allowed.begin(), allowed.end(), "*") != allowed.end()) return true;
-    const std::string_view text = trim(*origin);
+    const std::string_view text = trim_ows(*origin);
     if (!allowed.empty()) {
         const std::string mine = comparable_origin(text);
         return std::find(allowed.begin(), allowed.end(), mine) != allowed.end();
     }
     const auto parsed = parse_origin(text);
     if (!parsed) return false;
-    const auto host_authority = normal_authority(trim(host), parsed->scheme);
+    const auto host_authority = normal_authority(trim_ows(host), parsed->scheme);
     return host_authority && *host_authority == parsed->authority;
 }
 
 std::string content_security_policy(std::string_view host) {
     std::string connect = "connect-src 'self'";
-    host = trim(host);
+    host = trim_ows(host);
     // CSP's host-source has no IPv6 literals or '_': such hosts rely on 'self'.
     const auto authority = normal_authority(host, "");
     if (authority && authority->find_first_of("[_") == std::string::npos)
