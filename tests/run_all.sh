@@ -2,8 +2,8 @@
 # Installs what is missing, then builds and runs every test twice: a release build, and a build
 # whose code under test runs under AddressSanitizer + UndefinedBehaviorSanitizer (the test
 # programs' own files are not instrumented: tests/CMakeLists.txt); the browser test runs once,
-# against the release server; then the fuzz targets run briefly. Exits non-zero if anything
-# fails.
+# against the release server; the fuzz targets run briefly beside the sanitizer tests. Exits
+# non-zero if anything fails.
 #
 # The tests leave much of the machine idle (servers waiting on timers, a browser waiting on the
 # page), so the sanitizer build and then the fuzz build run beside the release and browser
@@ -60,17 +60,20 @@ idle=(nice -n 19)
 ! chrt --idle 0 true 2>/dev/null || idle=(chrt --idle 0 "${idle[@]}")
 ! ionice -c 3 true 2>/dev/null || idle=(ionice -c 3 "${idle[@]}")
 declare -A background=()  # what -> the process group running it
-in_background() {  # what, command...: starts it at idle priority, output to $background_log
+in_background() {  # what, command...: starts it at idle priority (at the normal one when
+    # called as priority=normal in_background ...), output to $background_log
     local what=$1
     shift
-    phase "$what: beside the tests (idle priority; output in $background_log)"
+    local launch=("${idle[@]}")
+    [[ ${priority:-idle} == idle ]] || launch=()
+    phase "$what: beside the tests (${priority:-idle} priority; output in $background_log)"
     # A process group of their own (set -m), to stop them all at once, but not a session of
     # their own: with the kernel's autogroup scheduling (on by default), a new session (setsid)
     # is a new scheduling group that gets an equal share of the CPU whatever its nice value or
     # policy. Run that way the builds halved the tests' CPU, and CI's loaded run failed timed
     # tests.
     set -m
-    "${idle[@]}" bash -c "$(declare -f phase configure_and_build)
+    "${launch[@]}" bash -c "$(declare -f phase configure_and_build)
         $(declare -p sanitize_flags jobs); set -euo pipefail; $*; phase '$what: done'" \
         >>"$background_log" 2>&1 </dev/null &
     background[$what]=$!
@@ -109,12 +112,16 @@ wait_background "the sanitizer build"
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1:malloc_context_size=8
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=600
+# The protocol parser, the HTTP target handling and the chat bridge from their seed corpora and
+# what earlier runs found, all three at once for 30 s; a crash fails the run (tests/fuzz/). As
+# soon as they are built, beside the sanitizer tests, which leave 0.8 of a core idle (servers
+# waiting on timers): at the normal priority, so that they are not starved of the CPU they had
+# alone (30 s each on two cores, after the sanitizer tests, cost the run 32 s).
+priority=normal in_background fuzzing "while kill -0 ${background[the fuzz build]} 2>/dev/null; do
+    sleep 1; done; phase 'fuzz (tests/fuzz, clang): begins'; tests/fuzz/run.sh 30"
 run_tests sanitize
 wait_background "the fuzz build"
+wait_background fuzzing
 trap - EXIT
-# The protocol parser, the HTTP target handling and the chat bridge from their seed corpora and
-# what earlier runs found, all three at once for 30 s (20 CPU-s each on two cores, as one after
-# the other for 20 s each gave them, in half the time); a crash fails the run (tests/fuzz/).
-phase "fuzz (tests/fuzz, clang)"
-tests/fuzz/run.sh 30
+sed -n '/fuzz (tests\/fuzz, clang): begins/,$p' "$background_log" | grep -E "^== fuzz|^   fuzz_"
 phase "all tests passed (release, sanitizers and fuzzing)"
