@@ -87,7 +87,7 @@ wait_background() {  # what
         exit 1
     fi
     unset "background[$1]"
-    grep -E "^== " "$background_log" | tail -n 2 || true
+    grep -E "^== \[" "$background_log" | tail -n 2 || true
 }
 # A failing test stops the run: the builds beside it stop too.
 trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true; done' EXIT
@@ -100,10 +100,13 @@ in_background "the fuzz build" "while kill -0 ${background[the sanitizer build]}
     sleep 2; done; phase 'the fuzz build: begins'; tests/fuzz/run.sh --build-only"
 run_tests release
 # The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
-# the locked version; it never downloads a browser) against the release server.
+# the locked version; it never downloads a browser) against the release server. A test file per
+# core at once (node's default is one fewer than the cores): alone on the machine, 106 s against
+# 170 s one file after the other (each file has its own server and browser).
 phase "browser test (tests/web, chromium)"
 (cd tests/web && npm ci --no-audit --no-fund --loglevel=error &&
-    NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
+    NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test -- \
+        --test-concurrency="$jobs")
 wait_background "the sanitizer build"
 
 # malloc_context_size=8: ASan keeps 8 frames of each allocation's and free's stack (30 by
@@ -113,12 +116,12 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1:malloc_conte
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=600
 # The protocol parser, the HTTP target handling and the chat bridge from their seed corpora and
-# what earlier runs found, all three at once for 30 s; a crash fails the run (tests/fuzz/). As
-# soon as they are built, beside the sanitizer tests, which leave 0.8 of a core idle (servers
-# waiting on timers): at the normal priority, so that they are not starved of the CPU they had
-# alone (30 s each on two cores, after the sanitizer tests, cost the run 32 s).
+# what earlier runs found, all three at once; a crash fails the run (tests/fuzz/). As soon as
+# they are built, beside the sanitizer tests, which leave 0.8 of a core idle (servers waiting on
+# timers), at the normal priority: alone after the sanitizer tests they ran 30 s each and cost
+# the run 32 s; beside them 30 s gave them 67-85% of those runs, 40 s gives them as many.
 priority=normal in_background fuzzing "while kill -0 ${background[the fuzz build]} 2>/dev/null; do
-    sleep 1; done; phase 'fuzz (tests/fuzz, clang): begins'; tests/fuzz/run.sh 30"
+    sleep 1; done; phase 'fuzz (tests/fuzz, clang): begins'; tests/fuzz/run.sh 40"
 run_tests sanitize
 wait_background "the fuzz build"
 wait_background fuzzing
