@@ -87,7 +87,7 @@ wait_background() {  # what
         exit 1
     fi
     unset "background[$1]"
-    grep -E "^== \[" "$background_log" | tail -n 2 || true
+    grep -E "^== \[" "$background_log" | grep -F "] $1" | tail -n 2 || true
 }
 # A failing test stops the run: the builds beside it stop too.
 trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true; done' EXIT
@@ -102,8 +102,8 @@ run_tests release
 # The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
 # the locked version; it never downloads a browser) against the release server. One test file
 # at a time (node's default on two cores): a file per core took 106 s against 170 s alone on the
-# machine, but 161 s against 172 s in this run, where it starved the fuzz build beside it and
-# the run was no shorter (1,198 s against 1,185 s).
+# machine, but 161 s against 172 s in a whole run of this command, where it starved the fuzz
+# build beside it and the run was no shorter (1,198 s against 1,185 s).
 phase "browser test (tests/web, chromium)"
 (cd tests/web && npm ci --no-audit --no-fund --loglevel=error &&
     NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
@@ -126,5 +126,6 @@ run_tests sanitize
 wait_background "the fuzz build"
 wait_background fuzzing
 trap - EXIT
-sed -n '/fuzz (tests\/fuzz, clang): begins/,$p' "$background_log" | grep -E "^== fuzz|^   fuzz_"
+sed -n '/fuzz (tests\/fuzz, clang): begins/,$p' "$background_log" | grep -E "^== fuzz|^   fuzz_" ||
+    true
 phase "all tests passed (release, sanitizers and fuzzing)"
