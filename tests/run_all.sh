@@ -89,15 +89,19 @@ wait_background() {  # what
     unset "background[$1]"
     grep -E "^== \[" "$background_log" | grep -F "] $1" | tail -n 2 || true
 }
+once_done() {  # what: a command that waits until that job beside the tests has ended (bash
+    # reaps its jobs as they end, so kill -0 fails at once)
+    echo "while kill -0 ${background[$1]} 2>/dev/null; do sleep 1; done"
+}
 # A failing test stops the run: the builds beside it stop too.
 trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true; done' EXIT
 : >"$background_log"
 
 in_background "the sanitizer build" 'configure_and_build sanitize "${sanitize_flags[@]}"'
-# libFuzzer's targets (clang, in build/fuzz), run last: built once the sanitizer build is done,
-# in whatever CPU the release and browser tests, then the sanitizer tests, leave.
-in_background "the fuzz build" "while kill -0 ${background[the sanitizer build]} 2>/dev/null; do
-    sleep 2; done; phase 'the fuzz build: begins'; tests/fuzz/run.sh --build-only"
+# libFuzzer's targets (clang, in build/fuzz): built once the sanitizer build is done, in
+# whatever CPU the release and browser tests, then the sanitizer tests, leave.
+in_background "the fuzz build" "$(once_done "the sanitizer build"); phase 'the fuzz build: begins'
+    tests/fuzz/run.sh --build-only"
 run_tests release
 # The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
 # the locked version; it never downloads a browser) against the release server. One test file
@@ -120,8 +124,8 @@ export NIAGARA_PROPERTY_GAMES=600
 # they are built, beside the sanitizer tests, which leave 0.8 of a core idle (servers waiting on
 # timers), at the normal priority: alone after the sanitizer tests they ran 30 s each and cost
 # the run 32 s; beside them 30 s gave them 67-85% of those runs, 40 s gives them as many.
-priority=normal in_background fuzzing "while kill -0 ${background[the fuzz build]} 2>/dev/null; do
-    sleep 1; done; phase 'fuzz (tests/fuzz, clang): begins'; tests/fuzz/run.sh 40"
+priority=normal in_background fuzzing "$(once_done "the fuzz build")
+    phase 'fuzz (tests/fuzz, clang): begins'; tests/fuzz/run.sh 40"
 run_tests sanitize
 wait_background "the fuzz build"
 wait_background fuzzing
