@@ -125,6 +125,7 @@ class Table : public std::enable_shared_from_this<Table> {
         std::weak_ptr<Connection> conn;
         bool has_view = false;  // the connection holds the view at version_: patches apply
         std::optional<std::vector<Action>> prompted;  // last prompted, while still to decide
+        long decided_at = -1;  // the version_ at which `prompted` was last found still open
         // The turn clock: runs from the moment this seat's decision began, whatever the others
         // do meanwhile (each of its own actions starts the next decision's clock).
         std::optional<std::chrono::steady_clock::time_point> deadline;

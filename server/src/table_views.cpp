@@ -87,7 +87,12 @@ std::optional<msg::Decision> Table::new_decision(int seat) {
         s.prompted.reset();
         return std::nullopt;
     }
+    // A version_ changes with every change of state_ (publish): at the version it was last
+    // checked at, the prompted decision is still the one open (after_change asks again what
+    // publish just sent; finding the legal actions was 2.6% of a server's work under load).
+    if (s.prompted && s.decided_at == version_) return std::nullopt;
     std::vector<Action> actions = legal_actions(*state_, seat);
+    s.decided_at = version_;
     if (s.prompted == actions) return std::nullopt;  // the same decision, still open
     msg::Decision decision{seat, {}, {}};
     decision.legal.reserve(actions.size());
