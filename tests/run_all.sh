@@ -36,9 +36,9 @@ run_tests() {  # name
     phase "build/$1: test"
     local dir="build/$1" status=0
     local ctest=(ctest --test-dir "$dir" --output-on-failure --timeout 1500 --no-tests=error)
-    "${ctest[@]}" -j 1 -R '^bridge: ' >"$dir/bridge-tests.log" 2>&1 &
+    "${ctest[@]}" -j 1 -R '^bridge:' >"$dir/bridge-tests.log" 2>&1 &
     local bridge=$!
-    "${ctest[@]}" -j "$jobs" -E '^bridge: ' || status=$?
+    "${ctest[@]}" -j "$jobs" -E '^bridge:' || status=$?
     wait "$bridge" || status=$?
     echo "== build/$1: the bridge's tests (beside the others)"
     grep -vE '^ +Start ' "$dir/bridge-tests.log"
