@@ -40,7 +40,7 @@ run_tests() {  # name
     local bridge=$!
     "${ctest[@]}" -j "$jobs" -E '^bridge:' || status=$?
     wait "$bridge" || status=$?
-    echo "== build/$1: the bridge's tests (beside the others)"
+    phase "build/$1: the bridge's tests (beside the others)"
     grep -vE '^ +Start ' "$dir/bridge-tests.log"
     return "$status"
 }
