@@ -133,12 +133,17 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=600
 # The protocol parser, the HTTP target handling and the chat bridge from their seed corpora and
 # what earlier runs found, all three at once; a crash fails the run (tests/fuzz/). As soon as
-# they are built, beside the sanitizer tests, which leave 0.8 of a core idle (servers waiting on
-# timers), at the normal priority: alone after the sanitizer tests they ran 30 s each and cost
-# the run 32 s; beside them 30 s gave them 67-85% of those runs, 40 s gives them as many.
+# they are built, at the normal priority: alone, 30 s each (three targets on two cores: 20
+# CPU-s each); beside the sanitizer tests 30 s gave them 67-85% of those runs, so they run for
+# 40 s when they begin before those tests end. (On this machine the fuzz build ends after them:
+# 40 s alone cost the run 10 s more than the 30 that give the targets their 20 CPU-s.)
+sanitizer_tests_over=build/sanitize/tests-over
+rm -f "$sanitizer_tests_over"
 priority=normal in_background fuzzing "$(once_done "the fuzz build")
-    phase 'fuzz (tests/fuzz, clang): begins'; tests/fuzz/run.sh 40"
+    seconds=40; [[ ! -e $sanitizer_tests_over ]] || seconds=30
+    phase \"fuzz (tests/fuzz, clang): begins, \$seconds s\"; tests/fuzz/run.sh \$seconds"
 run_tests sanitize
+touch "$sanitizer_tests_over"
 wait_background "the fuzz build"
 wait_background fuzzing
 trap - EXIT
