@@ -263,6 +263,26 @@ test('laptop: your own clock beside your decision; a notice when it is your turn
     assert.deepEqual(news[0], ['bot-2 stole your red from canoe 1!', 'stolen']);
     assert.match(news[1][0], /Your canoe 2 went over the waterfall with blue/);
     assert.equal(news[1][1], 'lost');
+    // Your turn is told when it follows your own card with no moment without a decision (the
+    // last card chosen, and you move first: the card's prompt was still open), once a turn.
+    const turnNews = await bo.page.evaluate(async () => {
+        const { personalNews } = await import('./js/notices.js');
+        const seat = { canoes: [], collection: {} };
+        const game = (phase) => ({
+            you: 0, phase, round: 2, turn: phase === 'actions' ? { seat: 0, card: null } : null, seats: [seat, seat],
+        });
+        const s = {
+            view: { table: { seats: [{ name: 'bo' }, { name: 'bot-2' }] }, game: game('actions') },
+            table: { id: 7, seat: 0 }, prompt: { actions: [] }, pending: null, notice: null, cue: null,
+        };
+        personalNews(s, game('choose'), true, { type: 'patch', event: { seat: 0 } });
+        const told = [s.notice?.text, s.cue?.name];
+        s.notice = null;
+        personalNews(s, game('actions'), true, { type: 'patch', event: { seat: 0 } });
+        return [told, s.notice];
+    });
+    assert.deepEqual(turnNews[0], ['Your turn.', 'turn']);
+    assert.equal(turnNews[1], null, 'told once a turn');
     noProblems(bo);
     await bo.context.close();
 });

@@ -63,12 +63,18 @@ export function personalNews(s, before, hadPrompt, m) {
         if (actor === me && total(mine.collection) > total(was.collection)) cue(s, 'landed');
     }
     const myTurn = !!s.prompt && !s.pending;
-    if (myTurn && !hadPrompt) {
+    // Your turn in phase II is told once, when its first decision is open to you. (Not only
+    // when a decision opens with none before it: the last card chosen, you may be the first to
+    // move, and that decision follows your card with no moment without one.)
+    const turn = game.phase === 'actions' && game.turn?.seat === me ? `${s.table?.id}:${game.round}` : null;
+    const turnBegins = myTurn && turn !== null && s.turnTold !== turn;
+    if (myTurn && (!hadPrompt || turnBegins)) {
         cue(s, 'turn');
         // Phase II is the moment to act on the board; the card choice is the round's start.
-        if (game.phase === 'actions' && game.turn?.seat === me) {
+        if (turnBegins) {
             tell(s, game.turn.card ? t('web.notice.turnWith', { card: cardArg(game.turn.card) }) : t('web.notice.turn'));
             s.notice.turn = true;
+            s.turnTold = turn;
         }
     } else if (!myTurn && !s.pending && s.notice?.turn) {
         s.notice = null;  // "your turn" is over

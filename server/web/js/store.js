@@ -21,6 +21,7 @@ export function initialState() {
         result: null,           // the `ended` result
         log: [],                // {kind: event|chat|info|error|help, ...}
         notice: null,           // {kind: error|info, text, at}: the banner
+        turnTold: null,         // "table:round" of the phase II turn of ours last told (notices.js)
         flow: null,             // {seq, steps, fork}: a river movement to animate
         quick: null,            // {bots}: fill the table we open with bots and start it
         again: null,            // {table, name, from}: someone opened a table to play again
