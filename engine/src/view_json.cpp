@@ -322,36 +322,18 @@ void fields_diff(const State& before, const State& after, const std::string& pre
                               prefix + "/" + field.key);
 }
 
-// A part's JSON in `before`: the memo's (built for the previous diff's `after`), else built.
-template <class Build>
-Json remembered(std::optional<Json>* memo, Build build) {
-    if (memo && *memo) return std::move(**memo);
-    return build();
-}
-
-void keep(std::optional<Json>* memo, const Json& value) {
-    if (memo) *memo = value;
-}
-
-// One field of a seat's entry, changed between the states, as `viewer` sees it. `elements_memo`
-// (a field of elements seen alike by every viewer, or null): the memo's slots of its elements.
+// One field of a seat's entry, changed between the states, as `viewer` sees it.
 template <class Ops>
 void seat_field_diff(const State& before, const State& after, int seat, int viewer,
-                     const detail::SeatField& field, const std::string& prefix, Ops& ops,
-                     std::optional<Json>* elements_memo = nullptr) {
+                     const detail::SeatField& field, const std::string& prefix, Ops& ops) {
     if (field.build_element) {
         const Seat& a = before.seats[seat];
         const Seat& b = after.seats[seat];
-        for (std::size_t i = 0; i < field.elements; ++i) {
-            if (field.same_element(a, b, i)) continue;
-            std::optional<Json>* memo = elements_memo ? elements_memo + i : nullptr;
-            const Json old_value =
-                remembered(memo, [&] { return field.build_element(before, seat, viewer, i); });
-            Json new_value = field.build_element(after, seat, viewer, i);
-            detail::diff_into(ops, old_value, new_value,
-                              prefix + "/" + field.key + "/" + std::to_string(i));
-            keep(memo, new_value);
-        }
+        for (std::size_t i = 0; i < field.elements; ++i)
+            if (!field.same_element(a, b, i))
+                detail::diff_into(ops, field.build_element(before, seat, viewer, i),
+                                  field.build_element(after, seat, viewer, i),
+                                  prefix + "/" + field.key + "/" + std::to_string(i));
         return;
     }
     if constexpr (std::is_same_v<Ops, std::string>) {
@@ -404,19 +386,6 @@ void append_view_fields_diff(const State& before, const State& after, const std:
     fields_diff(before, after, prefix, ops);
 }
 
-void append_view_fields_diff(const State& before, const State& after, const std::string& prefix,
-                             std::string& ops, ViewMemo& memo) {
-    memo.fields.resize(detail::kPublicFields.size());
-    for (std::size_t k = 0; k < detail::kPublicFields.size(); ++k) {
-        const detail::PublicField& field = detail::kPublicFields[k];
-        if (field.same(before, after)) continue;  // the memo's JSON stays this field's
-        const Json old_value = remembered(&memo.fields[k], [&] { return field.build(before); });
-        Json new_value = field.build(after);
-        detail::diff_into(ops, old_value, new_value, prefix + "/" + field.key);
-        memo.fields[k] = std::move(new_value);
-    }
-}
-
 void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
                             const std::string& prefix, Json& ops) {
     seat_entry_diff(before, after, seat, viewer, prefix, ops);
@@ -429,7 +398,7 @@ void append_seat_entry_diff(const State& before, const State& after, int seat, i
 
 void append_seat_entry_diffs(const State& before, const State& after, int seat,
                              const std::string& prefix, std::string& public_ops,
-                             std::string& own_ops, ViewMemo* memo) {
+                             std::string& own_ops) {
     detail::check_seats(after, seat, seat);
     const Seat& a = before.seats[seat];
     const Seat& b = after.seats[seat];
@@ -439,13 +408,7 @@ void append_seat_entry_diffs(const State& before, const State& after, int seat,
         if (field.same(a, b)) continue;
         if (field.alike) {
             alike.clear();
-            std::optional<Json>* elements_memo = nullptr;
-            if (memo && std::string_view(field.key) == "canoes") {
-                const std::size_t slots = std::size_t(after.players()) * field.elements;
-                if (memo->canoes.size() != slots) memo->canoes.assign(slots, std::nullopt);
-                elements_memo = memo->canoes.data() + std::size_t(seat) * field.elements;
-            }
-            seat_field_diff(before, after, seat, -1, field, prefix, alike, elements_memo);
+            seat_field_diff(before, after, seat, -1, field, prefix, alike);
             append_list(public_ops, alike);
             append_list(own_ops, alike);
         } else {

@@ -36,9 +36,8 @@ void ViewPatcher::update(std::optional<Json> table_part, const State* state) {
     patchable_ = had_version && had_game == (state != nullptr);
     public_entry_ops_.clear();
     own_entry_ops_.clear();
-    if (!state || !patchable_) memo_.clear();  // it was for the state now replaced unpatched
     if (state && patchable_) {
-        append_view_fields_diff(*state_, *state, "/game", shared_ops_, memo_);
+        append_view_fields_diff(*state_, *state, "/game", shared_ops_);
         const std::size_t players = std::size_t(state->players());
         public_entry_ops_.resize(players);
         own_entry_ops_.resize(players);
@@ -46,7 +45,7 @@ void ViewPatcher::update(std::optional<Json> table_part, const State* state) {
             // An entry depends on its seat only (json.hpp): an unchanged seat has nothing to say.
             if (state->seats[seat] == state_->seats[seat]) continue;
             append_seat_entry_diffs(*state_, *state, int(seat), entry_path(seat),
-                                    public_entry_ops_[seat], own_entry_ops_[seat], &memo_);
+                                    public_entry_ops_[seat], own_entry_ops_[seat]);
         }
     }
     if (state)

@@ -45,7 +45,6 @@ class ViewPatcher {
     bool patchable_ = false;                     // the previous version exists, same game
     Json table_;                                 // the table part
     std::optional<State> state_;                 // the game at the current version
-    ViewMemo memo_;  // the JSON of state_'s parts that changed last: built once per change
     std::string shared_ops_;                     // the table part's and the fields' operations
     std::vector<std::string> public_entry_ops_;  // per seat: its entry's, as others see it
     std::vector<std::string> own_entry_ops_;     // per seat: ... and as its owner sees it

@@ -78,28 +78,13 @@ void append_view_fields_diff(const State& before, const State& after, const std:
                              std::string& ops);
 void append_seat_entry_diff(const State& before, const State& after, int seat, int viewer,
                             const std::string& prefix, std::string& ops);
-// The JSON of a view's parts as the last diff built them for its `after` state, kept by a server
-// that diffs each state against the next (below): the parts that change are then built once,
-// for the new state, rather than for both states of every diff. Valid while each diff's `before`
-// is the previous diff's `after` (of the same game); clear() it whenever that is not so. What
-// it holds is the engine's business.
-struct ViewMemo {
-    std::vector<std::optional<Json>> fields;  // by field of view_fields, in the engine's order
-    std::vector<std::optional<Json>> canoes;  // by seat, then canoe
-    void clear() {
-        fields.clear();
-        canoes.clear();
-    }
-};
-void append_view_fields_diff(const State& before, const State& after, const std::string& prefix,
-                             std::string& ops, ViewMemo& memo);
 // Both texts a server needs for a changed seat at once: its entry's operations as others see
 // it (`public_ops`, viewer -1) and as its owner does (`own_ops`), each exactly what
 // append_seat_entry_diff writes for that viewer. The fields every viewer sees alike (canoes,
 // collection, ...) are built and compared once for both.
 void append_seat_entry_diffs(const State& before, const State& after, int seat,
                              const std::string& prefix, std::string& public_ops,
-                             std::string& own_ops, ViewMemo* memo = nullptr);
+                             std::string& own_ops);
 
 // A full state consistent with what `view` (a seat_view or spectator_view) shows, with the
 // hidden cards (others' choices, and their hands in memory mode) filled in arbitrarily. For
