@@ -53,7 +53,7 @@ COPY --from=build /src/build/server/niagara-server /usr/local/bin/niagara-server
 # The chat bridge: the same image with `--entrypoint /usr/local/bin/niagara-bridge`
 # (deploy/docker-compose.yml, service `bridge`).
 COPY --from=build /src/build/bridge/niagara-bridge /usr/local/bin/niagara-bridge
-COPY server/web /usr/share/niagara/web
+COPY web /usr/share/niagara/web
 COPY deploy/healthcheck.sh /usr/local/bin/niagara-healthcheck
 
 ENV NIAGARA_BIND=0.0.0.0 \

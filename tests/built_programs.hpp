@@ -25,7 +25,7 @@ inline std::string server_program() {
     return built_program("server/niagara-server");
 }
 inline std::string loadgen_program() {
-    return built_program("server/niagara-loadgen");
+    return built_program("loadgen/niagara-loadgen");
 }
 inline std::string bridge_program() {
     return built_program("bridge/niagara-bridge");

@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#include "game_client.hpp"
+#include "niagara/client/game_client.hpp"
 #include "player_link.hpp"
 
 namespace niagara::bridge {

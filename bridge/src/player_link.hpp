@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "bridge_state.hpp"
-#include "game_client.hpp"
+#include "niagara/client/game_client.hpp"
 #include "server_connection.hpp"
 
 namespace niagara::bridge {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "game_client.hpp"
+#include "niagara/client/game_client.hpp"
 
 namespace niagara::bridge {
 

@@ -74,7 +74,7 @@ std::vector<std::string> parse_allowed_origins(std::string_view list);
 bool origin_allowed(std::optional<std::string_view> origin, std::string_view host,
                     const std::vector<std::string>& allowed);
 
-// The Content-Security-Policy for the web client in server/web/: its own scripts and style
+// The Content-Security-Policy for the web client in web/: its own scripts and style
 // sheets, style attributes (its code sets colours through them), data: images (the empty
 // icon), WebSockets to the host it was loaded from; no framing. `host` is the request's Host
 // header, named in connect-src (as ws:// and wss://) when it is a plain host[:port], since some

@@ -1,6 +1,6 @@
 // A finished game's replay (GET /games/<id>/replay): its record replayed through the engine,
 // one step per action, each with the engine's log lines of it and the public view after it,
-// for the web client's replay page (server/web/replay.html). Only finished games are
+// for the web client's replay page (web/replay.html). Only finished games are
 // replayed: a game in progress has secrets (a chosen card not yet revealed) that an action's
 // text would give away. Building is pure (engine + JSON) so tests call it directly; the HTTP
 // side (http_session.cpp, through Lobby::game_replay) keeps recent replays in a ReplayCache,

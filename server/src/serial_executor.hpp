@@ -11,7 +11,7 @@
 //   a connection hands a command to a table and the tables hand frames to the connections
 //   (one hop per batch for all connections: frame_mailbox.hpp). Strands on one shared
 //   io_context cost about an eighth more CPU per action (the threads waking each other for
-//   every handler: server/loadgen/BENCHMARKS.md).
+//   every handler: loadgen/BENCHMARKS.md).
 // - Three or more: one io_context, every table and connection on a strand of its own.
 #pragma once
 

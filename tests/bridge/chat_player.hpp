@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "game_client.hpp"
+#include "niagara/client/game_client.hpp"
 
 namespace bridge_test {
 

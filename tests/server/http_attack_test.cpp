@@ -133,9 +133,8 @@ int attack_upgrade(unsigned short port, const std::string& headers, const std::s
 }
 
 std::filesystem::path attack_source_web_root() {
-    // tests/server/this file → the repository's server/web
-    return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "server" /
-           "web";
+    // tests/server/this file → the repository's web/
+    return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "web";
 }
 
 std::string attack_read_file(const std::filesystem::path& path) {

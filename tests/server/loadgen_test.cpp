@@ -1,4 +1,4 @@
-// The load generator: its WebSocket framing (server/loadgen/websocket_client.hpp), its
+// The load generator: its WebSocket framing (loadgen/websocket_client.hpp), its
 // connection against the real server, and a short run of niagara-loadgen itself, whose figures
 // the README and the closing notes quote.
 #include <arpa/inet.h>

@@ -1,4 +1,4 @@
-// The load generator's reader (server/client/play_reader.hpp): of any server message it keeps
+// The load generator's reader (client/include/niagara/client/play_reader.hpp): of any server message it keeps
 // exactly what playing needs, equal to those members of the whole parsed message, and reads a
 // prompt's actions as their action objects say.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include "niagara/protocol/server_message.hpp"
 #include "niagara/random_bot.hpp"
 #include "option_variants.hpp"
-#include "play_reader.hpp"
+#include "niagara/client/play_reader.hpp"
 
 using niagara::client::PlayMessage;
 using niagara::client::PromptAction;

@@ -1,4 +1,4 @@
-// Figures for server/loadgen/BENCHMARKS.md, not a test: hidden (run by hand, release build):
+// Figures for loadgen/BENCHMARKS.md, not a test: hidden (run by hand, release build):
 //   build/release/tests/server_tests "[replay_figures]" -s
 // prints the size and build time of long games' replays in both formats, format 2's size
 // gzipped with the time to gzip and gunzip it, and the server's memory while 150 clients that

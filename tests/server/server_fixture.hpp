@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "game_client.hpp"
+#include "niagara/client/game_client.hpp"
 #include "niagara/record.hpp"
 
 namespace server_test {

@@ -1,4 +1,4 @@
-// The browser's words without a browser (plain node): server/web/js/i18n.js renders every key
+// The browser's words without a browser (plain node): web/js/i18n.js renders every key
 // of every language's merged catalog (i18n/catalogs/<lang>/*.json) with sample arguments,
 // without throwing and without a "{" left over; and no English sentence is left in the client's
 // code or pages (every user-visible word comes from the web.* catalogs).
@@ -9,12 +9,12 @@ import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { parse, setCatalog, t, tParts } from '../../server/web/js/i18n.js';
+import { parse, setCatalog, t, tParts } from '../../web/js/i18n.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const CATALOGS = path.join(repo, 'i18n/catalogs');
-const WEB = path.join(repo, 'server/web');
+const WEB = path.join(repo, 'web');
 const LANGUAGES = ['en', 'fr', 'cs', 'de'];
 
 // A language's merged catalog, as the server serves it at /i18n/<lang>.json.

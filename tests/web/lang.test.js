@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { parse } from '../../server/web/js/i18n.js';
+import { parse } from '../../web/js/i18n.js';
 import { openPlayer } from './lib/browser.js';
 import { gameState, seededRandom, takeDecision } from './lib/player.js';
 import { checkNoProblems, out, repo, startSuite, stopSuite } from './lib/suite.js';

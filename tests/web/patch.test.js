@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { PatchError, applyPatch, getPointer, parsePointer } from '../../server/web/js/patch.js';
+import { PatchError, applyPatch, getPointer, parsePointer } from '../../web/js/patch.js';
 
 test('add, remove, replace, move, copy and test', () => {
     const doc = { foo: ['bar', 'baz'], obj: { a: 1 } };

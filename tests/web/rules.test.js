@@ -55,7 +55,7 @@ async function headings(locator) {
 }
 
 test('the four languages tell the same rules: the same rule numbers, pictures and words to fill', async () => {
-    const load = async (lang) => (await import(path.join(repo, `server/web/rules/${lang}.js`))).default;
+    const load = async (lang) => (await import(path.join(repo, `web/rules/${lang}.js`))).default;
     const shape = (content) => ({
         ui: Object.keys(content.ui).sort(),
         words: Object.keys(content.words).sort(),
@@ -78,7 +78,7 @@ test('the four languages tell the same rules: the same rule numbers, pictures an
 
     // Which rule numbers in a message become links: "(R7)" and "R10.6" are rules; a bare
     // "R7" is the place on the river's right branch.
-    const { splitRules } = await import(path.join(repo, 'server/web/js/rules_view.js'));
+    const { splitRules } = await import(path.join(repo, 'web/js/rules_view.js'));
     const cited = (text) => splitRules(text).filter((p) => typeof p !== 'string').map((p) => p.rule);
     assert.deepEqual(cited('only a canoe on L7 or R7 can take the elk (R10.8)'), ['R10.8']);
     assert.deepEqual(cited('The river flows (R7). See R10.6 and (R4.2, R5.3).'), ['R7', 'R10.6', 'R4.2', 'R5.3']);

@@ -22,7 +22,7 @@ const AXE = path.join(here, '../node_modules/axe-core/axe.min.js');
 // The server (with the file's own flags: bot pace, levels, seeds) and the browser.
 export async function startSuite(extraArgs) {
     fs.mkdirSync(out, { recursive: true });
-    const server = await startServer({ binary, webRoot: path.join(repo, 'server/web'), extraArgs });
+    const server = await startServer({ binary, webRoot: path.join(repo, 'web'), extraArgs });
     const browser = await launchBrowser();
     return { server, browser };
 }

@@ -4,10 +4,10 @@
 # play each other (bot_tables.mjs: one watcher each, so that they play), and niagara-loadgen's
 # tables beside them. Prints the load generator's figures and the bots' decisions per second
 # over the measured seconds (from /metrics).
-#   server/loadgen/bot_bench.sh [--build DIR] [--bot-tables N] [--level L] [--warmup S]
+#   loadgen/bot_bench.sh [--build DIR] [--bot-tables N] [--level L] [--warmup S]
 #                               [-- SERVER FLAGS...] ;; LOADGEN ARGS go in $LOADGEN_ARGS
 #   LOADGEN_ARGS="--tables 300 --seats 4 --seconds 20 --think-ms 250" \
-#       server/loadgen/bot_bench.sh --bot-tables 100 --level strong
+#       loadgen/bot_bench.sh --bot-tables 100 --level strong
 # Needs node (20: run with --experimental-websocket; 22 and later have WebSocket).
 set -euo pipefail
 build=build/release
@@ -24,7 +24,7 @@ while [[ $# -gt 0 && "$1" != "--" ]]; do
     esac
 done
 [[ "${1:-}" == "--" ]] && shift
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 loadgen_args=${LOADGEN_ARGS:---tables 300 --seats 4 --seconds 20 --think-ms 250}
 
 data=$(mktemp -d)
@@ -47,7 +47,7 @@ port=$(cat "$data/port")
 node_flags=""
 node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || node_flags=--experimental-websocket
 if [[ "$bot_tables" -gt 0 ]]; then
-    node $node_flags server/loadgen/bot_tables.mjs "$port" "$bot_tables" "$level" &
+    node $node_flags loadgen/bot_tables.mjs "$port" "$bot_tables" "$level" &
     driver=$!
     sleep "$warmup"
 fi
@@ -59,7 +59,7 @@ sample() {  # decisions, think seconds, late answers, queue
 read -r d0 t0 _ < <(sample)
 s0=$(date +%s.%N)
 # shellcheck disable=SC2086
-"$build/server/niagara-loadgen" --port "$port" --server-pid "$server" $loadgen_args
+"$build/loadgen/niagara-loadgen" --port "$port" --server-pid "$server" $loadgen_args
 read -r d1 t1 q1 < <(sample)
 s1=$(date +%s.%N)
 awk -v d0="$d0" -v d1="$d1" -v t0="$t0" -v t1="$t1" -v s0="$s0" -v s1="$s1" -v q="$q1" -v n="$bot_tables" -v l="$level" \

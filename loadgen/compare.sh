@@ -4,10 +4,10 @@
 # under this build's load generator (bench.sh --server), and prints each run, the medians of both
 # and head's ratios to the baseline. The machine's speed drifts within an hour, so only figures
 # measured in one such run compare; niagara-floor runs before and after.
-#   server/loadgen/compare.sh [--runs N] [--build DIR] [--baseline-loadgen] BASELINE_COMMIT
+#   loadgen/compare.sh [--runs N] [--build DIR] [--baseline-loadgen] BASELINE_COMMIT
 #                             [-- LOADGEN ARGS...]
-#   server/loadgen/compare.sh f82acb9
-#   server/loadgen/compare.sh --runs 5 f82acb9 -- --tables 1000 --seats 4 --seconds 15 --think-ms 125
+#   loadgen/compare.sh f82acb9
+#   loadgen/compare.sh --runs 5 f82acb9 -- --tables 1000 --seats 4 --seconds 15 --think-ms 125
 # --baseline-loadgen: both servers meet the baseline's load generator instead (when this one
 # speaks a protocol the baseline's server does not).
 # Default load: the README's goal (1,000 tables x 4 seats, 125 ms think, 5 s warm-up, 15 s).
@@ -30,7 +30,7 @@ done
 [[ -n "${baseline:-}" ]] || { echo "usage: $0 [--runs N] [--build DIR] BASELINE_COMMIT [-- LOADGEN ARGS...]" >&2; exit 2; }
 load=("$@")
 [[ ${#load[@]} -gt 0 ]] || load=(--tables 1000 --seats 4 --seconds 15 --warmup 5 --think-ms 125)
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 root=$PWD
 commit=$(git rev-parse --short=12 "$baseline^{commit}")
 
@@ -40,7 +40,12 @@ cmake --build "$build" --target niagara-server niagara-loadgen niagara-floor >/d
 # The baseline's server, from its own tree (git archive: no work tree of this clone changes).
 base_dir="$root/build/compare/$commit"
 base_server="$base_dir/build/server/niagara-server"
-base_loadgen="$base_dir/build/server/niagara-loadgen"
+# Its load generator: in loadgen/, or in server/ for a commit from before it had a home of its own.
+baseline_loadgen_path() {
+    if [[ -d "$base_dir/src/server/loadgen" ]]; then echo "$base_dir/build/server/niagara-loadgen"
+    else echo "$base_dir/build/loadgen/niagara-loadgen"; fi
+}
+base_loadgen=$(baseline_loadgen_path)
 if [[ ! -x "$base_server" || ($baseline_loadgen == 1 && ! -x "$base_loadgen") ]]; then
     echo "== building $commit's niagara-server in $base_dir"
     rm -rf "$base_dir/src"
@@ -51,20 +56,21 @@ if [[ ! -x "$base_server" || ($baseline_loadgen == 1 && ! -x "$base_loadgen") ]]
     cmake --build "$base_dir/build" --target niagara-server \
         $([[ $baseline_loadgen == 1 ]] && echo niagara-loadgen) >/dev/null
 fi
+base_loadgen=$(baseline_loadgen_path)
 loadgen=()
 [[ $baseline_loadgen == 1 ]] && loadgen=(--loadgen "$base_loadgen")
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 floor() {
-    [[ -x "$build/server/niagara-floor" ]] || return 0
-    echo "== machine floor ($1): $("$build/server/niagara-floor" --tables 1000 --seats 4 --seconds 8)"
+    [[ -x "$build/loadgen/niagara-floor" ]] || return 0
+    echo "== machine floor ($1): $("$build/loadgen/niagara-floor" --tables 1000 --seats 4 --seconds 8)"
 }
 floor before
 for run in $(seq "$runs"); do
     for who in baseline head; do
         if [[ $who == baseline ]]; then server=(--server "$base_server"); else server=(); fi
-        out=$(server/loadgen/bench.sh --runs 1 --no-floor --build "$build" "${server[@]}" "${loadgen[@]}" -- "${load[@]}")
+        out=$(loadgen/bench.sh --runs 1 --no-floor --build "$build" "${server[@]}" "${loadgen[@]}" -- "${load[@]}")
         echo "== $who ($([[ $who == baseline ]] && echo "$commit" || git rev-parse --short=12 HEAD)), run $run"
         echo "$out" | grep -v '^== ' | sed -n '/^== median/!p' | grep -v 'actions/s, p50 .* RSS .* MiB$' || true
         # The median line of a single run is that run: actions/s p50 p99 p99-last srv-us lg-us rss

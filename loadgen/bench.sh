@@ -2,10 +2,10 @@
 # The server's load benchmark, repeated: starts a release niagara-server (its default threads,
 # one per core; a fresh data directory; a rate limit the bots never reach) on 127.0.0.1, runs niagara-loadgen against
 # it, and prints each run's figures and then the medians.
-#   server/loadgen/bench.sh [--runs N] [--build DIR] [--server BIN] [--loadgen BIN] [--threads N]
+#   loadgen/bench.sh [--runs N] [--build DIR] [--server BIN] [--loadgen BIN] [--threads N]
 #                           [--no-floor]
 #                           -- LOADGEN ARGS...
-#   server/loadgen/bench.sh --runs 3 -- --tables 1000 --seats 4 --seconds 15 --think-ms 125
+#   loadgen/bench.sh --runs 3 -- --tables 1000 --seats 4 --seconds 15 --think-ms 125
 # --server measures another server binary (an older commit's, say) with this build's load
 # generator, so that two servers meet the same load (--loadgen likewise runs another load
 # generator against this build's server); --threads sets the server's threads (0, the
@@ -32,13 +32,13 @@ while [[ $# -gt 0 && "$1" != "--" ]]; do
     esac
 done
 [[ "${1:-}" == "--" ]] && shift
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 [[ -n "$server" ]] || server="$build/server/niagara-server"
-[[ -n "$loadgen" ]] || loadgen="$build/server/niagara-loadgen"
+[[ -n "$loadgen" ]] || loadgen="$build/loadgen/niagara-loadgen"
 
 measure_floor() {
-    [[ $floor == 1 && -x "$build/server/niagara-floor" ]] || return 0
-    echo "== machine floor ($1): $("$build/server/niagara-floor" --tables 1000 --seats 4 --seconds 8)"
+    [[ $floor == 1 && -x "$build/loadgen/niagara-floor" ]] || return 0
+    echo "== machine floor ($1): $("$build/loadgen/niagara-floor" --tables 1000 --seats 4 --seconds 8)"
 }
 
 # The load generator's 4,000 connections all come from 127.0.0.1: every per-address and

@@ -1,4 +1,4 @@
-#include "game_client.hpp"
+#include "niagara/client/game_client.hpp"
 
 #include <algorithm>
 #include <boost/asio/connect.hpp>
@@ -6,7 +6,7 @@
 
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
-#include "play_reader.hpp"
+#include "niagara/client/play_reader.hpp"
 
 namespace niagara::client {
 

@@ -1,4 +1,4 @@
-#include "prompt_bot.hpp"
+#include "niagara/client/prompt_bot.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -6,7 +6,7 @@
 # 2 strong bots from 127.0.0.3. Prints every run, then the medians of the bystander's p50 and
 # p99. --baseline BIN alternates runs of another build's server (an older commit's: compare.sh
 # builds one in build/compare/COMMIT) with this one's, and prints both.
-#   server/loadgen/bot_share_bench.sh [--build DIR] [--baseline BIN] [--runs N]
+#   loadgen/bot_share_bench.sh [--build DIR] [--baseline BIN] [--runs N]
 #       [--stranger-tables N] [--seconds S] [--warmup S] [-- SERVER FLAGS...]
 set -euo pipefail
 build=build/release
@@ -27,7 +27,7 @@ while [[ $# -gt 0 && "$1" != "--" ]]; do
     esac
 done
 [[ "${1:-}" == "--" ]] && shift
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 head_server="$build/server/niagara-server"
 
 data=""
@@ -49,7 +49,7 @@ one_run() {
         --max-http-connections-per-address 0 --http-rate 0 "${server_flags[@]}" >"$data/log" 2>&1 &
     server=$!
     for _ in $(seq 100); do [[ -s "$data/port" ]] && break; sleep 0.05; done
-    "$build/server/niagara-bot-share" --port "$(cat "$data/port")" \
+    "$build/loadgen/niagara-bot-share" --port "$(cat "$data/port")" \
         --stranger-tables "$stranger_tables" --seconds "$seconds" --warmup "$warmup" || true
     cleanup
 }

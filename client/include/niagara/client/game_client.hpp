@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "niagara/random_bot.hpp"
-#include "play_reader.hpp"
-#include "prompt_bot.hpp"
+#include "niagara/client/play_reader.hpp"
+#include "niagara/client/prompt_bot.hpp"
 
 namespace niagara::client {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "niagara/types.hpp"
-#include "play_reader.hpp"
+#include "niagara/client/play_reader.hpp"
 
 namespace niagara::client {
 

@@ -4,7 +4,7 @@
 // there); when the game ends it opens the next. The server's /metrics (--metrics main) counts
 // the bots' decisions; niagara-loadgen measures the other tables' latency meanwhile.
 //
-//   node --experimental-websocket server/loadgen/bot_tables.mjs PORT TABLES [LEVEL] [SECONDS]
+//   node --experimental-websocket loadgen/bot_tables.mjs PORT TABLES [LEVEL] [SECONDS]
 //
 // (Node 22 and later need no flag.) Prints the games started and finished when it stops.
 

@@ -1,4 +1,4 @@
-#include "play_reader.hpp"
+#include "niagara/client/play_reader.hpp"
 
 #include <simdjson.h>
 

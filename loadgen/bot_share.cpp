@@ -1,5 +1,5 @@
 // niagara-bot-share: how long a bystander's bots take while a stranger keeps the bot pool busy
-// (issue 32). A benchmark program, not a test: server/loadgen/bot_share_bench.sh runs it.
+// (issue 32). A benchmark program, not a test: loadgen/bot_share_bench.sh runs it.
 //
 // The stranger, from one address (--stranger-source, 127.0.0.2), opens --stranger-tables tables
 // of 6 seats (Spirits) with 5 strong bots, sits at each and answers its own prompts at once, so
@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "game_client.hpp"
+#include "niagara/client/game_client.hpp"
 
 using niagara::client::GameClient;
 using Clock = std::chrono::steady_clock;

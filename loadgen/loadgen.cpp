@@ -35,9 +35,9 @@
 #include <thread>
 #include <vector>
 
-#include "play_reader.hpp"
+#include "niagara/client/play_reader.hpp"
 #include "process_stats.hpp"
-#include "prompt_bot.hpp"
+#include "niagara/client/prompt_bot.hpp"
 #include "websocket_client.hpp"
 
 using niagara::bench::cpu_seconds;
