@@ -7,7 +7,9 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "niagara/ascii.hpp"
 #include "niagara/protocol/client_message.hpp"
+#include "niagara/protocol/names.hpp"
 #include "ascii_name.hpp"
 #include "guarded.hpp"
 #include "river_picture.hpp"
@@ -130,14 +132,8 @@ std::vector<std::string> Bridge::server_names(const ChatUser& user) const {
     }
     while (!base.empty() && base.back() == '_')
         base.pop_back();
-    std::string folded = base;
-    std::transform(folded.begin(), folded.end(), folded.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    // Reserved by the server: bot*, guest-N, and the staff words.
-    if (folded.empty() || folded.starts_with("bot") || folded.starts_with("guest-") ||
-        folded == "server" || folded == "niagara" || folded == "admin" || folded == "system" ||
-        folded == "moderator")
-        base = "p_" + base;
+    // A name the server would refuse (protocol/names.hpp) gets a prefix.
+    if (base.empty() || protocol::is_reserved_name(base)) base = "p_" + base;
     base = base.substr(0, 20);
     return {base, base + "_", base + "_2", base + "_3", base + "_4"};
 }
@@ -161,9 +157,7 @@ void Bridge::run_lang(Person& p, const std::string& args,
     const auto name = [](const std::string& lang) {
         return Json{{"key", "bridge.lang.name." + lang}, {"args", Json::object()}};
     };
-    std::string word = args;
-    std::transform(word.begin(), word.end(), word.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string word = ascii::lower(args);
     if (word.empty()) {
         const std::string home =
             p.home_channel.empty() && !p.channels.empty() ? *p.channels.begin() : p.home_channel;

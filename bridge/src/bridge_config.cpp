@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "niagara/ascii.hpp"
 #include "texts.hpp"
 
 extern char** environ;
@@ -19,8 +20,7 @@ namespace {
 using Setter = std::function<std::optional<std::string>(BridgeSettings&, const std::string&)>;
 
 std::optional<std::string> to_bool(const std::string& v, bool& out) {
-    std::string l = v;
-    std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::string l = ascii::lower(v);
     if (l == "1" || l == "true" || l == "yes" || l == "on") return out = true, std::nullopt;
     if (l == "0" || l == "false" || l == "no" || l == "off") return out = false, std::nullopt;
     return "'" + v + "' is not true or false";
@@ -171,10 +171,8 @@ std::optional<std::string> set(BridgeSettings& s, const std::string& key, const 
     return std::nullopt;
 }
 
-std::string trim(std::string s) {
-    s.erase(0, s.find_first_not_of(" \t\r"));
-    s.erase(s.find_last_not_of(" \t\r") + 1);
-    return s;
+std::string trim(const std::string& s) {
+    return std::string(ascii::trim(s, " \t\r"));
 }
 
 std::optional<std::string> check(const BridgeSettings& s) {

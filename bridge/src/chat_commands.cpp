@@ -2,21 +2,16 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <utility>
 
+#include "niagara/ascii.hpp"
 #include "texts.hpp"
 
 namespace niagara::bridge {
 
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
+using ascii::lower;
 
 bool is_space(char c) {
     return c == ' ' || c == '\t';

@@ -1,9 +1,10 @@
 #include "niagara/notation.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <vector>
+
+#include "niagara/ascii.hpp"
 
 namespace niagara {
 namespace {
@@ -96,10 +97,10 @@ class Parser {
     Parser(std::string_view text, int seat) : seat_(seat) {
         std::string word;
         for (char ch : text) {
-            if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',') {
+            if (ascii::is_space(ch) || ch == ',') {
                 flush(word);
             } else {
-                word += char(std::tolower(static_cast<unsigned char>(ch)));
+                word += ascii::lower(ch);
             }
         }
         flush(word);

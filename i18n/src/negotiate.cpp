@@ -1,5 +1,7 @@
 #include "niagara/i18n/i18n.hpp"
 
+#include "niagara/ascii.hpp"
+
 namespace niagara::i18n {
 namespace {
 
@@ -11,16 +13,10 @@ bool is_alnum(char c) {
     return is_alpha(c) || (c >= '0' && c <= '9');
 }
 
-char lower(char c) {
-    return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
-}
+using ascii::lower;
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
+std::string_view trim(std::string_view s) {  // optional white space around a list's items
+    return ascii::trim(s, " \t");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <exception>
 #include <limits>
 
+#include "niagara/ascii.hpp"
 #include "niagara/i18n/i18n.hpp"
 #include "niagara/notation.hpp"
 #include "niagara/protocol/gem_aliases.hpp"
@@ -79,17 +80,9 @@ ClientMessage of(Command command) {
     return m;
 }
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
+using ascii::is_space;
+using ascii::lower;
+using ascii::trim;
 
 // Words separated by ASCII white space (and commas, when `commas`).
 std::vector<std::string_view> split_words(std::string_view s, bool commas = false) {
@@ -110,13 +103,6 @@ std::string join_words(const std::vector<std::string_view>& words) {
         if (!out.empty()) out += ' ';
         out += w;
     }
-    return out;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
     return out;
 }
 

@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "niagara/ascii.hpp"
+
 namespace niagara::protocol {
 
 namespace {
@@ -58,11 +60,7 @@ void for_each_code_point(std::string_view s, F f) {
 }
 
 std::string_view trim_spaces(std::string_view s) {
-    while (!s.empty() && s.front() == ' ')
-        s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ')
-        s.remove_suffix(1);
-    return s;
+    return ascii::trim(s, " ");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "http_whitespace.hpp"
+#include "niagara/ascii.hpp"
 
 namespace niagara::server {
 namespace {
@@ -19,14 +20,7 @@ bool is_token(std::string_view s) {
     return true;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
+using ascii::iequals;
 
 // RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ). Whether it is
 // above 0; nullopt when it is not a qvalue.

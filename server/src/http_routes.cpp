@@ -4,20 +4,12 @@
 #include <charconv>
 
 #include "http_whitespace.hpp"
+#include "niagara/ascii.hpp"
 
 namespace niagara::server {
 namespace {
 
-char lower(char c) {
-    return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
-}
-
-std::string lowercase(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        c = lower(c);
-    return out;
-}
+using ascii::lower;
 
 bool is_digit(char c) {
     return c >= '0' && c <= '9';
@@ -66,7 +58,7 @@ std::optional<std::string> normal_authority(std::string_view authority, std::str
                   c == '_'))
                 return std::nullopt;
     }
-    std::string out = lowercase(host);
+    std::string out = lower(host);
     if (!port.empty()) {
         unsigned number = 0;
         const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), number);
@@ -88,7 +80,7 @@ struct Origin {
 std::optional<Origin> parse_origin(std::string_view text) {
     const auto sep = text.find("://");
     if (sep == std::string_view::npos) return std::nullopt;
-    const std::string scheme = lowercase(text.substr(0, sep));
+    const std::string scheme = lower(text.substr(0, sep));
     if (scheme != "http" && scheme != "https") return std::nullopt;
     std::string_view authority = text.substr(sep + 3);
     if (!authority.empty() && authority.back() == '/') authority.remove_suffix(1);
@@ -101,7 +93,7 @@ std::optional<Origin> parse_origin(std::string_view text) {
 // lowercased.
 std::string comparable_origin(std::string_view text) {
     if (auto origin = parse_origin(text)) return origin->scheme + "://" + origin->authority;
-    return lowercase(text);
+    return lower(text);
 }
 
 // "/i18n/fr.json" -> "fr": only the catalogs' own spelling (no escapes, no uppercase), so that
@@ -262,7 +254,7 @@ std::string_view content_type(std::string_view key) {
     const auto slash = key.rfind('/');
     const std::string_view name = slash == std::string_view::npos ? key : key.substr(slash + 1);
     const auto dot = name.rfind('.');
-    const std::string ext = dot == std::string_view::npos ? "" : lowercase(name.substr(dot + 1));
+    const std::string ext = dot == std::string_view::npos ? "" : lower(name.substr(dot + 1));
     if (ext == "html" || ext == "htm") return "text/html; charset=utf-8";
     if (ext == "js" || ext == "mjs") return "text/javascript; charset=utf-8";
     if (ext == "css") return "text/css; charset=utf-8";

@@ -4,6 +4,8 @@
 
 #include <string_view>
 
+#include "niagara/ascii.hpp"
+
 namespace niagara::server {
 
 inline bool is_ows(char c) {
@@ -11,11 +13,7 @@ inline bool is_ows(char c) {
 }
 
 inline std::string_view trim_ows(std::string_view s) {
-    while (!s.empty() && is_ows(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && is_ows(s.back()))
-        s.remove_suffix(1);
-    return s;
+    return ascii::trim(s, " \t");
 }
 
 }  // namespace niagara::server

@@ -3,11 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <cctype>
 #include <unordered_set>
 
 #include "gzip.hpp"
+#include "niagara/ascii.hpp"
 #include "niagara/i18n/i18n.hpp"
+#include "niagara/protocol/names.hpp"
 #include "niagara/protocol/server_message.hpp"
 #include "niagara/protocol/text.hpp"
 
@@ -28,19 +29,12 @@ std::string restored_owner(long table) {
     return "restored table " + std::to_string(table);
 }
 
-std::string lower(std::string s) {
-    for (char& ch : s)
-        ch = char(std::tolower(static_cast<unsigned char>(ch)));
-    return s;
-}
+using ascii::lower;
 
-// Names that would let a player pass for the server, a bot or another guest.
+// Names that would let a player pass for the server, a bot or another guest: a guest may keep
+// its own "guest-N".
 bool reserved_name(const std::string& name, long own_id) {
-    const std::string n = lower(name);
-    for (const char* word : {"server", "niagara", "admin", "system", "moderator"})
-        if (n == word) return true;
-    if (n.rfind("bot", 0) == 0) return true;
-    return n.rfind("guest-", 0) == 0 && n != "guest-" + std::to_string(own_id);
+    return protocol::is_reserved_name(name) && lower(name) != "guest-" + std::to_string(own_id);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <random>
 
+#include "niagara/ascii.hpp"
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
 #include "niagara/protocol/server_message.hpp"
@@ -15,10 +16,7 @@ namespace msg = protocol;
 namespace {
 
 bool same_name(const std::string& a, const std::string& b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
+    return ascii::iequals(a, b);
 }
 
 }  // namespace

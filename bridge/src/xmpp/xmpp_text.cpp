@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "niagara/ascii.hpp"
+
 namespace niagara::bridge::xmpp {
 
 namespace {
@@ -110,10 +112,7 @@ std::string jid_resource(std::string_view jid) {
 }
 
 std::string jid_key(std::string_view jid) {
-    std::string key(jid_bare_view(jid));
-    for (char& c : key)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return key;
+    return ascii::lower(jid_bare_view(jid));
 }
 
 std::string jid_node_or_domain(std::string_view jid) {
