@@ -19,67 +19,54 @@ void Action::add_steal(const Steal& steal) {
     if (steal_count == 2 && steals[1] < steals[0]) std::swap(steals[0], steals[1]);
 }
 
-Action Action::play(int seat, Card card) {
+namespace {
+
+// An action of `type` by `seat`, about canoe `canoe` (0 when the type names none): the fields
+// every kind shares; each factory below sets its own.
+Action action_of(ActionType type, int seat, int canoe = 0) {
     Action a;
-    a.type = ActionType::PlayCard;
+    a.type = type;
     a.seat = std::int8_t(seat);
+    a.canoe = std::int8_t(canoe);
+    return a;
+}
+
+}  // namespace
+
+Action Action::play(int seat, Card card) {
+    Action a = action_of(ActionType::PlayCard, seat);
     a.card = card;
     return a;
 }
 Action Action::buy_back(int seat, int canoe, Colour paid) {
-    Action a;
-    a.type = ActionType::BuyBack;
-    a.seat = std::int8_t(seat);
-    a.canoe = std::int8_t(canoe);
+    Action a = action_of(ActionType::BuyBack, seat, canoe);
     a.colour = paid;
     return a;
 }
 Action Action::cloud(int seat, bool up) {
-    Action a;
-    a.type = ActionType::Cloud;
-    a.seat = std::int8_t(seat);
+    Action a = action_of(ActionType::Cloud, seat);
     a.up = up;
     return a;
 }
 Action Action::end_turn(int seat) {
-    Action a;
-    a.type = ActionType::EndTurn;
-    a.seat = std::int8_t(seat);
-    return a;
+    return action_of(ActionType::EndTurn, seat);
 }
 Action Action::move(int seat, int canoe) {
-    Action a;
-    a.type = ActionType::MoveCanoe;
-    a.seat = std::int8_t(seat);
-    a.canoe = std::int8_t(canoe);
-    return a;
+    return action_of(ActionType::MoveCanoe, seat, canoe);
 }
 Action Action::take_elk(int seat, int canoe) {
-    Action a;
-    a.type = ActionType::TakeElk;
-    a.seat = std::int8_t(seat);
-    a.canoe = std::int8_t(canoe);
-    return a;
+    return action_of(ActionType::TakeElk, seat, canoe);
 }
 Action Action::fork_to(int seat, int canoe, Branch branch) {
-    Action a;
-    a.type = ActionType::Fork;
-    a.seat = std::int8_t(seat);
-    a.canoe = std::int8_t(canoe);
+    Action a = action_of(ActionType::Fork, seat, canoe);
     a.fork = branch;
     return a;
 }
 Action Action::free_canoe(int seat, int canoe) {
-    Action a;
-    a.type = ActionType::FreeCanoe;
-    a.seat = std::int8_t(seat);
-    a.canoe = std::int8_t(canoe);
-    return a;
+    return action_of(ActionType::FreeCanoe, seat, canoe);
 }
 Action Action::meet_joe(int seat, JoeDeal deal, int canoe, Colour colour) {
-    Action a;
-    a.type = ActionType::MeetJoe;
-    a.seat = std::int8_t(seat);
+    Action a = action_of(ActionType::MeetJoe, seat);
     a.deal = deal;
     if (deal != JoeDeal::None) a.canoe = std::int8_t(canoe);
     if (deal == JoeDeal::Swap || deal == JoeDeal::Give) a.colour = colour;
