@@ -50,7 +50,8 @@ function table(n) {
                 if (m.name === `host-${id}`) send({ type: 'name', name: `watch-${id}` });
                 break;
             case 'name':
-                if (table !== null && m.text.includes(`watch-${id}`)) send({ type: 'watch', table });
+                if (table !== null && m.text.includes(`watch-${id}`))
+                    send({ type: 'watch', table });
                 break;
             case 'ended':
                 finished += 1;

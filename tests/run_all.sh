@@ -120,8 +120,10 @@ run_tests release
 # at a time (node's default on two cores): a file per core took 106 s against 170 s alone on the
 # machine, but 161 s against 172 s in a whole run of this command, where it starved the fuzz
 # build beside it and the run was no shorter (1,198 s against 1,185 s).
-phase "browser test (tests/web, chromium)"
-(cd tests/web && npm ci --no-audit --no-fund --loglevel=error &&
+# Before it, ESLint and Prettier check the project's JavaScript (a few seconds; `npm run format`
+# in tests/web rewrites it in the house style).
+phase "browser test (tests/web, chromium; ESLint and Prettier first)"
+(cd tests/web && npm ci --no-audit --no-fund --loglevel=error && npm run --silent lint &&
     NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
 wait_background "the sanitizer build"
 

@@ -14,16 +14,25 @@ import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
 import { gameState } from './lib/player.js';
 import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
 
-
 let server;
 let browser;
 
 before(async () => {
-    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100', '--bot-level', 'random', '--bot-seed', '7']));
+    ({ server, browser } = await startSuite([
+        '--bot-delay-ms',
+        '30',
+        '--grace',
+        '60',
+        '--bot-think-ms',
+        '100',
+        '--bot-level',
+        'random',
+        '--bot-seed',
+        '7',
+    ]));
 });
 
 after(() => stopSuite({ server, browser }));
-
 
 async function start(p) {
     await p.page.waitForSelector('#start-game:not([disabled])');
@@ -66,7 +75,10 @@ test('the only person at the table concedes: asked twice, then the game ends wit
     const second = gil.page.locator('#concede-confirm [role="alertdialog"]');
     await second.waitFor();
     assert.match(await second.innerText(), /cannot be undone/);
-    assert.equal(await gil.page.evaluate(() => document.activeElement.id), 'concede-confirm-cancel');
+    assert.equal(
+        await gil.page.evaluate(() => document.activeElement.id),
+        'concede-confirm-cancel',
+    );
     await gil.page.screenshot({ path: path.join(out, 'concede-confirm-laptop.png') });
     // "Keep playing": nothing changed.
     await gil.page.click('#concede-confirm-cancel');
@@ -83,11 +95,18 @@ test('the only person at the table concedes: asked twice, then the game ends wit
     assert.deepEqual(result.winners, []);
     assert.deepEqual(result.conceded, [0]);
     await gil.page.waitForSelector('.log li:has-text("gil concedes; a bot plays seat 1")');
-    assert.equal(await gil.page.evaluate(() => JSON.parse(localStorage.getItem('niagara.seat') || 'null')?.token ?? null), null,
-        'the seat is forgotten: the lobby offers no way back');
+    assert.equal(
+        await gil.page.evaluate(
+            () => JSON.parse(localStorage.getItem('niagara.seat') || 'null')?.token ?? null,
+        ),
+        null,
+        'the seat is forgotten: the lobby offers no way back',
+    );
     // The game is stored (R9.4): its replay is linked and served.
     const href = await gil.page.getAttribute('#watch-replay', 'href');
-    const replay = await gil.page.request.get(new URL(href.replace('replay.html?game=', 'games/') + '/replay', server.url).href);
+    const replay = await gil.page.request.get(
+        new URL(href.replace('replay.html?game=', 'games/') + '/replay', server.url).href,
+    );
     assert.equal(replay.status(), 200);
     assert.equal((await replay.json()).abandoned, true);
     await gil.page.screenshot({ path: path.join(out, 'concede-ended-laptop.png') });
@@ -113,7 +132,10 @@ test('a player who concedes watches; the players panel says conceded; no way bac
     assert.equal(await hal.page.locator('.hand .card.playable').count(), 0, 'no decision for hal');
     // ivy sees it too, and the log says what happened.
     await ivy.page.waitForSelector('#players .player[data-seat="0"] .tag.conceded');
-    assert.equal(await ivy.page.locator('#players .player[data-seat="0"] .tag.conceded').innerText(), 'conceded');
+    assert.equal(
+        await ivy.page.locator('#players .player[data-seat="0"] .tag.conceded').innerText(),
+        'conceded',
+    );
     await ivy.page.waitForSelector('.log li:has-text("hal concedes; a bot plays seat 1")');
     await ivy.page.screenshot({ path: path.join(out, 'concede-players-laptop.png') });
 

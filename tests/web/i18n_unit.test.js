@@ -21,7 +21,10 @@ const LANGUAGES = ['en', 'fr', 'cs', 'de'];
 function merged(lang) {
     const words = {};
     const dir = path.join(CATALOGS, lang);
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort())
+    for (const file of fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort())
         Object.assign(words, JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
     return words;
 }
@@ -50,7 +53,13 @@ function samples(pattern) {
         for (const [name, kind] of Object.entries(args)) {
             if (kind === 'number') values[name] = [0, 1, 2, 5, 22, 1.5][i % 6];
             else if (Array.isArray(kind)) values[name] = kind[i % kind.length];
-            else values[name] = ['T4', { seat: i }, [{ seat: 0 }, 'bob'], { key: 'web.card.number', args: { card: '4' } }][i % 4];
+            else
+                values[name] = [
+                    'T4',
+                    { seat: i },
+                    [{ seat: 0 }, 'bob'],
+                    { key: 'web.card.number', args: { card: '4' } },
+                ][i % 4];
         }
         variants.push(values);
     }
@@ -63,15 +72,24 @@ test('every web key renders in every language, with every kind of argument, leav
     assert.ok(webKeys.length > 200, `the web catalog has its keys (${webKeys.length})`);
     for (const lang of LANGUAGES) {
         const words = merged(lang);
-        for (const key of webKeys) assert.ok(Object.hasOwn(words, key), `${lang}: ${key} is translated`);
+        for (const key of webKeys)
+            assert.ok(Object.hasOwn(words, key), `${lang}: ${key} is translated`);
         setCatalog(lang, words);
         for (const [key, pattern] of Object.entries(words)) {
             let variants;
-            assert.doesNotThrow(() => { variants = samples(pattern); }, `${lang} ${key} parses: ${pattern}`);
+            assert.doesNotThrow(() => {
+                variants = samples(pattern);
+            }, `${lang} ${key} parses: ${pattern}`);
             for (const args of variants) {
                 const text = t(key, args, { names: ['ann', 'bob', 'cy'] });
-                assert.ok(!text.includes('{') && !text.includes('}'), `${lang} ${key} leaves no brace: ${text}`);
-                assert.ok(!/\b(web|common)\.[a-z]/.test(text), `${lang} ${key} shows no key: ${text}`);
+                assert.ok(
+                    !text.includes('{') && !text.includes('}'),
+                    `${lang} ${key} leaves no brace: ${text}`,
+                );
+                assert.ok(
+                    !/\b(web|common)\.[a-z]/.test(text),
+                    `${lang} ${key} shows no key: ${text}`,
+                );
             }
         }
     }
@@ -79,7 +97,8 @@ test('every web key renders in every language, with every kind of argument, leav
 
 test('the renderer: plural categories, #, select, quoting, nesting, seats and lists', () => {
     setCatalog('cs', {
-        'x.gems': '{n, plural, one {# drahokam} few {# drahokamy} many {# drahokamu} other {# drahokamů}}',
+        'x.gems':
+            '{n, plural, one {# drahokam} few {# drahokamy} many {# drahokamu} other {# drahokamů}}',
         'x.quote': "l'eau, {seat}'s, '{'literal'}', ''quoted'', it''s",
         'x.select': '{s, select, left {vlevo} other {vpravo}}',
         'x.nested': '{who}: {what}',
@@ -92,11 +111,23 @@ test('the renderer: plural categories, #, select, quoting, nesting, seats and li
     assert.equal(t('x.quote', { seat: 'bob' }), "l'eau, bob's, {literal}, 'quoted', it's");
     assert.equal(t('x.select', { s: 'left' }), 'vlevo');
     assert.equal(t('x.select', { s: 'up' }), 'vpravo');
-    assert.equal(t('x.nested', { who: { seat: 1 }, what: { key: 'x.select', args: { s: 'left' } } }), 'Hráč 2: vlevo');
-    const list = new Intl.ListFormat('cs', { type: 'conjunction' }).format(['a', 'b', 'c']);  // "a, b a c"
-    assert.equal(t('x.nested', { who: { seat: 1 }, what: ['a', 'b', 'c'] }, { names: ['ann', 'bob'] }), `bob: ${list}`);
-    const parts = tParts('x.nested', { who: [{ seat: 0 }, { seat: 2 }], what: 5 }, { seat: (n) => ({ el: n }) });
-    const and = new Intl.ListFormat('cs', { type: 'conjunction' }).format(['\u0001', '\u0002']).slice(1, -1);  // " a "
+    assert.equal(
+        t('x.nested', { who: { seat: 1 }, what: { key: 'x.select', args: { s: 'left' } } }),
+        'Hráč 2: vlevo',
+    );
+    const list = new Intl.ListFormat('cs', { type: 'conjunction' }).format(['a', 'b', 'c']); // "a, b a c"
+    assert.equal(
+        t('x.nested', { who: { seat: 1 }, what: ['a', 'b', 'c'] }, { names: ['ann', 'bob'] }),
+        `bob: ${list}`,
+    );
+    const parts = tParts(
+        'x.nested',
+        { who: [{ seat: 0 }, { seat: 2 }], what: 5 },
+        { seat: (n) => ({ el: n }) },
+    );
+    const and = new Intl.ListFormat('cs', { type: 'conjunction' })
+        .format(['\u0001', '\u0002'])
+        .slice(1, -1); // " a "
     assert.deepEqual(parts, [{ el: 0 }, and, { el: 2 }, ': 5']);
     assert.equal(t('x.missing'), 'x.missing');
 });
@@ -105,8 +136,15 @@ test('the renderer: plural categories, #, select, quoting, nesting, seats and li
 
 // Strings that are not words for people: CSS and SVG values, key names, protocol words.
 const ALLOWED = new Set([
-    'Escape', 'Tab', 'Enter', 'ArrowLeft', 'ArrowRight', 'Home', 'End',
-    'Niagara', 'J',
+    'Escape',
+    'Tab',
+    'Enter',
+    'ArrowLeft',
+    'ArrowRight',
+    'Home',
+    'End',
+    'Niagara',
+    'J',
 ]);
 
 // The string literals of a JS source (quotes and template literals' fixed parts), without
@@ -115,7 +153,7 @@ function literals(source) {
     const found = [];
     let i = 0;
     let line = 1;
-    let last = '';  // the last significant character, to tell a regex from a division
+    let last = ''; // the last significant character, to tell a regex from a division
     const take = (quote) => {
         const start = line;
         let text = '';
@@ -161,8 +199,13 @@ function literals(source) {
             const end = source.indexOf('*/', i + 2);
             line += source.slice(i, end).split('\n').length - 1;
             i = end + 2;
-        } else if (c === '/' && (/[(,=:[!&|?{};]/.test(last) || last === '' || /\breturn$/.test(source.slice(Math.max(0, i - 8), i).trim()))) {
-            i += 1;  // a regular expression
+        } else if (
+            c === '/' &&
+            (/[(,=:[!&|?{};]/.test(last) ||
+                last === '' ||
+                /\breturn$/.test(source.slice(Math.max(0, i - 8), i).trim()))
+        ) {
+            i += 1; // a regular expression
             let inClass = false;
             while (i < source.length && (source[i] !== '/' || inClass)) {
                 if (source[i] === '\\') i += 1;
@@ -187,12 +230,16 @@ function literals(source) {
 function looksEnglish(text) {
     const trimmed = text.trim();
     if (!trimmed || ALLOWED.has(trimmed)) return false;
-    if (/^(web|common|engine|protocol|server|bridge)\.[\w.]+$/.test(trimmed)) return false;  // a key
-    if (/^[a-z-]+(\s[a-z-]+)*$/.test(trimmed) && !/\s/.test(trimmed)) return false;  // a class, an id, a value
+    if (/^(web|common|engine|protocol|server|bridge)\.[\w.]+$/.test(trimmed)) return false; // a key
+    if (/^[a-z-]+(\s[a-z-]+)*$/.test(trimmed) && !/\s/.test(trimmed)) return false; // a class, an id, a value
     const words = trimmed.match(/[A-Za-z]{2,}/g) || [];
     if (/^[A-Z][a-z]+[.!?:…]?$/.test(trimmed)) return true;
     // Several words with spaces between them, outside CSS/SVG syntax.
-    if (words.length >= 2 && /[A-Za-z]{2,}[,:;!?.]?\s+[A-Za-z]{2,}/.test(trimmed) && !/[{};]|^[\w-]+(\s[\w-]+)*$/.test(trimmed))
+    if (
+        words.length >= 2 &&
+        /[A-Za-z]{2,}[,:;!?.]?\s+[A-Za-z]{2,}/.test(trimmed) &&
+        !/[{};]|^[\w-]+(\s[\w-]+)*$/.test(trimmed)
+    )
         return true;
     return /^[A-Z][a-z]+(\s[a-z]+)+/.test(trimmed);
 }
@@ -200,7 +247,10 @@ function looksEnglish(text) {
 test('no English sentence is left in the client: every word comes from the catalogs', () => {
     const problems = [];
     const dir = path.join(WEB, 'js');
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {
+    for (const file of fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.js'))
+        .sort()) {
         // howto.js and the rules pages carry the rules summary's own content per language.
         if (/^(howto|rules_.*|rule_links)\.js$/.test(file)) continue;
         const source = fs.readFileSync(path.join(dir, file), 'utf8');
@@ -214,12 +264,18 @@ test('no English sentence is left in the client: every word comes from the catal
     for (const file of ['index.html', 'replay.html']) {
         // Text between tags and the attributes people read; <noscript> speaks to a browser
         // without scripts, which cannot fetch a catalog (its sentence is in four languages).
-        const html = fs.readFileSync(path.join(WEB, file), 'utf8').replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+        const html = fs
+            .readFileSync(path.join(WEB, file), 'utf8')
+            .replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
         const texts = [
             ...[...html.matchAll(/>([^<]+)</g)].map((m) => m[1]),
-            ...[...html.matchAll(/\s(?:title|aria-label|placeholder|alt)="([^"]*)"/g)].map((m) => m[1]),
+            ...[...html.matchAll(/\s(?:title|aria-label|placeholder|alt)="([^"]*)"/g)].map(
+                (m) => m[1],
+            ),
         ];
-        for (const text of texts) if (text.trim() && looksEnglish(text) && text.trim() !== 'Niagara') problems.push(`${file}: ${JSON.stringify(text.trim())}`);
+        for (const text of texts)
+            if (text.trim() && looksEnglish(text) && text.trim() !== 'Niagara')
+                problems.push(`${file}: ${JSON.stringify(text.trim())}`);
     }
     assert.deepEqual(problems, [], 'English literals left in the client');
 });

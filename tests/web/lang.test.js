@@ -22,7 +22,18 @@ let server;
 let browser;
 
 before(async () => {
-    ({ server, browser } = await startSuite(['--bot-delay-ms', '20', '--grace', '60', '--bot-think-ms', '50', '--bot-level', 'random', '--bot-seed', '3']));
+    ({ server, browser } = await startSuite([
+        '--bot-delay-ms',
+        '20',
+        '--grace',
+        '60',
+        '--bot-think-ms',
+        '50',
+        '--bot-level',
+        'random',
+        '--bot-seed',
+        '3',
+    ]));
 });
 
 after(async () => {
@@ -33,7 +44,8 @@ after(async () => {
 function catalog(lang) {
     const dir = path.join(repo, 'i18n/catalogs', lang);
     const words = {};
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) Object.assign(words, JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')))
+        Object.assign(words, JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
     return words;
 }
 const EN = catalog('en');
@@ -47,7 +59,8 @@ function englishSentences(lang) {
         for (const node of nodes) {
             if (typeof node === 'string') {
                 const text = node.trim();
-                if (/[A-Za-z]{2,}[^{}]*\s[A-Za-z]{2,}/.test(text) && !target.includes(text)) found.add(text);
+                if (/[A-Za-z]{2,}[^{}]*\s[A-Za-z]{2,}/.test(text) && !target.includes(text))
+                    found.add(text);
             } else if (node.options) {
                 for (const option of Object.values(node.options)) walk(option, target);
             }
@@ -66,7 +79,11 @@ async function pageWords(page) {
     return page.evaluate(() => {
         const words = [document.title, document.body.innerText];
         for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]'))
-            words.push(el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '');
+            words.push(
+                el.getAttribute('title') ?? '',
+                el.getAttribute('aria-label') ?? '',
+                el.getAttribute('placeholder') ?? '',
+            );
         for (const el of document.querySelectorAll('svg title')) words.push(el.textContent);
         return words.join('\n');
     });
@@ -74,9 +91,17 @@ async function pageWords(page) {
 
 async function assertNoEnglish(page, lang, where) {
     const words = await pageWords(page);
-    const english = englishSentences(lang).filter((sentence) => words.includes(sentence))
-        .map((sentence) => `${sentence} in: ${words.split('\n').find((line) => line.includes(sentence))}`);
-    assert.deepEqual(english, [], `${lang}, ${where}: no English sentence of the catalogs on the page`);
+    const english = englishSentences(lang)
+        .filter((sentence) => words.includes(sentence))
+        .map(
+            (sentence) =>
+                `${sentence} in: ${words.split('\n').find((line) => line.includes(sentence))}`,
+        );
+    assert.deepEqual(
+        english,
+        [],
+        `${lang}, ${where}: no English sentence of the catalogs on the page`,
+    );
 }
 
 async function shot(page, name, phone) {
@@ -87,9 +112,18 @@ async function shot(page, name, phone) {
 // A quick game against two random bots, played through the page to its end.
 async function playAGame(lang, locale, { phone, name }) {
     const words = catalog(lang);
-    const player = await openPlayer(browser, server.url, { name, phone, locale, reducedMotion: true });
+    const player = await openPlayer(browser, server.url, {
+        name,
+        phone,
+        locale,
+        reducedMotion: true,
+    });
     const { page } = player;
-    assert.equal(await page.evaluate(() => document.documentElement.lang), lang, '<html lang> follows the browser');
+    assert.equal(
+        await page.evaluate(() => document.documentElement.lang),
+        lang,
+        '<html lang> follows the browser',
+    );
     assert.equal(await page.inputValue('#lang-select'), lang, 'the switch shows the language');
     assert.equal((await page.textContent('.welcome h2')).trim(), words['web.lobby.welcome']);
     assert.equal((await page.textContent('#quick-game')).trim(), words['web.lobby.quick']);
@@ -116,12 +150,17 @@ async function playAGame(lang, locale, { phone, name }) {
             // Mid-game: the decision's heading, the board's words, the log's lines.
             await assertNoEnglish(page, lang, `round ${state.round}`);
         }
-        assert.ok(Date.now() - started < GAME_LIMIT_MS, `the game ends within ${GAME_LIMIT_MS / 1000} s (round ${state.round})`);
+        assert.ok(
+            Date.now() - started < GAME_LIMIT_MS,
+            `the game ends within ${GAME_LIMIT_MS / 1000} s (round ${state.round})`,
+        );
         await sleep(20);
     }
     await page.waitForSelector('#result:not([hidden]) #result-title');
     const title = (await page.textContent('#result-title')).trim();
-    const endings = ['web.result.youWin', 'web.result.over', 'web.result.abandoned'].map((k) => words[k]);
+    const endings = ['web.result.youWin', 'web.result.over', 'web.result.abandoned'].map(
+        (k) => words[k],
+    );
     assert.ok(endings.includes(title) || title.endsWith('!'), `the end in ${lang}: ${title}`);
     assert.equal((await page.textContent('#back-to-lobby')).trim(), words['web.result.lobby']);
     // The log's event lines came from the server's texts (or its text) in this language.
@@ -156,29 +195,53 @@ test('the switch changes the language at once and is remembered; a German browse
     const fr = catalog('fr');
     const p = await openPlayer(browser, server.url, { name: 'sam' });
     const { page } = p;
-    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en', 'an English browser gets English');
+    assert.equal(
+        await page.evaluate(() => document.documentElement.lang),
+        'en',
+        'an English browser gets English',
+    );
     assert.equal((await page.textContent('.welcome h2')).trim(), EN['web.lobby.welcome']);
-    const options = await page.$$eval('#lang-select option', (list) => list.map((o) => `${o.value}:${o.textContent}`));
-    assert.deepEqual(options, ['en:English', 'fr:Français', 'cs:Čeština', 'de:Deutsch'], 'each language in its own words');
+    const options = await page.$$eval('#lang-select option', (list) =>
+        list.map((o) => `${o.value}:${o.textContent}`),
+    );
+    assert.deepEqual(
+        options,
+        ['en:English', 'fr:Français', 'cs:Čeština', 'de:Deutsch'],
+        'each language in its own words',
+    );
     await page.selectOption('#lang-select', 'de');
     await page.waitForFunction(() => document.documentElement.lang === 'de');
-    await page.waitForFunction((text) => document.querySelector('.welcome h2')?.textContent === text, de['web.lobby.welcome']);
+    await page.waitForFunction(
+        (text) => document.querySelector('.welcome h2')?.textContent === text,
+        de['web.lobby.welcome'],
+    );
     assert.equal((await page.textContent('#howto-open')).trim(), de['web.header.howto']);
     assert.equal((await page.textContent('#where')).trim(), de['web.header.lobby']);
     await assertNoEnglish(page, 'de', 'after the switch');
     await shot(page, 'lang-switch-de', false);
     await page.reload();
     await page.waitForSelector('body[data-ready="yes"]');
-    assert.equal(await page.evaluate(() => document.documentElement.lang), 'de', 'remembered across a reload');
+    assert.equal(
+        await page.evaluate(() => document.documentElement.lang),
+        'de',
+        'remembered across a reload',
+    );
     assert.equal(await page.inputValue('#lang-select'), 'de');
     assert.equal((await page.textContent('#create-table')).trim(), de['web.lobby.open']);
     // And back to French, without a reload.
     await page.selectOption('#lang-select', 'fr');
-    await page.waitForFunction((text) => document.querySelector('#create-table')?.textContent === text, fr['web.lobby.open']);
+    await page.waitForFunction(
+        (text) => document.querySelector('#create-table')?.textContent === text,
+        fr['web.lobby.open'],
+    );
     checkNoProblems([p]);
     await p.context.close();
 
-    const german = await openPlayer(browser, server.url, { name: 'gerd', phone: true, locale: 'de-DE' });
+    const german = await openPlayer(browser, server.url, {
+        name: 'gerd',
+        phone: true,
+        locale: 'de-DE',
+    });
     assert.equal(await german.page.evaluate(() => document.documentElement.lang), 'de');
     assert.equal((await german.page.textContent('.welcome h2')).trim(), de['web.lobby.welcome']);
     await assertNoEnglish(german.page, 'de', 'a German browser');

@@ -8,12 +8,29 @@ import { PatchError, applyPatch, getPointer, parsePointer } from '../../web/js/p
 
 test('add, remove, replace, move, copy and test', () => {
     const doc = { foo: ['bar', 'baz'], obj: { a: 1 } };
-    assert.deepEqual(applyPatch(doc, [{ op: 'add', path: '/foo/1', value: 'qux' }]).foo, ['bar', 'qux', 'baz']);
-    assert.deepEqual(applyPatch(doc, [{ op: 'add', path: '/foo/-', value: 'end' }]).foo, ['bar', 'baz', 'end']);
+    assert.deepEqual(applyPatch(doc, [{ op: 'add', path: '/foo/1', value: 'qux' }]).foo, [
+        'bar',
+        'qux',
+        'baz',
+    ]);
+    assert.deepEqual(applyPatch(doc, [{ op: 'add', path: '/foo/-', value: 'end' }]).foo, [
+        'bar',
+        'baz',
+        'end',
+    ]);
     assert.deepEqual(applyPatch(doc, [{ op: 'remove', path: '/foo/0' }]).foo, ['baz']);
-    assert.deepEqual(applyPatch(doc, [{ op: 'replace', path: '/obj/a', value: null }]).obj, { a: null });
-    assert.deepEqual(applyPatch(doc, [{ op: 'move', from: '/obj/a', path: '/b' }]), { foo: ['bar', 'baz'], obj: {}, b: 1 });
-    assert.deepEqual(applyPatch(doc, [{ op: 'copy', from: '/foo', path: '/obj/c' }]).obj.c, ['bar', 'baz']);
+    assert.deepEqual(applyPatch(doc, [{ op: 'replace', path: '/obj/a', value: null }]).obj, {
+        a: null,
+    });
+    assert.deepEqual(applyPatch(doc, [{ op: 'move', from: '/obj/a', path: '/b' }]), {
+        foo: ['bar', 'baz'],
+        obj: {},
+        b: 1,
+    });
+    assert.deepEqual(applyPatch(doc, [{ op: 'copy', from: '/foo', path: '/obj/c' }]).obj.c, [
+        'bar',
+        'baz',
+    ]);
     assert.deepEqual(applyPatch(doc, [{ op: 'test', path: '/foo', value: ['bar', 'baz'] }]), doc);
     assert.deepEqual(applyPatch(doc, [{ op: 'replace', path: '', value: 7 }]), 7);
 });
@@ -28,7 +45,10 @@ test('a failing patch throws and changes nothing', () => {
     const doc = { seats: [{ canoes: [] }], round: 1 };
     const before = structuredClone(doc);
     for (const ops of [
-        [{ op: 'replace', path: '/round', value: 2 }, { op: 'remove', path: '/missing' }],
+        [
+            { op: 'replace', path: '/round', value: 2 },
+            { op: 'remove', path: '/missing' },
+        ],
         [{ op: 'add', path: '/seats/5', value: {} }],
         [{ op: 'test', path: '/round', value: 9 }],
         [{ op: 'replace', path: '/seats/01', value: {} }],

@@ -26,7 +26,14 @@ let browser;
 // Strong bots (the default) search 100 ms per decision here, not 1 s: the phone's
 // game against them stays within the time limit.
 before(async () => {
-    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100']));
+    ({ server, browser } = await startSuite([
+        '--bot-delay-ms',
+        '30',
+        '--grace',
+        '60',
+        '--bot-think-ms',
+        '100',
+    ]));
 });
 
 after(() => stopSuite({ server, browser }));
@@ -53,7 +60,10 @@ async function playToTheEnd(players, during = async () => {}) {
                 lastRound = state.round;
                 await during(player, state.round);
             }
-            assert.ok(Date.now() - started < GAME_LIMIT_MS, `the game ends within ${GAME_LIMIT_MS / 1000} s (round ${state.round})`);
+            assert.ok(
+                Date.now() - started < GAME_LIMIT_MS,
+                `the game ends within ${GAME_LIMIT_MS / 1000} s (round ${state.round})`,
+            );
             await sleep(20);
         }
     };
@@ -69,7 +79,7 @@ test('three players open, join, start and finish a game by clicking; a reload ke
     const carol = await openPlayer(browser, server.url, { name: 'carol', reducedMotion: true });
     const players = [alice, bob, carol];
     players.forEach((p, i) => {
-        p.random = seededRandom(7 + i);  // each its own: the game does not depend on timing
+        p.random = seededRandom(7 + i); // each its own: the game does not depend on timing
     });
     for (const p of players) {
         await p.page.fill('#name-input', p.name);
@@ -117,16 +127,23 @@ test('three players open, join, start and finish a game by clicking; a reload ke
     const before = await alice.page.evaluate(() => window.niagara.store.state.version);
     assert.ok(await takeDecision(bob, bob.random), 'bob chooses a card');
     await alice.page.waitForFunction((v) => window.niagara.store.state.version > v, before);
-    await alice.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await alice.page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await alice.page.mouse.up();
     await alice.page.waitForSelector('.hand .card.chosen[data-card="4"]');
 
     // Phase I is secret: once alice has chosen, bob sees that she has, not what.
     await bob.page.waitForSelector('.player[data-seat="0"] .player-status:has-text("has chosen")');
-    const aliceSeatForBob = await bob.page.evaluate(() => window.niagara.store.state.view.game.seats[0]);
+    const aliceSeatForBob = await bob.page.evaluate(
+        () => window.niagara.store.state.view.game.seats[0],
+    );
     assert.equal(aliceSeatForBob.has_chosen, true);
-    assert.equal(aliceSeatForBob.chosen, undefined, 'another seat\'s chosen card is not sent');
-    assert.ok(aliceSeatForBob.hand.includes('4'), 'the chosen card still counts as in hand for others');
+    assert.equal(aliceSeatForBob.chosen, undefined, "another seat's chosen card is not sent");
+    assert.ok(
+        aliceSeatForBob.hand.includes('4'),
+        'the chosen card still counts as in hand for others',
+    );
 
     let reloaded = false;
     let shot = false;
@@ -134,7 +151,7 @@ test('three players open, join, start and finish a game by clicking; a reload ke
         if (player === alice && round >= 2 && !shot) {
             shot = true;
             await alice.page.waitForSelector('svg.board:not(.flowing)');
-            await alice.page.waitForTimeout(700);  // canoes glide to their places
+            await alice.page.waitForTimeout(700); // canoes glide to their places
             await alice.page.screenshot({ path: path.join(out, 'board-laptop.png') });
         }
         if (player === carol && round >= 3 && !reloaded) {
@@ -142,7 +159,9 @@ test('three players open, join, start and finish a game by clicking; a reload ke
             reloaded = true;
             await carol.page.reload();
             await carol.page.waitForSelector('body[data-ready="yes"]');
-            await carol.page.waitForFunction(() => window.niagara.store.state.view?.game?.you === 2);
+            await carol.page.waitForFunction(
+                () => window.niagara.store.state.view?.game?.you === 2,
+            );
             const resumed = await gameState(carol.page);
             assert.equal(resumed.seat, 2, 'carol is back in seat 3');
             assert.ok(resumed.round >= 3);
@@ -155,21 +174,31 @@ test('three players open, join, start and finish a game by clicking; a reload ke
     const title = await alice.page.textContent('#result-title');
     assert.match(title, /win/);
     for (const s of states)
-        assert.deepEqual(s.errors.filter((e) => !e.includes("'9' is not a card")), [], 'no action was refused');
+        assert.deepEqual(
+            s.errors.filter((e) => !e.includes("'9' is not a card")),
+            [],
+            'no action was refused',
+        );
     await dora.page.waitForSelector('#result:not([hidden]) #result-title');
     await alice.page.screenshot({ path: path.join(out, 'game-over-laptop.png') });
-    console.log(`# game 1: ${result.rounds} rounds, ${decisions} decisions, winners ${JSON.stringify(result.winners)}`);
+    console.log(
+        `# game 1: ${result.rounds} rounds, ${decisions} decisions, winners ${JSON.stringify(result.winners)}`,
+    );
     checkNoProblems([...players, dora]);
     for (const p of [...players, dora]) await p.context.close();
 });
 
 test('on a phone: a game against two bots, with a reload and a dropped connection', async () => {
-    const dana = await openPlayer(browser, server.url, { name: 'dana', phone: true, reducedMotion: true });
+    const dana = await openPlayer(browser, server.url, {
+        name: 'dana',
+        phone: true,
+        reducedMotion: true,
+    });
     dana.random = seededRandom(11);
     await dana.page.fill('#name-input', 'dana');
     await dana.page.tap('#name-form button[type="submit"]');
     await dana.page.waitForFunction(() => window.niagara.store.state.me.name === 'dana');
-    await dana.page.tap('#quick-game');  // opens a table, adds two bots and starts
+    await dana.page.tap('#quick-game'); // opens a table, adds two bots and starts
     await dana.page.waitForSelector('#board svg .disc');
     const width = await dana.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page fits the phone's width (${width}px)`);
@@ -197,15 +226,20 @@ test('on a phone: a game against two bots, with a reload and a dropped connectio
             });
         }
     });
-    assert.ok(reloaded && dropped, 'the game lasted long enough to reload and to drop the connection');
+    assert.ok(
+        reloaded && dropped,
+        'the game lasted long enough to reload and to drop the connection',
+    );
     await dana.page.waitForSelector('#result:not([hidden]) #result-title');
     assert.deepEqual(states[0].errors, []);
-    console.log(`# game 2: ${states[0].result.rounds} rounds, ${decisions} decisions by the phone player`);
+    console.log(
+        `# game 2: ${states[0].result.rounds} rounds, ${decisions} decisions by the phone player`,
+    );
     checkNoProblems([dana]);
     await dana.context.close();
 });
 
-test('the bots\' level: strong by default, easier ones chosen for a quick game and in the waiting room', async () => {
+test("the bots' level: strong by default, easier ones chosen for a quick game and in the waiting room", async () => {
     const erin = await openPlayer(browser, server.url, { name: 'erin', reducedMotion: true });
     await erin.page.fill('#name-input', 'erin');
     await erin.page.click('#name-form button[type="submit"]');
@@ -216,9 +250,13 @@ test('the bots\' level: strong by default, easier ones chosen for a quick game a
     await erin.page.click('#quick-game');
     await erin.page.waitForSelector('#board svg .disc');
     const seats = await erin.page.evaluate(() => window.niagara.store.state.view.table.seats);
-    assert.deepEqual(seats.map((s) => s.level), [null, 'greedy', 'greedy'], 'two greedy bots');
+    assert.deepEqual(
+        seats.map((s) => s.level),
+        [null, 'greedy', 'greedy'],
+        'two greedy bots',
+    );
     const table = await erin.page.evaluate(() => window.niagara.store.state.view.table);
-    assert.equal(table.options.bots, 'greedy', 'the table\'s stand-ins are greedy too');
+    assert.equal(table.options.bots, 'greedy', "the table's stand-ins are greedy too");
     await erin.page.waitForSelector('.player[data-seat="1"] .tag:has-text("greedy bot")');
 
     // The waiting room: the host picks each bot's level; the list says which is which.
@@ -229,7 +267,7 @@ test('the bots\' level: strong by default, easier ones chosen for a quick game a
     await fred.page.selectOption('#opt-players', '4');
     await fred.page.click('#create-table');
     await fred.page.waitForSelector('#waiting .waiting-seats');
-    assert.equal(await fred.page.inputValue('#bot-level'), 'strong', 'the table\'s level first');
+    assert.equal(await fred.page.inputValue('#bot-level'), 'strong', "the table's level first");
     await fred.page.click('#add-bot');
     await fred.page.selectOption('#bot-level', 'random');
     await fred.page.click('#add-bot');
@@ -237,7 +275,9 @@ test('the bots\' level: strong by default, easier ones chosen for a quick game a
     await fred.page.selectOption('#bot-level', 'greedy');
     await fred.page.click('#add-bot');
     await fred.page.waitForSelector('#waiting .waiting-seats li:has-text("(greedy bot)")');
-    const levels = await fred.page.evaluate(() => window.niagara.store.state.view.table.seats.map((s) => s.level));
+    const levels = await fred.page.evaluate(() =>
+        window.niagara.store.state.view.table.seats.map((s) => s.level),
+    );
     assert.deepEqual(levels, [null, 'strong', 'random', 'greedy']);
     assert.ok(await fred.page.isVisible('#waiting .waiting-seats li:has-text("(strong bot)")'));
     checkNoProblems([erin, fred]);

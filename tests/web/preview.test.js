@@ -22,7 +22,14 @@ let server;
 let browser;
 
 before(async () => {
-    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100']));
+    ({ server, browser } = await startSuite([
+        '--bot-delay-ms',
+        '30',
+        '--grace',
+        '60',
+        '--bot-think-ms',
+        '100',
+    ]));
 });
 
 after(() => stopSuite({ server, browser }));
@@ -56,7 +63,8 @@ test('the river preview: where the canoe ends after the river, the falls marked'
     await page.fill('#name-input', 'fay');
     await page.click('#name-form button[type="submit"]');
     await page.waitForFunction(() => window.niagara.store.state.me.name === 'fay');
-    if (await page.locator('#quick-level').count()) await page.selectOption('#quick-level', 'random');
+    if (await page.locator('#quick-level').count())
+        await page.selectOption('#quick-level', 'random');
     await page.click('#quick-game');
     await page.waitForSelector('#board svg .disc');
 
@@ -66,7 +74,10 @@ test('the river preview: where the canoe ends after the river, the falls marked'
     let risky = null;
     let decisions = 0;
     while (!risky) {
-        assert.ok(Date.now() - started < LIMIT_MS, 'a move that the river may take over the falls comes up');
+        assert.ok(
+            Date.now() - started < LIMIT_MS,
+            'a move that the river may take over the falls comes up',
+        );
         const d = await openDecision(page);
         if (!d) {
             await sleep(20);
@@ -75,18 +86,29 @@ test('the river preview: where the canoe ends after the river, the falls marked'
         const six = d.actions.find((a) => a.type === 'play' && a.card === '6');
         if (six) {
             await page.click(`.hand .card.playable[data-card="6"]`);
-            await page.waitForFunction((seq) => window.niagara.store.state.promptSeq !== seq, d.seq);
+            await page.waitForFunction(
+                (seq) => window.niagara.store.state.promptSeq !== seq,
+                d.seq,
+            );
             continue;
         }
         const moves = d.actions.filter((a) => a.type === 'move');
         for (const a of moves) {
             // The protocol: a preview exactly for the moves that end in the river.
             const inRiver = a.to !== 'land' && a.to !== 'falls';
-            assert.equal(Array.isArray(a.after_river), inRiver, `${a.text}: after_river only when it ends in the river`);
+            assert.equal(
+                Array.isArray(a.after_river),
+                inRiver,
+                `${a.text}: after_river only when it ends in the river`,
+            );
             if (inRiver) {
                 assert.ok(a.after_river.length >= 1);
                 const speeds = a.after_river.map((o) => o.speed);
-                assert.deepEqual(speeds, [...speeds].sort((x, y) => x - y), 'slowest first');
+                assert.deepEqual(
+                    speeds,
+                    [...speeds].sort((x, y) => x - y),
+                    'slowest first',
+                );
             }
         }
         risky = moves.find((a) => a.after_river?.some((o) => o.to === 'falls'));
@@ -102,17 +124,36 @@ test('the river preview: where the canoe ends after the river, the falls marked'
     const preview = button.locator('.river-preview');
     await preview.waitFor();
     assert.match(await preview.innerText(), /^After the river:/);
-    assert.ok(await button.evaluate((b) => b.classList.contains('river-falls')), 'the button is marked as risky');
+    assert.ok(
+        await button.evaluate((b) => b.classList.contains('river-falls')),
+        'the button is marked as risky',
+    );
     const groups = expectedGroups(risky.after_river);
-    const shown = await preview.locator('.river-outcome').evaluateAll((els) => els.map((e) => ({
-        to: e.dataset.to, speeds: e.dataset.speeds.split(' ').map(Number), falls: e.classList.contains('falls'), text: e.textContent,
-    })));
-    assert.deepEqual(shown.map(({ to, speeds }) => ({ to, speeds })), groups);
+    const shown = await preview.locator('.river-outcome').evaluateAll((els) =>
+        els.map((e) => ({
+            to: e.dataset.to,
+            speeds: e.dataset.speeds.split(' ').map(Number),
+            falls: e.classList.contains('falls'),
+            text: e.textContent,
+        })),
+    );
+    assert.deepEqual(
+        shown.map(({ to, speeds }) => ({ to, speeds })),
+        groups,
+    );
     for (const o of shown) {
         if (o.to === 'falls') {
             assert.ok(o.falls, 'a falls case has the class "falls"');
-            assert.match(o.text, /⚠\s*over the falls if it moves \d+( or more)?$/, 'and an icon and words');
-            assert.equal(o.speeds.at(-1), Math.max(...risky.after_river.map((r) => r.speed)), 'the falls are the fastest cases');
+            assert.match(
+                o.text,
+                /⚠\s*over the falls if it moves \d+( or more)?$/,
+                'and an icon and words',
+            );
+            assert.equal(
+                o.speeds.at(-1),
+                Math.max(...risky.after_river.map((r) => r.speed)),
+                'the falls are the fastest cases',
+            );
         } else if (o.speeds[0] === 0) {
             assert.match(o.text, new RegExp(`stays at ${o.to} if the river does not move`));
         } else {
@@ -120,8 +161,12 @@ test('the river preview: where the canoe ends after the river, the falls marked'
         }
     }
     // A safe destination's button has no falls mark.
-    const safe = (await page.evaluate(() => window.niagara.store.state.prompt.actions))
-        .find((a) => a.canoe === risky.canoe && a.after_river && !a.after_river.some((o) => o.to === 'falls'));
+    const safe = (await page.evaluate(() => window.niagara.store.state.prompt.actions)).find(
+        (a) =>
+            a.canoe === risky.canoe &&
+            a.after_river &&
+            !a.after_river.some((o) => o.to === 'falls'),
+    );
     if (safe) {
         const other = page.locator(`.dest-choice[data-dest="${safe.to}"]`);
         assert.equal(await other.locator('.river-outcome.falls').count(), 0);
@@ -147,7 +192,10 @@ test('the river preview: where the canoe ends after the river, the falls marked'
     let several = null;
     let more = 0;
     for (;;) {
-        assert.ok(Date.now() - started < LIMIT_MS, 'a decision with several moves to one place comes up');
+        assert.ok(
+            Date.now() - started < LIMIT_MS,
+            'a decision with several moves to one place comes up',
+        );
         const d = await openDecision(page);
         const byDest = new Map();
         for (const a of (d?.actions || []).filter((m) => m.type === 'move' && m.after_river)) {
@@ -165,11 +213,20 @@ test('the river preview: where the canoe ends after the river, the falls marked'
     await page.click(`.dest-choice[data-dest="${first.to}"]`);
     const chooser = page.locator('#chooser:not([hidden])');
     await chooser.waitFor();
-    assert.equal(await chooser.locator('.river-preview').count(), several.length, 'every move in "Which one?" has its preview');
-    assert.equal(await chooser.locator('.river-outcome.falls').count() > 0, first.after_river.some((o) => o.to === 'falls'));
+    assert.equal(
+        await chooser.locator('.river-preview').count(),
+        several.length,
+        'every move in "Which one?" has its preview',
+    );
+    assert.equal(
+        (await chooser.locator('.river-outcome.falls').count()) > 0,
+        first.after_river.some((o) => o.to === 'falls'),
+    );
     await page.screenshot({ path: path.join(out, 'preview-chooser-laptop.png') });
     await page.keyboard.press('Escape');
-    console.log(`# preview: falls after ${decisions} decisions (${risky.text}: ${JSON.stringify(risky.after_river)}); chooser after ${more} more`);
+    console.log(
+        `# preview: falls after ${decisions} decisions (${risky.text}: ${JSON.stringify(risky.after_river)}); chooser after ${more} more`,
+    );
     assert.deepEqual(fay.problems, [], 'no script errors');
     await fay.context.close();
 });

@@ -8,7 +8,6 @@
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,7 +23,14 @@ let server;
 let browser;
 
 before(async () => {
-    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--bot-think-ms', '100', '--grace', '60']));
+    ({ server, browser } = await startSuite([
+        '--bot-delay-ms',
+        '30',
+        '--bot-think-ms',
+        '100',
+        '--grace',
+        '60',
+    ]));
 });
 
 after(() => stopSuite({ server, browser }));
@@ -32,7 +38,13 @@ after(() => stopSuite({ server, browser }));
 // "2 blue, 1 red" for each seat, as both the end screen and the replay write a collection.
 function collectionTexts(result) {
     const colours = ['violet', 'clear', 'yellow', 'blue', 'red'];
-    return result.collections.map((c) => colours.filter((g) => c.gems?.[g]).map((g) => `${c.gems[g]} ${g}`).join(', ') || 'no gems');
+    return result.collections.map(
+        (c) =>
+            colours
+                .filter((g) => c.gems?.[g])
+                .map((g) => `${c.gems[g]} ${g}`)
+                .join(', ') || 'no gems',
+    );
 }
 
 // Takes the open decision, if any, with lib/player.js's policy, sent as the chat box would
@@ -42,15 +54,28 @@ async function decide(page, random) {
         const s = window.niagara.store.state;
         const game = s.view?.game;
         if (!s.prompt || s.pending || !game || game.you === null) return null;
-        return { seq: s.promptSeq, actions: s.prompt.actions, canoes: game.seats[game.you].canoes, game };
+        return {
+            seq: s.promptSeq,
+            actions: s.prompt.actions,
+            canoes: game.seats[game.you].canoes,
+            game,
+        };
     });
     if (!decision) return false;
     const action = pickAction(decision.actions, decision.canoes, random, decision.game);
     await page.evaluate((text) => window.niagara.client.act(text), action.text);
-    await page.waitForFunction((seq) => {
-        const s = window.niagara.store.state;
-        return s.promptSeq !== seq || !s.prompt || (!s.pending && s.log.some((e) => e.kind === 'error' && e.at > Date.now() - 5000));
-    }, decision.seq, { timeout: 10000 });
+    await page.waitForFunction(
+        (seq) => {
+            const s = window.niagara.store.state;
+            return (
+                s.promptSeq !== seq ||
+                !s.prompt ||
+                (!s.pending && s.log.some((e) => e.kind === 'error' && e.at > Date.now() - 5000))
+            );
+        },
+        decision.seq,
+        { timeout: 10000 },
+    );
     return true;
 }
 
@@ -61,19 +86,13 @@ async function replayState(page) {
         slider: Number(document.querySelector('#replay-slider')?.value),
         lines: [...document.querySelectorAll('#replay-lines li')].map((li) => li.textContent),
         result: !document.querySelector('#replay-result').hidden,
-        canoes: Object.fromEntries([...document.querySelectorAll('svg.board .canoe[data-canoe]')]
-            .map((g) => [g.dataset.canoe, `${g.getAttribute('transform')}|${g.getAttribute('class')}`])),
+        canoes: Object.fromEntries(
+            [...document.querySelectorAll('svg.board .canoe[data-canoe]')].map((g) => [
+                g.dataset.canoe,
+                `${g.getAttribute('transform')}|${g.getAttribute('class')}`,
+            ]),
+        ),
     }));
-}
-
-async function axe(page) {
-    // Evaluated, not added as a <script>: the page's Content-Security-Policy allows no inline script.
-    if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(`${fs.readFileSync(AXE, 'utf8')}\n;true`);
-    const violations = await page.evaluate(async () => {
-        const result = await window.axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-    });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 async function waitStep(page, step) {
@@ -94,7 +113,10 @@ test('a finished game replays move by move from the end screen, to the final col
     await gail.page.waitForSelector('#waiting .waiting-seats');
     for (let i = 1; i <= 2; i++) {
         await gail.page.click('#add-bot');
-        await gail.page.waitForFunction((n) => window.niagara.store.state.view?.table?.seats?.filter((s) => s.bot).length === n, i);
+        await gail.page.waitForFunction(
+            (n) => window.niagara.store.state.view?.table?.seats?.filter((s) => s.bot).length === n,
+            i,
+        );
     }
     await gail.page.click('#start-game');
     await gail.page.waitForSelector('#board svg .disc');
@@ -105,13 +127,20 @@ test('a finished game replays move by move from the end screen, to the final col
         if (await decide(gail.page, gail.random)) continue;
         state = await gameState(gail.page);
         if (state.over) break;
-        assert.ok(Date.now() - started < GAME_LIMIT_MS, `the game ends within ${GAME_LIMIT_MS / 1000} s (round ${state.round})`);
+        assert.ok(
+            Date.now() - started < GAME_LIMIT_MS,
+            `the game ends within ${GAME_LIMIT_MS / 1000} s (round ${state.round})`,
+        );
         await sleep(20);
     }
     const { result } = state;
-    console.log(`# the game: ${result.rounds} rounds in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+        `# the game: ${result.rounds} rounds in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const table = await gail.page.evaluate(() => window.niagara.store.state.table.id);
-    const names = await gail.page.evaluate(() => window.niagara.store.state.view.table.seats.map((s) => s.name));
+    const names = await gail.page.evaluate(() =>
+        window.niagara.store.state.view.table.seats.map((s) => s.name),
+    );
 
     // The end screen links to the replay; it opens in a tab of its own.
     const link = gail.page.locator('#result #watch-replay');
@@ -135,11 +164,21 @@ test('a finished game replays move by move from the end screen, to the final col
         const response = await fetch(`games/${id}/replay`);
         const text = await response.text();
         const timing = performance.getEntriesByName(response.url).pop();
-        return { encoding: response.headers.get('content-encoding'), text: text.length, sent: timing?.encodedBodySize ?? 0 };
+        return {
+            encoding: response.headers.get('content-encoding'),
+            text: text.length,
+            sent: timing?.encodedBodySize ?? 0,
+        };
     }, table);
     assert.equal(sizes.encoding, 'gzip');
-    console.log(`# the replay: ${last} steps, ${(sizes.text / 1024).toFixed(0)} KiB, ${(sizes.sent / 1024).toFixed(0)} KiB gzipped`);
-    assert.deepEqual(replay.seats.map((s) => s.name), names, 'the players\' names');
+    console.log(
+        `# the replay: ${last} steps, ${(sizes.text / 1024).toFixed(0)} KiB, ${(sizes.sent / 1024).toFixed(0)} KiB gzipped`,
+    );
+    assert.deepEqual(
+        replay.seats.map((s) => s.name),
+        names,
+        "the players' names",
+    );
     let shown = await replayState(tab);
     assert.equal(shown.step, 0);
     assert.match(shown.counter, new RegExp(`Step 0 of ${last}`));
@@ -156,8 +195,14 @@ test('a finished game replays move by move from the end screen, to the final col
     assert.equal(shown.slider, 1);
     const first = replay.steps[1];
     assert.equal(first.action.type, 'play');
-    assert.ok(shown.lines.some((l) => l.includes(names[first.seat])), `the step names its player: ${shown.lines}`);
-    assert.ok(shown.lines.some((l) => l.includes('chose')), 'the card chosen is told');
+    assert.ok(
+        shown.lines.some((l) => l.includes(names[first.seat])),
+        `the step names its player: ${shown.lines}`,
+    );
+    assert.ok(
+        shown.lines.some((l) => l.includes('chose')),
+        'the card chosen is told',
+    );
     // The arrow keys step too (the page, not a field, has the focus).
     await tab.locator('#replay-counter').click();
     await tab.keyboard.press('ArrowRight');
@@ -177,15 +222,27 @@ test('a finished game replays move by move from the end screen, to the final col
     const atMove = shown;
     const mover = `${replay.steps[moveStep].seat}-${replay.steps[moveStep].action.canoe}`;
     assert.notEqual(shown.canoes[mover], before.canoes[mover], `canoe ${mover} moved on the board`);
-    assert.deepEqual(shown.lines, replay.steps[moveStep].lines.map((l) => l.replace(/\b[Ss]eat (\d)\b/g, (_, n) => names[Number(n) - 1])));
+    assert.deepEqual(
+        shown.lines,
+        replay.steps[moveStep].lines.map((l) =>
+            l.replace(/\b[Ss]eat (\d)\b/g, (_, n) => names[Number(n) - 1]),
+        ),
+    );
     // The round after the step: the first move may end round 1 (the others played the cloud).
     // The server sends step 0's view and a patch per step after it; the page rebuilds views.
     assert.equal(replay.format, 'niagara-replay/2');
-    assert.ok(replay.steps.slice(1).every((s) => Array.isArray(s.patch) && s.view === undefined), 'patches after step 0');
+    assert.ok(
+        replay.steps.slice(1).every((s) => Array.isArray(s.patch) && s.view === undefined),
+        'patches after step 0',
+    );
     const moveRound = await tab.evaluate((i) => window.niagaraReplay.viewAt(i).round, moveStep);
     assert.match(shown.counter, new RegExp(`round ${moveRound}$`));
     await tab.screenshot({ path: path.join(out, 'replay-laptop.png') });
-    assert.deepEqual(await seriousAxeViolations(tab), [], 'axe-core: no serious violations mid-game');
+    assert.deepEqual(
+        await seriousAxeViolations(tab),
+        [],
+        'axe-core: no serious violations mid-game',
+    );
 
     // The slider: its keys move it a step at a time; End takes it to the end.
     await tab.focus('#replay-slider');
@@ -199,13 +256,28 @@ test('a finished game replays move by move from the end screen, to the final col
     assert.ok(shown.result, 'the result shows at the last step');
     assert.ok(await tab.isDisabled('#replay-next'));
     assert.ok(await tab.isDisabled('#replay-last'));
-    const rows = await tab.$$eval('#replay-collections li', (lis) => lis.map((li) => ({
-        seat: Number(li.dataset.seat), gems: li.querySelector('.gems').textContent, winning: li.classList.contains('winning'),
-    })));
-    assert.deepEqual(rows.map((r) => r.gems), collectionTexts(result), 'the final collections');
-    assert.deepEqual(rows.filter((r) => r.winning).map((r) => r.seat).sort(), [...result.winners].sort());
+    const rows = await tab.$$eval('#replay-collections li', (lis) =>
+        lis.map((li) => ({
+            seat: Number(li.dataset.seat),
+            gems: li.querySelector('.gems').textContent,
+            winning: li.classList.contains('winning'),
+        })),
+    );
+    assert.deepEqual(
+        rows.map((r) => r.gems),
+        collectionTexts(result),
+        'the final collections',
+    );
+    assert.deepEqual(
+        rows
+            .filter((r) => r.winning)
+            .map((r) => r.seat)
+            .sort(),
+        [...result.winners].sort(),
+    );
     const title = await tab.textContent('#replay-result-title');
-    for (const w of result.winners) assert.ok(title.includes(names[w]), `"${title}" names ${names[w]}`);
+    for (const w of result.winners)
+        assert.ok(title.includes(names[w]), `"${title}" names ${names[w]}`);
     assert.match(shown.counter, new RegExp(`round ${result.rounds}`));
     // The players panel shows the same collections at the last step.
     for (const c of result.collections) {
@@ -214,7 +286,11 @@ test('a finished game replays move by move from the end screen, to the final col
         assert.equal(dots, gems, `seat ${c.seat + 1}'s gems in the players panel`);
     }
     await tab.screenshot({ path: path.join(out, 'replay-end-laptop.png') });
-    assert.deepEqual(await seriousAxeViolations(tab), [], 'axe-core: no serious violations at the end');
+    assert.deepEqual(
+        await seriousAxeViolations(tab),
+        [],
+        'axe-core: no serious violations at the end',
+    );
     // Back a step with the button: the result goes until the end again.
     await tab.click('#replay-prev');
     await waitStep(tab, last - 1);
@@ -222,12 +298,20 @@ test('a finished game replays move by move from the end screen, to the final col
     // A jump back from the end rebuilds the view the steps forward drew.
     await tab.evaluate((i) => window.niagaraReplay.go(i), moveStep);
     await waitStep(tab, moveStep);
-    assert.deepEqual((await replayState(tab)).canoes, atMove.canoes, 'the same board stepping back');
+    assert.deepEqual(
+        (await replayState(tab)).canoes,
+        atMove.canoes,
+        'the same board stepping back',
+    );
     await tab.click('#replay-last');
     await waitStep(tab, last);
 
     // On a phone: the page fits the width, the controls are under the board.
-    const phone = await openPlayer(browser, `${server.url}replay.html?game=${table}&step=${moveStep}`, { name: 'phone', phone: true });
+    const phone = await openPlayer(
+        browser,
+        `${server.url}replay.html?game=${table}&step=${moveStep}`,
+        { name: 'phone', phone: true },
+    );
     await waitStep(phone.page, moveStep);
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page fits the phone's width (${width}px)`);
@@ -248,14 +332,16 @@ test('a finished game replays move by move from the end screen, to the final col
 });
 
 test('the lobby links to the list of finished games, which links to their replays', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    const page = await (
+        await browser.newContext({ viewport: { width: 1366, height: 768 } })
+    ).newPage();
     await page.goto(server.url);
     await page.waitForSelector('body[data-ready="yes"]');
     await page.click('#replays-link');
     await page.waitForURL(/replay\.html$/);
     await page.waitForSelector('body[data-ready="yes"]');
     const links = page.locator('#recent-games a');
-    assert.ok(await links.count() >= 1, 'the game played above is listed');
+    assert.ok((await links.count()) >= 1, 'the game played above is listed');
     const first = links.first();
     assert.match(await first.textContent(), /gail, bot-2, bot-3/);
     const game = await first.getAttribute('data-game');
@@ -269,13 +355,21 @@ test('the lobby links to the list of finished games, which links to their replay
 test('a replay page for a game that is not there says so', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    for (const [query, words] of [['?game=99999', /no finished game #99999/], ['?game=-1', /finished game/], ['?game=', /finished game/]]) {
+    for (const [query, words] of [
+        ['?game=99999', /no finished game #99999/],
+        ['?game=-1', /finished game/],
+        ['?game=', /finished game/],
+    ]) {
         await page.goto(`${server.url}replay.html${query}`);
         await page.waitForSelector('body[data-ready="error"]');
         assert.match(await page.textContent('#replay-error'), words);
     }
     // The server's own answers to hostile ids: a clean 4xx.
-    for (const target of ['games/99999999999999999999/replay', 'games/-1/replay', 'games/1/replay/../..']) {
+    for (const target of [
+        'games/99999999999999999999/replay',
+        'games/-1/replay',
+        'games/1/replay/../..',
+    ]) {
         const status = await page.evaluate(async (t) => (await fetch(t)).status, target);
         assert.ok(status >= 400 && status < 500, `${target}: ${status}`);
     }

@@ -14,7 +14,6 @@ import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
 import { gameState, pickAction, seededRandom } from './lib/player.js';
 import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
 
-
 // The deal of the "play again" game (random bots, seeded choices): a short one.
 const SHORT_GAME_SEED = Number(process.env.NIAGARA_WEB_SEED || 3);
 
@@ -22,11 +21,21 @@ let server;
 let browser;
 
 before(async () => {
-    ({ server, browser } = await startSuite(['--bot-delay-ms', '30', '--grace', '60', '--bot-think-ms', '100', '--bot-level', 'random', '--bot-seed', '5']));
+    ({ server, browser } = await startSuite([
+        '--bot-delay-ms',
+        '30',
+        '--grace',
+        '60',
+        '--bot-think-ms',
+        '100',
+        '--bot-level',
+        'random',
+        '--bot-seed',
+        '5',
+    ]));
 });
 
 after(() => stopSuite({ server, browser }));
-
 
 async function joinTable(p, id) {
     await p.page.click('.tables button:has-text("Refresh")');
@@ -67,7 +76,7 @@ test('a reload keeps the log and the chat; a spectator arriving mid-choice sees 
     await bob.page.waitForSelector('.log .event:has-text("has chosen a card")');
     const bobLog = await logText(bob);
     assert.match(bobLog, /The game at table #\d+ starts/);
-    assert.doesNotMatch(bobLog, /reveals 3|You chose/, 'nothing of alice\'s secret card');
+    assert.doesNotMatch(bobLog, /reveals 3|You chose/, "nothing of alice's secret card");
     await bob.page.screenshot({ path: path.join(out, 'table-reload-log-laptop.png') });
 
     // A spectator arrives during the card choice: the clocks of those still choosing run.
@@ -76,11 +85,20 @@ test('a reload keeps the log and the chat; a spectator arriving mid-choice sees 
     await sam.page.click(`.table-row[data-table="${id}"] .watch`);
     await sam.page.waitForSelector('#board svg .disc');
     await sam.page.waitForFunction(() => Object.keys(window.niagara.store.state.timers).length > 0);
-    const clocks = await sam.page.evaluate(() => Object.fromEntries(
-        Object.entries(window.niagara.store.state.timers).map(([seat, at]) => [seat, at - Date.now()])));
-    assert.ok('1' in clocks, 'bob\'s clock runs for the spectator');
+    const clocks = await sam.page.evaluate(() =>
+        Object.fromEntries(
+            Object.entries(window.niagara.store.state.timers).map(([seat, at]) => [
+                seat,
+                at - Date.now(),
+            ]),
+        ),
+    );
+    assert.ok('1' in clocks, "bob's clock runs for the spectator");
     assert.ok(!('0' in clocks), 'alice has chosen: her clock is stopped');
-    assert.ok(clocks['1'] > 40_000 && clocks['1'] <= 60_000, `about a minute left (${clocks['1']} ms)`);
+    assert.ok(
+        clocks['1'] > 40_000 && clocks['1'] <= 60_000,
+        `about a minute left (${clocks['1']} ms)`,
+    );
     await sam.page.waitForSelector('#players .clock');
     assert.match(await sam.page.locator('#players .clock').first().innerText(), /\d:\d\d/);
     // ... and the chat of before he came.
@@ -104,7 +122,11 @@ test('Leave asks first during a game; after leaving, the player takes the seat b
     const dialog = carl.page.locator('[role="alertdialog"]');
     await dialog.waitFor();
     assert.match(await dialog.innerText(), /Leave the game\?/);
-    assert.equal(await carl.page.evaluate(() => document.activeElement.id), 'leave-confirm-cancel', 'focus on the safe answer');
+    assert.equal(
+        await carl.page.evaluate(() => document.activeElement.id),
+        'leave-confirm-cancel',
+        'focus on the safe answer',
+    );
     await carl.page.screenshot({ path: path.join(out, 'table-leave-confirm-laptop.png') });
     await carl.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -133,11 +155,16 @@ test('Leave asks first during a game; after leaving, the player takes the seat b
     await carl.page.click('#leave');
     await carl.page.click('#leave-confirm-ok');
     await carl.page.waitForSelector('#lobby:not([hidden])');
-    const id = await carl.page.evaluate(() => window.niagara.store.state.tables.find((t) => t.host === 'carl')?.id
-        ?? JSON.parse(localStorage.getItem('niagara.seat')).table);
+    const id = await carl.page.evaluate(
+        () =>
+            window.niagara.store.state.tables.find((t) => t.host === 'carl')?.id ??
+            JSON.parse(localStorage.getItem('niagara.seat')).table,
+    );
     await say(carl, `/join ${id}`);
     await carl.page.waitForSelector('#board svg .disc');
-    await carl.page.waitForFunction(() => window.niagara.store.state.view?.table?.seats?.[0]?.autoplay === false);
+    await carl.page.waitForFunction(
+        () => window.niagara.store.state.view?.table?.seats?.[0]?.autoplay === false,
+    );
     // The log of the game is there again, with the leaving in it.
     await carl.page.waitForSelector('.log li:has-text("carl left seat 1")');
 
@@ -173,27 +200,34 @@ test('Play again after a game: a new table with the same options, people and bot
     // The game itself is not what this test is about: each page answers its prompts through
     // the client at once (the clicks are play.test.js's), with the same policy.
     const started = Date.now();
-    await Promise.all(players.map(async (p) => {
-        while (!(await gameState(p.page)).over) {
-            assert.ok(Date.now() - started < 60_000, 'the game ends within a minute');
-            const open = await p.page.evaluate(() => {
-                const s = window.niagara.store.state;
-                const game = s.view?.game;
-                if (!s.prompt || s.pending || !game || game.you === null) return null;
-                return { seq: s.promptSeq, actions: s.prompt.actions, canoes: game.seats[game.you].canoes, game };
-            });
-            if (!open) {
-                await p.page.waitForTimeout(20);
-                continue;
+    await Promise.all(
+        players.map(async (p) => {
+            while (!(await gameState(p.page)).over) {
+                assert.ok(Date.now() - started < 60_000, 'the game ends within a minute');
+                const open = await p.page.evaluate(() => {
+                    const s = window.niagara.store.state;
+                    const game = s.view?.game;
+                    if (!s.prompt || s.pending || !game || game.you === null) return null;
+                    return {
+                        seq: s.promptSeq,
+                        actions: s.prompt.actions,
+                        canoes: game.seats[game.you].canoes,
+                        game,
+                    };
+                });
+                if (!open) {
+                    await p.page.waitForTimeout(20);
+                    continue;
+                }
+                const action = pickAction(open.actions, open.canoes, p.random, open.game);
+                await p.page.evaluate((text) => window.niagara.client.act(text), action.text);
+                await p.page.waitForFunction((seq) => {
+                    const s = window.niagara.store.state;
+                    return s.promptSeq !== seq || !s.prompt || !s.pending;
+                }, open.seq);
             }
-            const action = pickAction(open.actions, open.canoes, p.random, open.game);
-            await p.page.evaluate((text) => window.niagara.client.act(text), action.text);
-            await p.page.waitForFunction((seq) => {
-                const s = window.niagara.store.state;
-                return s.promptSeq !== seq || !s.prompt || !s.pending;
-            }, open.seq);
-        }
-    }));
+        }),
+    );
     const rounds = (await gameState(erin.page)).round;
     await erin.page.waitForSelector('#play-again');
     await erin.page.click('#play-again');
@@ -202,7 +236,10 @@ test('Play again after a game: a new table with the same options, people and bot
     const next = await erin.page.evaluate(() => window.niagara.store.state.table.id);
     assert.notEqual(next, id);
     await fay.page.waitForSelector('#join-again');
-    assert.match(await fay.page.locator('#join-again').innerText(), new RegExp(`erin's new table #${next}`));
+    assert.match(
+        await fay.page.locator('#join-again').innerText(),
+        new RegExp(`erin's new table #${next}`),
+    );
     await fay.page.screenshot({ path: path.join(out, 'table-play-again-laptop.png') });
     await fay.page.click('#join-again');
     await fay.page.waitForSelector('#waiting .waiting-seats');
@@ -210,7 +247,10 @@ test('Play again after a game: a new table with the same options, people and bot
     const table = await erin.page.evaluate(() => window.niagara.store.state.view.table);
     assert.equal(table.options.players, 3);
     assert.equal(table.options.seed, SHORT_GAME_SEED);
-    assert.deepEqual(table.seats.map((s) => (s.bot ? 'bot' : s.name)), ['erin', 'bot', 'fay']);
+    assert.deepEqual(
+        table.seats.map((s) => (s.bot ? 'bot' : s.name)),
+        ['erin', 'bot', 'fay'],
+    );
     console.log(`# the game before took ${rounds} rounds, ${Date.now() - started} ms`);
     checkNoProblems(players);
     for (const p of players) await p.context.close();

@@ -11,7 +11,12 @@ import { language, t } from './i18n.js';
 // A server text as the log keeps it: as sent, in the language it was sent in, with its key
 // and arguments (the log renders it again when the page's language has changed since).
 function said(m) {
-    return { text: m.text, key: typeof m.key === 'string' ? m.key : undefined, args: m.args, lang: language() };
+    return {
+        text: m.text,
+        key: typeof m.key === 'string' ? m.key : undefined,
+        args: m.args,
+        lang: language(),
+    };
 }
 
 // A line of the table's history (the server keeps its recent lines) as a log entry.
@@ -19,16 +24,22 @@ function said(m) {
 // them in the page's language with the players' names; the cause is shown before them.
 function historyEntry(line) {
     if (line.kind === 'event') {
-        const kept = (line.lines || []).map((l, i) => [l, line.texts?.[i] ?? null]).filter(([l]) => l);
+        const kept = (line.lines || [])
+            .map((l, i) => [l, line.texts?.[i] ?? null])
+            .filter(([l]) => l);
         if (!kept.length) return null;
-        const entry = { kind: 'event', lines: kept.map(([l]) => l), texts: kept.map(([, text]) => text), seat: line.seat };
+        const entry = {
+            kind: 'event',
+            lines: kept.map(([l]) => l),
+            texts: kept.map(([, text]) => text),
+            seat: line.seat,
+        };
         if (line.cause) entry.cause = { text: line.cause, key: line.cause_text ?? null };
         return entry;
     }
     if (line.kind === 'chat') return { kind: 'chat', from: line.from, text: line.message };
     return line.text ? { kind: 'info', ...said(line) } : null;
 }
-
 
 export class Client {
     constructor(store, url = Connection.defaultUrl()) {
@@ -114,8 +125,10 @@ export class Client {
         const token = this.store.state.table?.token;
         // A game in progress goes on with a bot in the seat: the lobby keeps the token for its
         // "Return to your seat" (this tab does not resume it by itself any more).
-        const playing = gameOf(this.store.state)?.phase && gameOf(this.store.state).phase !== 'over'
-            && !this.store.state.result;
+        const playing =
+            gameOf(this.store.state)?.phase &&
+            gameOf(this.store.state).phase !== 'over' &&
+            !this.store.state.result;
         if (token && playing) session.releaseSeat();
         else if (token) session.forgetSeat(token);
         // A finished game lets go of its connections by itself: a /leave then is refused
@@ -124,7 +137,7 @@ export class Client {
         if (!over) this.send({ type: 'leave' });
         this.store.update((s) => {
             this.leaveTable(s);
-            s.notice = null;  // a notice of the table left is no news in the lobby
+            s.notice = null; // a notice of the table left is no news in the lobby
         });
         this.listTables();
     }
@@ -214,8 +227,13 @@ export class Client {
             const before = gameOf(s);
             const hadPrompt = !!s.prompt;
             if (handler) handler.call(this, s, m);
-            else if (m.text) addLog(s, { kind: 'info', ...said(m), table: typeof m.table === 'number' ? m.table : undefined });
-            personalNews(s, before, hadPrompt, m);  // a notice and a sound for what happened to us
+            else if (m.text)
+                addLog(s, {
+                    kind: 'info',
+                    ...said(m),
+                    table: typeof m.table === 'number' ? m.table : undefined,
+                });
+            personalNews(s, before, hadPrompt, m); // a notice and a sound for what happened to us
         });
     }
 
@@ -225,7 +243,12 @@ export class Client {
         // The table's recent lines come once, with the first snapshot after joining, watching
         // or coming back: they replace what this page had of the table (a reload had nothing).
         // (None kept, with --table-history 0: the page keeps what it has.)
-        if (Array.isArray(m.history) && m.history.length) replaceTableLog(s, m.table, m.history.map(historyEntry).filter((e) => e));
+        if (Array.isArray(m.history) && m.history.length)
+            replaceTableLog(
+                s,
+                m.table,
+                m.history.map(historyEntry).filter((e) => e),
+            );
         if (m.event) {
             const entry = historyEntry({ kind: 'event', ...m.event });
             if (entry) addLog(s, { ...entry, table: m.table });
@@ -244,7 +267,8 @@ export class Client {
         if (animate && before && game.round > before.round && game.last_speed > 0)
             s.flow = { seq: ++this.flowSeq, steps: game.last_speed, fork: before.fork };
         const acting = new Set(game.acting || []);
-        for (const seat of Object.keys(s.timers)) if (!acting.has(Number(seat))) delete s.timers[seat];
+        for (const seat of Object.keys(s.timers))
+            if (!acting.has(Number(seat))) delete s.timers[seat];
         // A prompt is open only while we must act; the next prompt replaces it.
         if (game.you === null || game.you === undefined || !acting.has(game.you)) {
             s.prompt = null;
@@ -274,9 +298,13 @@ Client.prototype.handlers = {
         addLog(s, { kind: 'help', lines: m.commands || m.text.split('\n') });
     },
     error(s, m) {
-        if (this.langSent && Date.now() - this.langSent < 5000 && (m.code === 'unknown_command' || m.code === 'bad_command')
-            && /\blang\b/.test(m.message || m.text || '')) {
-            this.langSent = null;  // an older server without /lang: the page's own words still follow
+        if (
+            this.langSent &&
+            Date.now() - this.langSent < 5000 &&
+            (m.code === 'unknown_command' || m.code === 'bad_command') &&
+            /\blang\b/.test(m.message || m.text || '')
+        ) {
+            this.langSent = null; // an older server without /lang: the page's own words still follow
             return;
         }
         if (m.code === 'name_taken' && this.autoName) {
@@ -288,7 +316,7 @@ Client.prototype.handlers = {
         }
         addLog(s, { kind: 'error', ...said(m), text: m.message || m.text, code: m.code });
         s.notice = { kind: 'error', text: m.message || m.text, at: Date.now() };
-        s.pending = null;  // the decision was refused: the prompt is open again
+        s.pending = null; // the decision was refused: the prompt is open again
         if (m.code === 'bad_token') {
             // The token opens no seat (the game ended), or another window took the seat.
             session.releaseSeat();
@@ -318,7 +346,10 @@ Client.prototype.handlers = {
             this.send({ type: 'start' });
             s.quick = null;
         }
-        addLog(s, { kind: 'info', text: t('web.client.seated', { table: String(m.table), seat: m.seat + 1 }) });
+        addLog(s, {
+            kind: 'info',
+            text: t('web.client.seated', { table: String(m.table), seat: m.seat + 1 }),
+        });
     },
     watching(s, m) {
         if (s.table?.id !== m.table) this.leaveTable(s);
@@ -349,7 +380,13 @@ Client.prototype.handlers = {
         s.result = null;
     },
     chat(s, m) {
-        addLog(s, { kind: 'chat', from: m.from, text: m.message ?? m.text, lobby: m.table === 0, table: m.table || undefined });
+        addLog(s, {
+            kind: 'chat',
+            from: m.from,
+            text: m.message ?? m.text,
+            lobby: m.table === 0,
+            table: m.table || undefined,
+        });
     },
     snapshot(s, m) {
         if (!s.table || m.table !== s.table.id) return;
@@ -384,7 +421,10 @@ Client.prototype.handlers = {
         const seats = m.seats || (m.seat !== null && m.seat !== undefined ? [m.seat] : []);
         s.timers = {};
         // Each clock runs from its own seat's decision: what is left of each, when told.
-        const left = Array.isArray(m.remaining_ms) && m.remaining_ms.length === seats.length ? m.remaining_ms : null;
+        const left =
+            Array.isArray(m.remaining_ms) && m.remaining_ms.length === seats.length
+                ? m.remaining_ms
+                : null;
         seats.forEach((seat, i) => {
             s.timers[seat] = Date.now() + (left ? left[i] : m.seconds * 1000);
         });

@@ -30,25 +30,40 @@ export const GEM_SYMBOL = { violet: '▲', clear: '◆', yellow: '●', blue: '�
 // same size look about as big as each other (a square's corners reach less far).
 export function gemPath(colour, x, y, size = 6) {
     const r = size;
-    const pts = (list) => `M ${list.map(([px, py]) => `${(x + px).toFixed(2)} ${(y + py).toFixed(2)}`).join(' L ')} Z`;
+    const pts = (list) =>
+        `M ${list.map(([px, py]) => `${(x + px).toFixed(2)} ${(y + py).toFixed(2)}`).join(' L ')} Z`;
     switch (GEM_SHAPE[colour]) {
-    case 'triangle':
-        return pts([[0, -r * 1.15], [r * 1.1, r * 0.8], [-r * 1.1, r * 0.8]]);
-    case 'square':
-        return pts([[-r * 0.82, -r * 0.82], [r * 0.82, -r * 0.82], [r * 0.82, r * 0.82], [-r * 0.82, r * 0.82]]);
-    case 'circle':
-        return `M ${x - r * 0.9} ${y} a ${r * 0.9} ${r * 0.9} 0 1 0 ${r * 1.8} 0 a ${r * 0.9} ${r * 0.9} 0 1 0 ${-r * 1.8} 0 Z`;
-    case 'star': {
-        const list = [];
-        for (let i = 0; i < 10; i++) {
-            const a = -Math.PI / 2 + (i * Math.PI) / 5;
-            const k = i % 2 ? r * 0.5 : r * 1.2;
-            list.push([k * Math.cos(a), k * Math.sin(a)]);
+        case 'triangle':
+            return pts([
+                [0, -r * 1.15],
+                [r * 1.1, r * 0.8],
+                [-r * 1.1, r * 0.8],
+            ]);
+        case 'square':
+            return pts([
+                [-r * 0.82, -r * 0.82],
+                [r * 0.82, -r * 0.82],
+                [r * 0.82, r * 0.82],
+                [-r * 0.82, r * 0.82],
+            ]);
+        case 'circle':
+            return `M ${x - r * 0.9} ${y} a ${r * 0.9} ${r * 0.9} 0 1 0 ${r * 1.8} 0 a ${r * 0.9} ${r * 0.9} 0 1 0 ${-r * 1.8} 0 Z`;
+        case 'star': {
+            const list = [];
+            for (let i = 0; i < 10; i++) {
+                const a = -Math.PI / 2 + (i * Math.PI) / 5;
+                const k = i % 2 ? r * 0.5 : r * 1.2;
+                list.push([k * Math.cos(a), k * Math.sin(a)]);
+            }
+            return pts(list);
         }
-        return pts(list);
-    }
-    default:  // the diamond
-        return pts([[0, -r * 1.1], [r * 0.85, 0], [0, r * 1.1], [-r * 0.85, 0]]);
+        default: // the diamond
+            return pts([
+                [0, -r * 1.1],
+                [r * 0.85, 0],
+                [0, r * 1.1],
+                [-r * 0.85, 0],
+            ]);
     }
 }
 
@@ -65,16 +80,20 @@ export function gemShape(colour, x, y, size = 6) {
 // A gem as a small picture inside text (collections, legends); `label` is its accessible
 // name, or none when the text beside it already names the colour.
 export function gemIcon(colour, { label = null, size = 16 } = {}) {
-    const icon = s('svg', {
-        class: `gem-icon gem-${colour}`,
-        viewBox: '-8 -8 16 16',
-        width: size,
-        height: size,
-        role: label ? 'img' : undefined,
-        'aria-label': label || undefined,
-        'aria-hidden': label ? undefined : 'true',
-        focusable: 'false',
-    }, gemShape(colour, 0, 0, 6));
+    const icon = s(
+        'svg',
+        {
+            class: `gem-icon gem-${colour}`,
+            viewBox: '-8 -8 16 16',
+            width: size,
+            height: size,
+            role: label ? 'img' : undefined,
+            'aria-label': label || undefined,
+            'aria-hidden': label ? undefined : 'true',
+            focusable: 'false',
+        },
+        gemShape(colour, 0, 0, 6),
+    );
     if (label) icon.append(s('title', {}, label));
     return icon;
 }

@@ -10,12 +10,23 @@ export function confirmDialog({ title, text, confirm, cancel, id = 'confirm', al
         const before = document.activeElement;
         const no = h('button', { type: 'button', id: `${id}-cancel` }, cancel);
         const yes = h('button', { type: 'button', class: 'danger', id: `${id}-ok` }, confirm);
-        const other = also ? h('button', { type: 'button', class: 'danger', id: `${id}-${also.id}` }, also.label) : null;
+        const other = also
+            ? h('button', { type: 'button', class: 'danger', id: `${id}-${also.id}` }, also.label)
+            : null;
         const buttons = [no, yes, other].filter(Boolean);
-        const box = h('div', {
-            class: 'confirm-box', role: 'alertdialog', 'aria-modal': 'true',
-            'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-text`,
-        }, h('h2', { id: `${id}-title` }, title), h('p', { id: `${id}-text` }, text), h('div', { class: 'row' }, ...buttons));
+        const box = h(
+            'div',
+            {
+                class: 'confirm-box',
+                role: 'alertdialog',
+                'aria-modal': 'true',
+                'aria-labelledby': `${id}-title`,
+                'aria-describedby': `${id}-text`,
+            },
+            h('h2', { id: `${id}-title` }, title),
+            h('p', { id: `${id}-text` }, text),
+            h('div', { class: 'row' }, ...buttons),
+        );
         const overlay = h('div', { class: 'confirm', id }, box);
         const done = (answer) => {
             document.removeEventListener('keydown', onKey, true);
@@ -26,9 +37,10 @@ export function confirmDialog({ title, text, confirm, cancel, id = 'confirm', al
         const onKey = (e) => {
             if (e.key === 'Escape') {
                 e.preventDefault();
-                e.stopPropagation();  // the page's own Escape (closing the chooser) waits
+                e.stopPropagation(); // the page's own Escape (closing the chooser) waits
                 done(false);
-            } else if (e.key === 'Tab') {  // the buttons, round and round
+            } else if (e.key === 'Tab') {
+                // the buttons, round and round
                 e.preventDefault();
                 const at = buttons.indexOf(document.activeElement);
                 buttons[(at + (e.shiftKey ? buttons.length - 1 : 1)) % buttons.length].focus();

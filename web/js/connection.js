@@ -35,7 +35,7 @@ export class Connection {
             try {
                 message = JSON.parse(event.data);
             } catch {
-                return;  // every server message is JSON; anything else is not for us
+                return; // every server message is JSON; anything else is not for us
             }
             this.onMessage(message);
         });

@@ -40,7 +40,9 @@ export function cardName(card) {
 }
 
 export function canoeArg(canoe, spirits) {
-    return spirits && canoe === 0 ? { key: 'web.canoe.double' } : { key: 'web.canoe.number', args: { n: canoe + 1 } };
+    return spirits && canoe === 0
+        ? { key: 'web.canoe.double' }
+        : { key: 'web.canoe.number', args: { n: canoe + 1 } };
 }
 
 export function canoeName(canoe, spirits) {
@@ -64,7 +66,8 @@ function victim(steal, names) {
 export function moveSteps(action, { names, whirlpool } = {}) {
     const parts = [];
     const gemParts = [];
-    if (action.unload?.length) gemParts.push(t('web.move.unload', { gems: gemsArg(action.unload) }));
+    if (action.unload?.length)
+        gemParts.push(t('web.move.unload', { gems: gemsArg(action.unload) }));
     if (action.load?.length) gemParts.push(t('web.move.load', { gems: gemsArg(action.load) }));
     const before = action.timing !== 'after';
     if (gemParts.length && before) parts.push(...gemParts);
@@ -75,14 +78,19 @@ export function moveSteps(action, { names, whirlpool } = {}) {
         if (action.pushed) {
             // `to` is where the canoe ends after the push (R10.3): the paddling stops on the
             // whirlpool, which sets it one place down-river. Never "to R6, then pushed on".
-            const at = typeof whirlpool === 'string' && whirlpool !== 'waiting' ? whirlpool : 'none';
-            parts.push(action.to === 'falls'
-                ? t('web.move.pushedFalls', { way, steps: action.steps, at })
-                : t('web.move.pushed', { way, steps: action.steps, at, to: action.to, branch }));
+            const at =
+                typeof whirlpool === 'string' && whirlpool !== 'waiting' ? whirlpool : 'none';
+            parts.push(
+                action.to === 'falls'
+                    ? t('web.move.pushedFalls', { way, steps: action.steps, at })
+                    : t('web.move.pushed', { way, steps: action.steps, at, to: action.to, branch }),
+            );
         } else if (action.to === 'falls') {
             parts.push(t('web.move.falls', { way, steps: action.steps }));
         } else {
-            parts.push(t('web.move.paddle', { way, steps: action.steps, to: placeArg(action.to), branch }));
+            parts.push(
+                t('web.move.paddle', { way, steps: action.steps, to: placeArg(action.to), branch }),
+            );
         }
     } else if (!gemParts.length) {
         parts.push(t('web.move.stay'));
@@ -90,7 +98,8 @@ export function moveSteps(action, { names, whirlpool } = {}) {
     if (gemParts.length && !before) parts.push(...gemParts);
     for (const steal of action.steal || [])
         parts.push(t('web.move.steal', { gem: gemArg(steal.gem), victim: victim(steal, names) }));
-    if (!action.direction && action.to && action.to !== action.from) parts.push(t('web.move.to', { to: placeArg(action.to) }));
+    if (!action.direction && action.to && action.to !== action.from)
+        parts.push(t('web.move.to', { to: placeArg(action.to) }));
     return parts;
 }
 
@@ -106,28 +115,43 @@ function joeGem(joe) {
 }
 
 // One sentence for any action of a prompt.
-export function describeAction(action, { spirits = false, weather = null, names, whirlpool, joe } = {}) {
+export function describeAction(
+    action,
+    { spirits = false, weather = null, names, whirlpool, joe } = {},
+) {
     switch (action.type) {
         case 'play':
             return t('web.action.play', { card: cardArg(action.card) });
         case 'buyback':
-            return t('web.action.buyback', { canoe: canoeArg(action.canoe, spirits), colour: action.pay });
+            return t('web.action.buyback', {
+                canoe: canoeArg(action.canoe, spirits),
+                colour: action.pay,
+            });
         case 'cloud': {
             const sign = (v) => (v > 0 ? `+${v}` : `${v}`);
             const dir = action.direction === 'up' ? 'up' : 'down';
             if (weather === null) return t('web.action.cloud', { dir });
-            return t('web.action.cloudWeather', { dir, weather: sign(weather + (action.direction === 'up' ? 1 : -1)) });
+            return t('web.action.cloudWeather', {
+                dir,
+                weather: sign(weather + (action.direction === 'up' ? 1 : -1)),
+            });
         }
         case 'done':
             return t('web.action.done');
         case 'move':
-            return t('web.action.move', { canoe: canoeArg(action.canoe, spirits), steps: stepsText(moveSteps(action, { names, whirlpool })) });
+            return t('web.action.move', {
+                canoe: canoeArg(action.canoe, spirits),
+                steps: stepsText(moveSteps(action, { names, whirlpool })),
+            });
         case 'elk':
             return action.canoe === null || action.canoe === undefined
                 ? t('web.action.elkLeave')
                 : t('web.action.elkTake', { n: action.canoe + 1 });
         case 'fork':
-            return t('web.action.fork', { n: action.canoe + 1, branch: action.branch === 'left' ? 'left' : 'right' });
+            return t('web.action.fork', {
+                n: action.canoe + 1,
+                branch: action.branch === 'left' ? 'left' : 'right',
+            });
         case 'free':
             return t('web.action.free', { canoe: canoeArg(action.canoe, spirits) });
         case 'joe':
@@ -135,9 +159,16 @@ export function describeAction(action, { spirits = false, weather = null, names,
                 case 'take':
                     return t('web.action.joeTake', { n: action.canoe + 1, ...joeGem(joe) });
                 case 'swap':
-                    return t('web.action.joeSwap', { n: action.canoe + 1, mine: gemArg(action.gem), ...joeGem(joe) });
+                    return t('web.action.joeSwap', {
+                        n: action.canoe + 1,
+                        mine: gemArg(action.gem),
+                        ...joeGem(joe),
+                    });
                 case 'give':
-                    return t('web.action.joeGive', { n: action.canoe + 1, mine: gemArg(action.gem) });
+                    return t('web.action.joeGive', {
+                        n: action.canoe + 1,
+                        mine: gemArg(action.gem),
+                    });
                 default:
                     return t('web.action.joeNone');
             }

@@ -39,7 +39,15 @@ export const PLACE = {
 };
 export const PLACE_R = 42;
 
-export const PLACE_BESIDE = { T3: 'violet', T4: 'clear', T5: 'yellow', L6: 'blue', R6: 'blue', L7: 'red', R7: 'red' };
+export const PLACE_BESIDE = {
+    T3: 'violet',
+    T4: 'clear',
+    T5: 'yellow',
+    L6: 'blue',
+    R6: 'blue',
+    L7: 'red',
+    R7: 'red',
+};
 
 // Canoes lifted out by the lasso sit on the bank beside their position (further out on the
 // turned board, where the canoes in the river take more room across it).
@@ -116,7 +124,11 @@ export function grid(n, box, { along, across }) {
     for (let i = 0; i < n; i++) {
         const c = i % perLine;
         const r = Math.floor(i / perLine);
-        points.push({ x: box.x + (r + 0.5) * along * scale, y: box.y + (c + 0.5) * across * scale, scale });
+        points.push({
+            x: box.x + (r + 0.5) * along * scale,
+            y: box.y + (c + 0.5) * across * scale,
+            scale,
+        });
     }
     return points;
 }

@@ -8,7 +8,7 @@ import { h } from './dom.js';
 import { loadRules, pageLanguage, renderRules, showRule } from './rules_view.js';
 
 const PREFIX = 'howto-';
-let current = null;  // the page's HowTo (the header button's), for openHowTo
+let current = null; // the page's HowTo (the header button's), for openHowTo
 
 // rules.css styles the summary (shared with rules.html); added once, when first needed.
 function stylesheet() {
@@ -17,7 +17,7 @@ function stylesheet() {
         link = h('link', { rel: 'stylesheet', href: 'rules.css', dataset: { rulesCss: '' } });
         link.ready = new Promise((resolve) => {
             link.onload = resolve;
-            link.onerror = resolve;  // unstyled rules are better than none
+            link.onerror = resolve; // unstyled rules are better than none
         });
         document.head.append(link);
     }
@@ -31,9 +31,9 @@ export class HowTo {
         this.dialog = null;
         this.lang = null;
         this.opener = null;
-        this.rule = null;  // the rule it was opened at, kept when the language changes
+        this.rule = null; // the rule it was opened at, kept when the language changes
         current = this;
-        stylesheet();  // now: the rule links in refusals (rule_links.js) are styled by it too
+        stylesheet(); // now: the rule links in refusals (rule_links.js) are styled by it too
         button?.addEventListener('click', () => this.open());
         // The client sets <html lang> when its language changes (i18n.js): open rules follow.
         new MutationObserver(() => {
@@ -46,13 +46,44 @@ export class HowTo {
         const wasOpen = this.dialog?.open;
         this.dialog?.remove();
         this.lang = content.lang;
-        const { nav, body } = renderRules(content, { prefix: PREFIX, level: 3, go: (rule) => this.show(rule) });
-        const close = h('button', { class: 'howto-close', 'aria-label': content.ui.closeLabel, title: content.ui.closeLabel, onclick: () => this.close() }, '×');
-        const page = h('a', { class: 'howto-page-link', href: `rules.html?lang=${content.lang}`, target: '_blank', rel: 'noopener' }, content.ui.newTab);
+        const { nav, body } = renderRules(content, {
+            prefix: PREFIX,
+            level: 3,
+            go: (rule) => this.show(rule),
+        });
+        const close = h(
+            'button',
+            {
+                class: 'howto-close',
+                'aria-label': content.ui.closeLabel,
+                title: content.ui.closeLabel,
+                onclick: () => this.close(),
+            },
+            '×',
+        );
+        const page = h(
+            'a',
+            {
+                class: 'howto-page-link',
+                href: `rules.html?lang=${content.lang}`,
+                target: '_blank',
+                rel: 'noopener',
+            },
+            content.ui.newTab,
+        );
         this.body = h('div', { class: 'howto-body' }, nav, body);
-        this.dialog = h('dialog', { id: 'howto', class: 'howto', lang: content.lang, 'aria-labelledby': 'howto-title' },
-            h('div', { class: 'howto-head' }, h('h2', { id: 'howto-title' }, content.ui.title), page, close),
-            this.body);
+        this.dialog = h(
+            'dialog',
+            { id: 'howto', class: 'howto', lang: content.lang, 'aria-labelledby': 'howto-title' },
+            h(
+                'div',
+                { class: 'howto-head' },
+                h('h2', { id: 'howto-title' }, content.ui.title),
+                page,
+                close,
+            ),
+            this.body,
+        );
         this.dialog.addEventListener('close', () => {
             this.button?.setAttribute('aria-expanded', 'false');
             const back = this.opener && this.opener.isConnected ? this.opener : this.button;

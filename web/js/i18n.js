@@ -38,7 +38,7 @@ export function negotiate(preferences) {
 
 // ---- parsing ------------------------------------------------------------------------------
 
-const parsed = new Map();  // pattern -> its nodes
+const parsed = new Map(); // pattern -> its nodes
 
 // A pattern as nodes: strings, '#', and {arg, type, options}.
 export function parse(pattern) {
@@ -94,7 +94,7 @@ function parseNodes(state, inPlural, depth) {
         } else if (c === '#' && inPlural) {
             if (text) nodes.push(text);
             text = '';
-            nodes.push({ hash: true });  // the plural's number
+            nodes.push({ hash: true }); // the plural's number
             state.at += 1;
         } else {
             text += c;
@@ -112,7 +112,8 @@ function readUntil(state, stops) {
 }
 
 function expect(state, c) {
-    if (state.text[state.at] !== c) throw new Error(`expected '${c}' at ${state.at} in pattern: ${state.text}`);
+    if (state.text[state.at] !== c)
+        throw new Error(`expected '${c}' at ${state.at} in pattern: ${state.text}`);
     state.at += 1;
 }
 
@@ -136,7 +137,8 @@ function parseArgument(state, depth) {
         return { arg, type: type === 'number' ? 'number' : 'simple' };
     }
     expect(state, ',');
-    if (type !== 'plural' && type !== 'select') throw new Error(`unsupported argument type '${type}' in pattern: ${state.text}`);
+    if (type !== 'plural' && type !== 'select')
+        throw new Error(`unsupported argument type '${type}' in pattern: ${state.text}`);
     const options = {};
     for (;;) {
         skipSpace(state);
@@ -145,7 +147,8 @@ function parseArgument(state, depth) {
             break;
         }
         const selector = readUntil(state, '{}');
-        if (!selector || state.text[state.at] !== '{') throw new Error(`bad ${type} option in pattern: ${state.text}`);
+        if (!selector || state.text[state.at] !== '{')
+            throw new Error(`bad ${type} option in pattern: ${state.text}`);
         state.at += 1;
         options[selector] = parseNodes(state, type === 'plural', depth + 1);
         expect(state, '}');
@@ -169,11 +172,17 @@ function cached(kind, lang, make) {
 
 // `digits`: at least that many (a clock's seconds: "05").
 export function formatNumber(n, lang = current, digits = 1) {
-    return cached(digits === 1 ? 'number' : `number${digits}`, lang ?? current, () => new Intl.NumberFormat(lang ?? current, { minimumIntegerDigits: digits })).format(n);
+    return cached(
+        digits === 1 ? 'number' : `number${digits}`,
+        lang ?? current,
+        () => new Intl.NumberFormat(lang ?? current, { minimumIntegerDigits: digits }),
+    ).format(n);
 }
 
 export function formatList(items, lang = current) {
-    return cached('list', lang, () => new Intl.ListFormat(lang, { type: 'conjunction' })).format(items);
+    return cached('list', lang, () => new Intl.ListFormat(lang, { type: 'conjunction' })).format(
+        items,
+    );
 }
 
 function pluralCategory(n, lang) {
@@ -185,7 +194,8 @@ function pluralCategory(n, lang) {
 // a few hundred texts per redraw.
 function put(out, part) {
     if (part === '' || part === null || part === undefined) return;
-    if (typeof part === 'string' && typeof out[out.length - 1] === 'string') out[out.length - 1] += part;
+    if (typeof part === 'string' && typeof out[out.length - 1] === 'string')
+        out[out.length - 1] += part;
     else out.push(part);
 }
 
@@ -202,15 +212,26 @@ function putValue(out, value, ctx) {
             return item;
         });
         if (items.every((item) => item.length <= 1 && typeof (item[0] ?? '') === 'string')) {
-            put(out, formatList(items.map((item) => item[0] ?? ''), ctx.lang));
+            put(
+                out,
+                formatList(
+                    items.map((item) => item[0] ?? ''),
+                    ctx.lang,
+                ),
+            );
             return;
         }
         // Elements among the items: format placeholders, then put the items back in.
         const marks = items.map((_, i) => `\u0000${i}\u0000`);
-        formatList(marks, ctx.lang).split(/\u0000(\d+)\u0000/).forEach((piece, i) => {
-            if (i % 2) for (const part of items[Number(piece)]) put(out, part);
-            else put(out, piece);
-        });
+        // NUL marks the items: no text of a list's can hold one.
+        // eslint-disable-next-line no-control-regex
+        const marked = /\u0000(\d+)\u0000/;
+        formatList(marks, ctx.lang)
+            .split(marked)
+            .forEach((piece, i) => {
+                if (i % 2) for (const part of items[Number(piece)]) put(out, part);
+                else put(out, piece);
+            });
     } else if (value && typeof value === 'object' && typeof value.key === 'string') {
         renderInto(out, value.key, value.args || {}, ctx);
     } else if (value && typeof value === 'object' && Number.isInteger(value.seat)) {
@@ -244,16 +265,24 @@ function putNodes(out, nodes, args, ctx, count) {
             const exact = node.options[`=${n}`];
             const chosen = exact ?? node.options[pluralCategory(n, ctx.lang)] ?? node.options.other;
             putNodes(out, chosen, args, ctx, n);
-        } else {  // select
+        } else {
+            // select
             const value = String(args[node.arg]);
-            putNodes(out, Object.hasOwn(node.options, value) ? node.options[value] : node.options.other, args, ctx, count);
+            putNodes(
+                out,
+                Object.hasOwn(node.options, value) ? node.options[value] : node.options.other,
+                args,
+                ctx,
+                count,
+            );
         }
     }
 }
 
 function renderInto(out, key, args, ctx) {
     const pattern = ctx.catalog[key];
-    if (typeof pattern !== 'string') put(out, key);  // tests make sure none is missing
+    if (typeof pattern !== 'string')
+        put(out, key); // tests make sure none is missing
     else putNodes(out, parse(pattern), args || {}, ctx);
 }
 
@@ -274,7 +303,8 @@ export function t(key, args = {}, { names = null, lang = current, from = catalog
 // A text object from the server ({key, args}) rendered here, or null without a key this
 // catalog has (an older server, say: then the caller shows the server's own text).
 export function tServer(text, options = {}) {
-    if (!text || typeof text.key !== 'string' || !Object.hasOwn(options.from ?? catalog, text.key)) return null;
+    if (!text || typeof text.key !== 'string' || !Object.hasOwn(options.from ?? catalog, text.key))
+        return null;
     return tParts(text.key, text.args || {}, options);
 }
 
@@ -360,6 +390,11 @@ export function languageName(lang) {
 export function translateDocument(root = globalThis.document) {
     if (!root) return;
     for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-    for (const [attr, data] of [['title', 'i18nTitle'], ['aria-label', 'i18nAriaLabel'], ['placeholder', 'i18nPlaceholder']])
-        for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.dataset[data]));
+    for (const [attr, data] of [
+        ['title', 'i18nTitle'],
+        ['aria-label', 'i18nAriaLabel'],
+        ['placeholder', 'i18nPlaceholder'],
+    ])
+        for (const el of root.querySelectorAll(`[data-i18n-${attr}]`))
+            el.setAttribute(attr, t(el.dataset[data]));
 }

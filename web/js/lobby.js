@@ -15,8 +15,11 @@ function timerLabel(seconds) {
     if (!seconds) return t('web.lobby.noTimer');
     const minutes = seconds >= 120 && seconds % 60 === 0;
     try {
-        return new Intl.NumberFormat(language(), { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'short' })
-            .format(minutes ? seconds / 60 : seconds);
+        return new Intl.NumberFormat(language(), {
+            style: 'unit',
+            unit: minutes ? 'minute' : 'second',
+            unitDisplay: 'short',
+        }).format(minutes ? seconds / 60 : seconds);
     } catch {
         return String(seconds);
     }
@@ -38,7 +41,17 @@ export function tableDescription(table) {
 }
 
 export function levelSelect(attrs, chosen = 'strong') {
-    return h('select', attrs, BOT_LEVELS.map((value) => h('option', { value, selected: value === chosen }, t('web.lobby.level', { level: value }))));
+    return h(
+        'select',
+        attrs,
+        BOT_LEVELS.map((value) =>
+            h(
+                'option',
+                { value, selected: value === chosen },
+                t('web.lobby.level', { level: value }),
+            ),
+        ),
+    );
 }
 
 const QUICK_KEY = 'niagara.quick';
@@ -63,9 +76,14 @@ function saveQuickChoices(choices) {
 
 function seatsText(table) {
     return table.seats.map((seat) => {
-        if (!seat.name) return h('span', { class: 'seat free' }, t('web.lobby.seatFree', { n: seat.seat + 1 }));
+        if (!seat.name)
+            return h('span', { class: 'seat free' }, t('web.lobby.seatFree', { n: seat.seat + 1 }));
         const flag = seat.bot ? botLevel(seat.level) : seat.online === false ? 'offline' : 'no';
-        return h('span', { class: 'seat' }, t('web.lobby.seat', { n: seat.seat + 1, name: seat.name, flag }));
+        return h(
+            'span',
+            { class: 'seat' },
+            t('web.lobby.seat', { n: seat.seat + 1, name: seat.name, flag }),
+        );
     });
 }
 
@@ -82,59 +100,123 @@ export class LobbyView {
         this.lastTables = null;
         this.shownName = undefined;
         this.nameInput = h('input', {
-            id: 'name-input', name: 'name', maxlength: 24, autocomplete: 'nickname',
-            pattern: '[A-Za-z0-9_.\\-]{1,24}', title: t('web.lobby.nameHint'), required: true,
+            id: 'name-input',
+            name: 'name',
+            maxlength: 24,
+            autocomplete: 'nickname',
+            pattern: '[A-Za-z0-9_.\\-]{1,24}',
+            title: t('web.lobby.nameHint'),
+            required: true,
         });
-        const nameForm = h('form', {
-            class: 'row', id: 'name-form',
-            onsubmit: (e) => {
-                e.preventDefault();
-                // Sent: the server's answer (the name, or the one it gives instead) shows.
-                this.shownName = this.nameInput.value;
-                client.setName(this.nameInput.value.trim());
+        const nameForm = h(
+            'form',
+            {
+                class: 'row',
+                id: 'name-form',
+                onsubmit: (e) => {
+                    e.preventDefault();
+                    // Sent: the server's answer (the name, or the one it gives instead) shows.
+                    this.shownName = this.nameInput.value;
+                    client.setName(this.nameInput.value.trim());
+                },
             },
-        }, h('label', { for: 'name-input' }, t('web.lobby.name')), this.nameInput, h('button', { type: 'submit' }, t('web.lobby.setName')));
+            h('label', { for: 'name-input' }, t('web.lobby.name')),
+            this.nameInput,
+            h('button', { type: 'submit' }, t('web.lobby.setName')),
+        );
 
         this.resumeBox = h('div', { class: 'resume' });
 
-        const quickPlayers = h('select', { id: 'quick-players', 'aria-label': t('web.lobby.playersLabel') },
-            [3, 4, 5].map((n) => h('option', { value: n }, t('web.lobby.players', { count: n }))));
-        const quickLevel = levelSelect({ id: 'quick-level', 'aria-label': t('web.lobby.botsLabel') });
+        const quickPlayers = h(
+            'select',
+            { id: 'quick-players', 'aria-label': t('web.lobby.playersLabel') },
+            [3, 4, 5].map((n) => h('option', { value: n }, t('web.lobby.players', { count: n }))),
+        );
+        const quickLevel = levelSelect({
+            id: 'quick-level',
+            'aria-label': t('web.lobby.botsLabel'),
+        });
         // The expansion and Diamond Joe for a quick game, as this browser chose them last.
         const remembered = quickChoices();
-        const quickSpirits = h('input', { type: 'checkbox', id: 'quick-spirits', checked: remembered.spirits });
-        const quickJoe = h('input', { type: 'checkbox', id: 'quick-joe', checked: remembered.diamond_joe });
-        const remember = () => saveQuickChoices({ spirits: quickSpirits.checked, diamond_joe: quickJoe.checked });
+        const quickSpirits = h('input', {
+            type: 'checkbox',
+            id: 'quick-spirits',
+            checked: remembered.spirits,
+        });
+        const quickJoe = h('input', {
+            type: 'checkbox',
+            id: 'quick-joe',
+            checked: remembered.diamond_joe,
+        });
+        const remember = () =>
+            saveQuickChoices({ spirits: quickSpirits.checked, diamond_joe: quickJoe.checked });
         quickSpirits.addEventListener('change', remember);
         quickJoe.addEventListener('change', remember);
-        const quick = h('div', { class: 'quick-game' },
+        const quick = h(
+            'div',
+            { class: 'quick-game' },
             h('p', {}, t('web.lobby.quickIntro')),
             h('div', { class: 'row' }, quickPlayers, quickLevel),
-            h('div', { class: 'row flags' },
+            h(
+                'div',
+                { class: 'row flags' },
                 h('label', { for: 'quick-spirits' }, quickSpirits, ` ${t('web.lobby.spirits')}`),
-                h('label', { for: 'quick-joe' }, quickJoe, ` ${t('web.lobby.joe')}`)),
-            h('div', { class: 'row' }, h('button', {
-                class: 'primary', id: 'quick-game',
-                onclick: () => client.quickGame({
-                    players: Number(quickPlayers.value), bots: quickLevel.value,
-                    spirits: quickSpirits.checked, diamond_joe: quickJoe.checked,
-                }),
-            }, t('web.lobby.quick'))));
+                h('label', { for: 'quick-joe' }, quickJoe, ` ${t('web.lobby.joe')}`),
+            ),
+            h(
+                'div',
+                { class: 'row' },
+                h(
+                    'button',
+                    {
+                        class: 'primary',
+                        id: 'quick-game',
+                        onclick: () =>
+                            client.quickGame({
+                                players: Number(quickPlayers.value),
+                                bots: quickLevel.value,
+                                spirits: quickSpirits.checked,
+                                diamond_joe: quickJoe.checked,
+                            }),
+                    },
+                    t('web.lobby.quick'),
+                ),
+            ),
+        );
 
-        const field = (id, label, input) => h('label', { class: 'field', for: id }, h('span', {}, label), input);
-        this.players = h('select', { id: 'opt-players', name: 'players' },
-            [3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, n === 6 ? t('web.lobby.sixPlayers', { n }) : formatNumber(n))));
+        const field = (id, label, input) =>
+            h('label', { class: 'field', for: id }, h('span', {}, label), input);
+        this.players = h(
+            'select',
+            { id: 'opt-players', name: 'players' },
+            [3, 4, 5, 6].map((n) =>
+                h(
+                    'option',
+                    { value: n, selected: n === 4 },
+                    n === 6 ? t('web.lobby.sixPlayers', { n }) : formatNumber(n),
+                ),
+            ),
+        );
         this.spirits = h('input', { type: 'checkbox', id: 'opt-spirits', name: 'spirits' });
         this.joe = h('input', { type: 'checkbox', id: 'opt-joe', name: 'diamond_joe' });
         this.memory = h('input', { type: 'checkbox', id: 'opt-memory', name: 'memory' });
         this.tieBreak = h('input', { type: 'checkbox', id: 'opt-tiebreak', name: 'tie_break' });
         // The level of the bots the host adds, and of those that stand in for players who drop.
         this.bots = levelSelect({ id: 'opt-bots', name: 'bots' });
-        this.timer = h('select', { id: 'opt-timer', name: 'turn_seconds' },
-            TIMERS.map((v) => h('option', { value: v }, timerLabel(v))));
+        this.timer = h(
+            'select',
+            { id: 'opt-timer', name: 'turn_seconds' },
+            TIMERS.map((v) => h('option', { value: v }, timerLabel(v))),
+        );
         this.seed = h('input', {
-            id: 'opt-seed', name: 'seed', type: 'number', min: 1, step: 1, inputmode: 'numeric',
-            placeholder: t('web.lobby.seedPlaceholder'), title: t('web.lobby.seedHint'),
+            id: 'opt-seed',
+            name: 'seed',
+            type: 'number',
+            min: 1,
+            step: 1,
+            inputmode: 'numeric',
+            placeholder: t('web.lobby.seedPlaceholder'),
+            title: t('web.lobby.seedHint'),
         });
         // Six players need the expansion's pieces (R10.1).
         this.players.addEventListener('change', () => {
@@ -143,39 +225,76 @@ export class LobbyView {
         this.spirits.addEventListener('change', () => {
             if (!this.spirits.checked && this.players.value === '6') this.players.value = '5';
         });
-        const create = h('form', {
-            class: 'create', id: 'create-form',
-            onsubmit: (e) => {
-                e.preventDefault();
-                client.newTable(this.options());
+        const create = h(
+            'form',
+            {
+                class: 'create',
+                id: 'create-form',
+                onsubmit: (e) => {
+                    e.preventDefault();
+                    client.newTable(this.options());
+                },
             },
-        },
-        h('h2', {}, t('web.lobby.openTitle')),
-        h('div', { class: 'fields' },
-            field('opt-players', t('web.lobby.optPlayers'), this.players),
-            field('opt-timer', t('web.lobby.optTimer'), this.timer),
-            field('opt-bots', t('web.lobby.optBots'), this.bots),
-            field('opt-seed', t('web.lobby.optSeed'), this.seed)),
-        h('div', { class: 'flags' },
-            h('label', {}, this.spirits, ` ${t('web.lobby.spirits')}`),
-            h('label', {}, this.joe, ` ${t('web.lobby.joe')}`),
-            h('label', {}, this.memory, ` ${t('web.lobby.memory')}`),
-            h('label', {}, this.tieBreak, ` ${t('web.lobby.tieBreak')}`)),
-        h('button', { type: 'submit', class: 'primary', id: 'create-table' }, t('web.lobby.open')),
-        h('p', { class: 'muted small' }, t('web.lobby.openHint')));
+            h('h2', {}, t('web.lobby.openTitle')),
+            h(
+                'div',
+                { class: 'fields' },
+                field('opt-players', t('web.lobby.optPlayers'), this.players),
+                field('opt-timer', t('web.lobby.optTimer'), this.timer),
+                field('opt-bots', t('web.lobby.optBots'), this.bots),
+                field('opt-seed', t('web.lobby.optSeed'), this.seed),
+            ),
+            h(
+                'div',
+                { class: 'flags' },
+                h('label', {}, this.spirits, ` ${t('web.lobby.spirits')}`),
+                h('label', {}, this.joe, ` ${t('web.lobby.joe')}`),
+                h('label', {}, this.memory, ` ${t('web.lobby.memory')}`),
+                h('label', {}, this.tieBreak, ` ${t('web.lobby.tieBreak')}`),
+            ),
+            h(
+                'button',
+                { type: 'submit', class: 'primary', id: 'create-table' },
+                t('web.lobby.open'),
+            ),
+            h('p', { class: 'muted small' }, t('web.lobby.openHint')),
+        );
 
         this.tableList = h('div', { class: 'table-list', id: 'table-list' });
-        const tables = h('section', { class: 'tables' },
-            h('div', { class: 'row spread' }, h('h2', {}, t('web.lobby.tables')),
-                h('button', { onclick: () => client.listTables(), title: t('web.lobby.refreshHint') }, t('web.lobby.refresh'))),
+        const tables = h(
+            'section',
+            { class: 'tables' },
+            h(
+                'div',
+                { class: 'row spread' },
+                h('h2', {}, t('web.lobby.tables')),
+                h(
+                    'button',
+                    { onclick: () => client.listTables(), title: t('web.lobby.refreshHint') },
+                    t('web.lobby.refresh'),
+                ),
+            ),
             this.tableList,
             // Finished games leave this list; their replays stay (replay.html lists the latest).
-            h('p', { class: 'small' }, h('a', { id: 'replays-link', href: 'replay.html' }, t('web.lobby.replays'))));
+            h(
+                'p',
+                { class: 'small' },
+                h('a', { id: 'replays-link', href: 'replay.html' }, t('web.lobby.replays')),
+            ),
+        );
 
         this.container.replaceChildren(
-            h('section', { class: 'panel welcome' }, h('h2', {}, t('web.lobby.welcome')), nameForm, this.resumeBox, quick),
+            h(
+                'section',
+                { class: 'panel welcome' },
+                h('h2', {}, t('web.lobby.welcome')),
+                nameForm,
+                this.resumeBox,
+                quick,
+            ),
             h('section', { class: 'panel' }, create),
-            h('section', { class: 'panel' }, tables));
+            h('section', { class: 'panel' }, tables),
+        );
     }
 
     options() {
@@ -187,7 +306,9 @@ export class LobbyView {
             tie_break: this.tieBreak.checked,
             turn_seconds: Number(this.timer.value),
             bots: this.bots.value,
-            ...(Number.isSafeInteger(Number(this.seed.value)) && Number(this.seed.value) > 0 ? { seed: Number(this.seed.value) } : {}),
+            ...(Number.isSafeInteger(Number(this.seed.value)) && Number(this.seed.value) > 0
+                ? { seed: Number(this.seed.value) }
+                : {}),
         };
     }
 
@@ -201,11 +322,36 @@ export class LobbyView {
             this.shownName = name;
         }
         const last = session.lastSeat();
-        morph(this.resumeBox, last?.token && !state.table
-            ? h('p', {}, `${t('web.lobby.haveSeat', { table: String(last.table) })} `,
-                h('button', { class: 'primary', id: 'resume-seat', onclick: () => this.client.resume(last.token) }, t('web.lobby.resume')),
-                ' ', h('button', { onclick: () => { session.forgetSeat(); this.render(state); } }, t('web.lobby.forget')))
-            : '');
+        morph(
+            this.resumeBox,
+            last?.token && !state.table
+                ? h(
+                      'p',
+                      {},
+                      `${t('web.lobby.haveSeat', { table: String(last.table) })} `,
+                      h(
+                          'button',
+                          {
+                              class: 'primary',
+                              id: 'resume-seat',
+                              onclick: () => this.client.resume(last.token),
+                          },
+                          t('web.lobby.resume'),
+                      ),
+                      ' ',
+                      h(
+                          'button',
+                          {
+                              onclick: () => {
+                                  session.forgetSeat();
+                                  this.render(state);
+                              },
+                          },
+                          t('web.lobby.forget'),
+                      ),
+                  )
+                : '',
+        );
         const key = JSON.stringify(state.tables);
         if (key === this.lastTables) return;
         this.lastTables = key;
@@ -213,18 +359,59 @@ export class LobbyView {
             morph(this.tableList, h('p', { class: 'muted' }, t('web.lobby.noTables')));
             return;
         }
-        const tr = t;  // (the loop's `t` is a table)
-        morph(this.tableList, h('ul', {}, state.tables.map((t) => {
-            const free = t.seats.some((seat) => !seat.name);
-            return h('li', { class: 'table-row', dataset: { table: t.id } },
-                h('div', { class: 'table-title' }, h('strong', {}, `#${t.id}`), ` ${tableDescription(t)}`,
-                    h('span', { class: `phase phase-${t.phase}` }, tr('web.lobby.phase', { phase: t.phase }))),
-                h('div', { class: 'seats' }, seatsText(t)),
-                h('div', { class: 'muted small' }, tr('web.lobby.hostWatching', { host: t.host ?? '?', count: t.spectators ?? 0 })),
-                h('div', { class: 'row' },
-                    t.phase === 'waiting' && free
-                        ? h('button', { class: 'primary join', onclick: () => this.client.join(t.id) }, tr('web.lobby.join')) : null,
-                    h('button', { class: 'watch', onclick: () => this.client.watch(t.id) }, tr('web.lobby.watch'))));
-        })));
+        const tr = t; // (the loop's `t` is a table)
+        morph(
+            this.tableList,
+            h(
+                'ul',
+                {},
+                state.tables.map((t) => {
+                    const free = t.seats.some((seat) => !seat.name);
+                    return h(
+                        'li',
+                        { class: 'table-row', dataset: { table: t.id } },
+                        h(
+                            'div',
+                            { class: 'table-title' },
+                            h('strong', {}, `#${t.id}`),
+                            ` ${tableDescription(t)}`,
+                            h(
+                                'span',
+                                { class: `phase phase-${t.phase}` },
+                                tr('web.lobby.phase', { phase: t.phase }),
+                            ),
+                        ),
+                        h('div', { class: 'seats' }, seatsText(t)),
+                        h(
+                            'div',
+                            { class: 'muted small' },
+                            tr('web.lobby.hostWatching', {
+                                host: t.host ?? '?',
+                                count: t.spectators ?? 0,
+                            }),
+                        ),
+                        h(
+                            'div',
+                            { class: 'row' },
+                            t.phase === 'waiting' && free
+                                ? h(
+                                      'button',
+                                      {
+                                          class: 'primary join',
+                                          onclick: () => this.client.join(t.id),
+                                      },
+                                      tr('web.lobby.join'),
+                                  )
+                                : null,
+                            h(
+                                'button',
+                                { class: 'watch', onclick: () => this.client.watch(t.id) },
+                                tr('web.lobby.watch'),
+                            ),
+                        ),
+                    );
+                }),
+            ),
+        );
     }
 }

@@ -9,14 +9,24 @@ import { tableOf } from './store.js';
 
 // A player's name in the seat's colour.
 export function nameSpan(seat, name) {
-    return h('span', { class: 'who', style: `color:${seatInk(seat)}`, title: t('web.seat.lower', { n: seat + 1 }) }, name);
+    return h(
+        'span',
+        {
+            class: 'who',
+            style: `color:${seatInk(seat)}`,
+            title: t('web.seat.lower', { n: seat + 1 }),
+        },
+        name,
+    );
 }
 
 // An event line from its text ({key, args}) in the page's language, seats named; else (a
 // server that sends no texts) the line as sent, "Seat 2" replaced by the name.
 export function eventLine(line, text, state) {
     const seats = tableOf(state)?.seats;
-    const parts = tServer(text, { seat: (n) => (seats?.[n]?.name ? nameSpan(n, seats[n].name) : null) });
+    const parts = tServer(text, {
+        seat: (n) => (seats?.[n]?.name ? nameSpan(n, seats[n].name) : null),
+    });
     return parts ?? withNames(line, state);
 }
 
@@ -54,47 +64,90 @@ function withNames(line, state) {
 function serverText(entry, state) {
     if (!entry.key || !entry.lang || entry.lang === language()) return entry.text;
     const seats = tableOf(state)?.seats;
-    return tServer({ key: entry.key, args: entry.args }, { seat: (n) => seats?.[n]?.name ?? null })?.join('') ?? entry.text;
+    return (
+        tServer(
+            { key: entry.key, args: entry.args },
+            { seat: (n) => seats?.[n]?.name ?? null },
+        )?.join('') ?? entry.text
+    );
 }
 
 function entryElement(entry, state) {
     switch (entry.kind) {
         case 'event':
-            return h('li', { class: 'event' }, entry.lines.map((line, i) => h('div', {},
-                i === 0 && entry.cause ? `${causeText(entry.cause)} ` : '',
-                eventLine(line, entry.texts?.[i], state))));
+            return h(
+                'li',
+                { class: 'event' },
+                entry.lines.map((line, i) =>
+                    h(
+                        'div',
+                        {},
+                        i === 0 && entry.cause ? `${causeText(entry.cause)} ` : '',
+                        eventLine(line, entry.texts?.[i], state),
+                    ),
+                ),
+            );
         case 'chat':
-            return h('li', { class: 'chat' }, h('strong', {}, entry.lobby ? t('web.log.fromLobby', { name: entry.from }) : t('web.log.from', { name: entry.from })), entry.text);
+            return h(
+                'li',
+                { class: 'chat' },
+                h(
+                    'strong',
+                    {},
+                    entry.lobby
+                        ? t('web.log.fromLobby', { name: entry.from })
+                        : t('web.log.from', { name: entry.from }),
+                ),
+                entry.text,
+            );
         case 'error':
-            return h('li', { class: 'error' }, '⚠ ', linkRules(serverText(entry, state)));  // (R4.4): a link to the rule
+            return h('li', { class: 'error' }, '⚠ ', linkRules(serverText(entry, state))); // (R4.4): a link to the rule
         case 'help':
             return h('li', { class: 'help' }, h('pre', {}, entry.lines.join('\n')));
         default:
-            return h('li', { class: `info${entry.important ? ' important' : ''}` }, serverText(entry, state));
+            return h(
+                'li',
+                { class: `info${entry.important ? ' important' : ''}` },
+                serverText(entry, state),
+            );
     }
 }
 
 export class LogView {
     constructor(container, client) {
         this.client = client;
-        this.list = h('ol', { class: 'log', id: 'log', 'aria-live': 'polite', 'aria-label': t('web.log.label') });
+        this.list = h('ol', {
+            class: 'log',
+            id: 'log',
+            'aria-live': 'polite',
+            'aria-label': t('web.log.label'),
+        });
         this.input = h('input', {
-            id: 'chat-input', name: 'chat', autocomplete: 'off', maxlength: 500,
+            id: 'chat-input',
+            name: 'chat',
+            autocomplete: 'off',
+            maxlength: 500,
             placeholder: t('web.log.placeholder'),
             'aria-label': t('web.log.inputLabel'),
         });
-        const form = h('form', {
-            class: 'chat-form', id: 'chat-form',
-            onsubmit: (e) => {
-                e.preventDefault();
-                if (!this.input.value.trim()) return;
-                client.chat(this.input.value);
-                this.input.value = '';
+        const form = h(
+            'form',
+            {
+                class: 'chat-form',
+                id: 'chat-form',
+                onsubmit: (e) => {
+                    e.preventDefault();
+                    if (!this.input.value.trim()) return;
+                    client.chat(this.input.value);
+                    this.input.value = '';
+                },
             },
-        }, this.input, this.sendButton = h('button', { type: 'submit' }, t('web.log.send')));
+            this.input,
+            (this.sendButton = h('button', { type: 'submit' }, t('web.log.send'))),
+        );
         this.title = h('h2', { class: 'log-title' }, t('web.log.title'));
         container.replaceChildren(this.title, this.list, form);
-        this.shown = null;  // the last entry on screen
+        this.shown = null; // the last entry on screen
     }
 
     // The page's language changed: its own words, and every line drawn again (event lines
@@ -112,13 +165,15 @@ export class LogView {
     render(state) {
         const log = state.log;
         const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
-        if (this.epoch !== state.logEpoch) {  // rewritten (the table's history came): draw again
+        if (this.epoch !== state.logEpoch) {
+            // rewritten (the table's history came): draw again
             this.epoch = state.logEpoch;
             this.shown = null;
             this.list.replaceChildren();
         }
         let start = this.shown ? log.indexOf(this.shown) + 1 : 0;
-        if (this.shown && start === 0) {  // the oldest entries were dropped: draw again
+        if (this.shown && start === 0) {
+            // the oldest entries were dropped: draw again
             this.list.replaceChildren();
             start = 0;
         }

@@ -9,7 +9,14 @@ import { describeAction } from './describe.js';
 import { $, h, morph } from './dom.js';
 import { HowTo } from './howto.js';
 import {
-    LANGUAGES, language, languageName, preferredLanguage, rememberLanguage, t, translateDocument, useLanguage,
+    LANGUAGES,
+    language,
+    languageName,
+    preferredLanguage,
+    rememberLanguage,
+    t,
+    translateDocument,
+    useLanguage,
 } from './i18n.js';
 import { linkRules } from './rule_links.js';
 import { Sounds } from './sounds.js';
@@ -24,7 +31,7 @@ import { Store, gameOf, mySeat, seatName } from './store.js';
 try {
     await useLanguage(preferredLanguage());
 } catch (e) {
-    console.warn(`no catalog: ${e.message}`);  // the page still works, with its keys for words
+    console.warn(`no catalog: ${e.message}`); // the page still works, with its keys for words
 }
 translateDocument();
 
@@ -65,15 +72,19 @@ const log = new LogView($('#talk'), client);
 
 function renderHeader(state) {
     const status = $('#status');
-    const text = state.status === 'closed' ? t('web.header.offline', { seconds: Math.ceil(state.retryMs / 1000) })
-        : t(state.status === 'open' ? 'web.header.connected' : 'web.header.connecting');
+    const text =
+        state.status === 'closed'
+            ? t('web.header.offline', { seconds: Math.ceil(state.retryMs / 1000) })
+            : t(state.status === 'open' ? 'web.header.connected' : 'web.header.connecting');
     status.textContent = text;
     status.className = `status status-${state.status}`;
     $('#me').textContent = state.me.name ? t('web.header.me', { name: state.me.name }) : '';
     const table = state.table;
-    $('#where').textContent = !table ? t('web.header.lobby')
-        : table.watching ? t('web.header.watching', { table: String(table.id) })
-            : t('web.header.seat', { table: String(table.id), seat: table.seat + 1 });
+    $('#where').textContent = !table
+        ? t('web.header.lobby')
+        : table.watching
+          ? t('web.header.watching', { table: String(table.id) })
+          : t('web.header.seat', { table: String(table.id), seat: table.seat + 1 });
     const leave = $('#leave');
     leave.hidden = !table;
 }
@@ -94,7 +105,7 @@ function bringDecisionIntoView(state) {
     shownTurn = turn;
     const panel = $('#decision');
     const box = panel.getBoundingClientRect();
-    if (box.top >= 0 && box.top < window.innerHeight * 0.5) return;  // already in view
+    if (box.top >= 0 && box.top < window.innerHeight * 0.5) return; // already in view
     const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     // 'nearest': the decision's bottom at the screen's bottom, so the board's lower part
     // (the river's end, where most canoes are) stays in view above it.
@@ -123,7 +134,10 @@ const howTo = new HowTo($('#howto-open'));
 // The log keeps its newest line in view when its box changes size (the lobby's tall log
 // becomes the table's short one on a laptop).
 const logList = $('#talk .log');
-if (logList && window.ResizeObserver) new ResizeObserver(() => { logList.scrollTop = logList.scrollHeight; }).observe(logList);
+if (logList && window.ResizeObserver)
+    new ResizeObserver(() => {
+        logList.scrollTop = logList.scrollHeight;
+    }).observe(logList);
 // It scrolls by itself in the one-screen layout: reachable with the keyboard.
 if (logList && !logList.hasAttribute('tabindex')) logList.tabIndex = 0;
 
@@ -136,9 +150,22 @@ function renderNotice(state) {
     notice.hidden = false;
     if (fresh) {
         notice.className = `notice notice-${n.kind}`;
-        morph(notice, h('span', {}, n.kind === 'error' ? linkRules(n.text) : n.text), h('button', {
-            class: 'close', 'aria-label': t('web.notice.close'), onclick: () => store.update((s) => { s.notice = null; }),
-        }, '×'));
+        morph(
+            notice,
+            h('span', {}, n.kind === 'error' ? linkRules(n.text) : n.text),
+            h(
+                'button',
+                {
+                    class: 'close',
+                    'aria-label': t('web.notice.close'),
+                    onclick: () =>
+                        store.update((s) => {
+                            s.notice = null;
+                        }),
+                },
+                '×',
+            ),
+        );
     } else if (notice.firstChild) {
         notice.className = 'notice';
         morph(notice);
@@ -154,14 +181,57 @@ function renderChooser(state) {
         morph(dialog);
         return;
     }
-    const context = { spirits: !!game.options?.spirits, weather: game.weather, names: game.seats.map((_, i) => seatName(state, i)) };
+    const context = {
+        spirits: !!game.options?.spirits,
+        weather: game.weather,
+        names: game.seats.map((_, i) => seatName(state, i)),
+    };
     dialog.hidden = false;
-    morph(dialog, h('div', { class: 'chooser-box', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'chooser-title' },
-        h('h2', { id: 'chooser-title' }, t('web.chooser.title')),
-        h('ul', {}, list.map((a) => h('li', {}, h('button', {
-            class: 'action', dataset: { text: a.text }, onclick: () => act(a.text),
-        }, describeAction(a, context), riverPreview(a.after_river), h('code', {}, `/${a.text}`))))),
-        h('button', { class: 'cancel', onclick: () => store.update((s) => { s.ui.chooser = null; }) }, t('web.chooser.cancel'))));
+    morph(
+        dialog,
+        h(
+            'div',
+            {
+                class: 'chooser-box',
+                role: 'dialog',
+                'aria-modal': 'true',
+                'aria-labelledby': 'chooser-title',
+            },
+            h('h2', { id: 'chooser-title' }, t('web.chooser.title')),
+            h(
+                'ul',
+                {},
+                list.map((a) =>
+                    h(
+                        'li',
+                        {},
+                        h(
+                            'button',
+                            {
+                                class: 'action',
+                                dataset: { text: a.text },
+                                onclick: () => act(a.text),
+                            },
+                            describeAction(a, context),
+                            riverPreview(a.after_river),
+                            h('code', {}, `/${a.text}`),
+                        ),
+                    ),
+                ),
+            ),
+            h(
+                'button',
+                {
+                    class: 'cancel',
+                    onclick: () =>
+                        store.update((s) => {
+                            s.ui.chooser = null;
+                        }),
+                },
+                t('web.chooser.cancel'),
+            ),
+        ),
+    );
 }
 
 // Redraws a part only when what it shows may have changed (a chat line changes no board).
@@ -194,7 +264,9 @@ function render(state) {
         redraw(result, `${view}|${state.result ? 'r' : '-'}|${state.again?.table}`, state);
         renderChooser(state);
         const myTurn = state.prompt && !state.pending && mySeat(state) !== null;
-        document.title = t(myTurn ? 'web.title.turn' : 'web.title.table', { table: String(state.table.id) });
+        document.title = t(myTurn ? 'web.title.turn' : 'web.title.table', {
+            table: String(state.table.id),
+        });
     } else {
         drawn.clear();
         lobby.render(state);
@@ -220,7 +292,8 @@ store.subscribe((state) => {
 
 // Turn clocks count down between messages; notices fade.
 setInterval(() => {
-    for (const el of document.querySelectorAll('.clock[data-deadline]')) el.textContent = clockText(Number(el.dataset.deadline));
+    for (const el of document.querySelectorAll('.clock[data-deadline]'))
+        el.textContent = clockText(Number(el.dataset.deadline));
     renderNotice(store.state);
 }, 1000);
 
@@ -230,40 +303,56 @@ setInterval(() => {
 async function leaveAsked() {
     const state = store.state;
     const game = gameOf(state);
-    const playing = state.table && !state.table.watching && game && game.phase !== 'over' && !state.result;
-    const answer = !playing || await confirmDialog({
-        id: 'leave-confirm',
-        title: t('web.leave.title'),
-        text: t('web.leave.text'),
-        confirm: t('web.leave.confirm'),
-        cancel: t('web.leave.cancel'),
-        also: { id: 'concede', label: t('web.leave.concede') },
-    });
+    const playing =
+        state.table && !state.table.watching && game && game.phase !== 'over' && !state.result;
+    const answer =
+        !playing ||
+        (await confirmDialog({
+            id: 'leave-confirm',
+            title: t('web.leave.title'),
+            text: t('web.leave.text'),
+            confirm: t('web.leave.confirm'),
+            cancel: t('web.leave.cancel'),
+            also: { id: 'concede', label: t('web.leave.concede') },
+        }));
     if (answer === 'concede') {
-        if (await confirmDialog({
-            id: 'concede-confirm',
-            title: t('web.concede.title'),
-            text: t('web.concede.text'),
-            confirm: t('web.concede.confirm'),
-            cancel: t('web.concede.cancel'),
-        })) client.concede();
+        if (
+            await confirmDialog({
+                id: 'concede-confirm',
+                title: t('web.concede.title'),
+                text: t('web.concede.text'),
+                confirm: t('web.concede.confirm'),
+                cancel: t('web.concede.cancel'),
+            })
+        )
+            client.concede();
         return;
     }
     if (answer) client.leave();
 }
 $('#leave').addEventListener('click', leaveAsked);
 document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') store.update((s) => {
-        s.ui.chooser = null;
-        s.ui.selected = null;
-    });
+    if (e.key === 'Escape')
+        store.update((s) => {
+            s.ui.chooser = null;
+            s.ui.selected = null;
+        });
 });
 
 // The language switch in the header: the languages in their own words; the choice is
 // remembered, told to the server and the page's words are drawn again (no reload).
 const langSelect = $('#lang-select');
 if (langSelect) {
-    morph(langSelect, LANGUAGES.map((code) => h('option', { value: code, lang: code, selected: code === language() }, languageName(code))));
+    morph(
+        langSelect,
+        LANGUAGES.map((code) =>
+            h(
+                'option',
+                { value: code, lang: code, selected: code === language() },
+                languageName(code),
+            ),
+        ),
+    );
     langSelect.value = language();
     langSelect.addEventListener('change', () => switchLanguage(langSelect.value));
 }

@@ -50,12 +50,26 @@ export function personalNews(s, before, hadPrompt, m) {
             const old = was.canoes[k];
             if (!old) return;
             if (canoe.where === 'lost' && old.where !== 'lost') {
-                tell(s, t('web.notice.lost', { n: k + 1, gems: gemsArg(old.cargo), count: old.cargo?.length ?? 0 }));
+                tell(
+                    s,
+                    t('web.notice.lost', {
+                        n: k + 1,
+                        gems: gemsArg(old.cargo),
+                        count: old.cargo?.length ?? 0,
+                    }),
+                );
                 cue(s, 'lost');
             } else if (actor !== me && canoe.where === old.where && canoe.pos === old.pos) {
                 const gone = missing(old.cargo, canoe.cargo);
                 if (gone.length && actor !== undefined && actor !== null) {
-                    tell(s, t('web.notice.stolen', { name: seatName(s, actor), gems: gemsArg(gone), n: k + 1 }));
+                    tell(
+                        s,
+                        t('web.notice.stolen', {
+                            name: seatName(s, actor),
+                            gems: gemsArg(gone),
+                            n: k + 1,
+                        }),
+                    );
                     cue(s, 'stolen');
                 }
             }
@@ -66,17 +80,23 @@ export function personalNews(s, before, hadPrompt, m) {
     // Your turn in phase II is told once, when its first decision is open to you. (Not only
     // when a decision opens with none before it: the last card chosen, you may be the first to
     // move, and that decision follows your card with no moment without one.)
-    const turn = game.phase === 'actions' && game.turn?.seat === me ? `${s.table?.id}:${game.round}` : null;
+    const turn =
+        game.phase === 'actions' && game.turn?.seat === me ? `${s.table?.id}:${game.round}` : null;
     const turnBegins = myTurn && turn !== null && s.turnTold !== turn;
     if (myTurn && (!hadPrompt || turnBegins)) {
         cue(s, 'turn');
         // Phase II is the moment to act on the board; the card choice is the round's start.
         if (turnBegins) {
-            tell(s, game.turn.card ? t('web.notice.turnWith', { card: cardArg(game.turn.card) }) : t('web.notice.turn'));
+            tell(
+                s,
+                game.turn.card
+                    ? t('web.notice.turnWith', { card: cardArg(game.turn.card) })
+                    : t('web.notice.turn'),
+            );
             s.notice.turn = true;
             s.turnTold = turn;
         }
     } else if (!myTurn && !s.pending && s.notice?.turn) {
-        s.notice = null;  // "your turn" is over
+        s.notice = null; // "your turn" is over
     }
 }

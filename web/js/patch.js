@@ -8,7 +8,10 @@ export class PatchError extends Error {}
 export function parsePointer(pointer) {
     if (pointer === '') return [];
     if (!pointer.startsWith('/')) throw new PatchError(`bad JSON pointer '${pointer}'`);
-    return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return pointer
+        .slice(1)
+        .split('/')
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function arrayIndex(array, token, forAdd) {

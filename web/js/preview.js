@@ -53,7 +53,8 @@ function groupText(g) {
         return `${WORDS.stays(g.to)} ${rest.length ? WORDS.stillOr(speedList(rest)) : WORDS.still()}`;
     }
     // Over the falls is the last group: every faster river takes the canoe over too.
-    if (g.to === 'falls') return `${WORDS.falls()} ${g.speeds.length > 1 ? WORDS.orMore(g.speeds[0]) : WORDS.moves(g.speeds[0])}`;
+    if (g.to === 'falls')
+        return `${WORDS.falls()} ${g.speeds.length > 1 ? WORDS.orMore(g.speeds[0]) : WORDS.moves(g.speeds[0])}`;
     return `${WORDS.at(g.to)} ${WORDS.moves(speedList(g.speeds))}`;
 }
 
@@ -71,11 +72,27 @@ export function riverPreview(afterRiver) {
     const groups = previewGroups(afterRiver);
     if (!groups.length) return null;
     const danger = groups.some((g) => g.to === 'falls');
-    return h('span', { class: `river-preview${danger ? ' has-falls' : ''}`, dataset: { preview: JSON.stringify(afterRiver) } },
+    return h(
+        'span',
+        {
+            class: `river-preview${danger ? ' has-falls' : ''}`,
+            dataset: { preview: JSON.stringify(afterRiver) },
+        },
         h('span', { class: 'river-preview-title' }, WORDS.title()),
         ' ',
-        groups.map((g, i) => [i ? '; ' : '', h('span', {
-            class: `river-outcome${g.to === 'falls' ? ' falls' : ''}`,
-            dataset: { to: g.to, speeds: g.speeds.join(' ') },
-        }, g.to === 'falls' ? [h('span', { class: 'falls-icon', 'aria-hidden': 'true' }, FALLS_ICON), ' '] : null, groupText(g))]));
+        groups.map((g, i) => [
+            i ? '; ' : '',
+            h(
+                'span',
+                {
+                    class: `river-outcome${g.to === 'falls' ? ' falls' : ''}`,
+                    dataset: { to: g.to, speeds: g.speeds.join(' ') },
+                },
+                g.to === 'falls'
+                    ? [h('span', { class: 'falls-icon', 'aria-hidden': 'true' }, FALLS_ICON), ' ']
+                    : null,
+                groupText(g),
+            ),
+        ]),
+    );
 }

@@ -10,7 +10,15 @@ import { progressText, winningProgress } from './collections.js';
 import { $, h, morph } from './dom.js';
 import { cardArg } from './describe.js';
 import {
-    LANGUAGES, language, languageName, preferredLanguage, rememberLanguage, t, tServer, translateDocument, useLanguage,
+    LANGUAGES,
+    language,
+    languageName,
+    preferredLanguage,
+    rememberLanguage,
+    t,
+    tServer,
+    translateDocument,
+    useLanguage,
 } from './i18n.js';
 import { applyPatch, PatchError } from './patch.js';
 import { PlayersPanel } from './players.js';
@@ -56,17 +64,25 @@ const TEXT = {
     recent: () => t('web.replay.recent'),
     recentNone: () => t('web.replay.recentNone'),
     recentHint: () => t('web.replay.recentHint'),
-    gameRow: (id, names, when) => (when ? t('web.replay.gameRowWhen', { game: id, names, when }) : t('web.replay.gameRow', { game: id, names })),
+    gameRow: (id, names, when) =>
+        when
+            ? t('web.replay.gameRowWhen', { game: id, names, when })
+            : t('web.replay.gameRow', { game: id, names }),
 };
 
 // "3 hours ago", "yesterday" for a finished game's time (seconds since the epoch), if known.
 function whenText(seconds) {
     if (!Number.isFinite(seconds)) return null;
     const diff = seconds - Date.now() / 1000;
-    const units = [['day', 86400], ['hour', 3600], ['minute', 60]];
+    const units = [
+        ['day', 86400],
+        ['hour', 3600],
+        ['minute', 60],
+    ];
     try {
         const format = new Intl.RelativeTimeFormat(language(), { numeric: 'auto' });
-        for (const [unit, size] of units) if (Math.abs(diff) >= size) return format.format(Math.round(diff / size), unit);
+        for (const [unit, size] of units)
+            if (Math.abs(diff) >= size) return format.format(Math.round(diff / size), unit);
         return format.format(Math.round(diff), 'second');
     } catch {
         return new Date(seconds * 1000).toLocaleString(language());
@@ -76,7 +92,16 @@ function whenText(seconds) {
 // The language switch: the page is drawn again from its address in the chosen language.
 const langSelect = $('#lang-select');
 if (langSelect) {
-    morph(langSelect, LANGUAGES.map((code) => h('option', { value: code, lang: code, selected: code === language() }, languageName(code))));
+    morph(
+        langSelect,
+        LANGUAGES.map((code) =>
+            h(
+                'option',
+                { value: code, lang: code, selected: code === language() },
+                languageName(code),
+            ),
+        ),
+    );
     langSelect.value = language();
     langSelect.addEventListener('change', () => {
         rememberLanguage(langSelect.value);
@@ -110,7 +135,7 @@ let current = 0;
 const CHECKPOINT = 64;
 const RECENT = 4;
 let checkpoints = [];
-const recentViews = new Map();  // step -> view, oldest first
+const recentViews = new Map(); // step -> view, oldest first
 
 function nextView(before, step) {
     if (step.view !== undefined) return step.view;
@@ -155,7 +180,10 @@ function nameSpan(seat) {
 // A step's line from its text ({key, args}) in the page's language with the players' names;
 // else (no texts) the line as stored, "Seat 2" replaced by the name.
 function stepLine(line, text) {
-    return tServer(text, { seat: (n) => (replay.seats?.[n]?.name ? nameSpan(n) : null) }) ?? withNames(line);
+    return (
+        tServer(text, { seat: (n) => (replay.seats?.[n]?.name ? nameSpan(n) : null) }) ??
+        withNames(line)
+    );
 }
 
 // "Seat 2 reveals 4." -> "bob reveals 4.", the name in the seat's colour.
@@ -186,13 +214,20 @@ function stateAt(index, run) {
         table: {
             id: replay.game,
             phase: index === replay.steps.length - 1 ? 'over' : 'playing',
-            seats: replay.seats.map((s) => ({ seat: s.seat, name: s.name || TEXT.seat(s.seat), bot: s.bot })),
+            seats: replay.seats.map((s) => ({
+                seat: s.seat,
+                name: s.name || TEXT.seat(s.seat),
+                bot: s.bot,
+            })),
         },
         game: viewAt(index),
         seat: null,
     };
     // The step's lines, as the log would have had them: the board marks the move they tell.
-    if (step.lines.length) state.log = [{ kind: 'event', seat: step.seat, lines: step.lines, texts: step.texts, at: 0 }];
+    if (step.lines.length)
+        state.log = [
+            { kind: 'event', seat: step.seat, lines: step.lines, texts: step.texts, at: 0 },
+        ];
     return state;
 }
 
@@ -203,20 +238,59 @@ function button(id, label, aria, onclick, disabled) {
 function renderControls() {
     const last = replay.steps.length - 1;
     const round = viewAt(current)?.round;
-    morph(controls,
-        h('div', { class: 'row replay-buttons' },
-            button('replay-first', `« ${TEXT.first()}`, TEXT.firstLabel(), () => go(0), current === 0),
-            button('replay-prev', `◀ ${TEXT.previous()}`, TEXT.previousLabel(), () => go(current - 1), current === 0),
-            button('replay-next', `${TEXT.next()} ▶`, TEXT.nextLabel(), () => go(current + 1), current === last),
-            button('replay-last', `${TEXT.last()} »`, TEXT.lastLabel(), () => go(last), current === last)),
+    morph(
+        controls,
+        h(
+            'div',
+            { class: 'row replay-buttons' },
+            button(
+                'replay-first',
+                `« ${TEXT.first()}`,
+                TEXT.firstLabel(),
+                () => go(0),
+                current === 0,
+            ),
+            button(
+                'replay-prev',
+                `◀ ${TEXT.previous()}`,
+                TEXT.previousLabel(),
+                () => go(current - 1),
+                current === 0,
+            ),
+            button(
+                'replay-next',
+                `${TEXT.next()} ▶`,
+                TEXT.nextLabel(),
+                () => go(current + 1),
+                current === last,
+            ),
+            button(
+                'replay-last',
+                `${TEXT.last()} »`,
+                TEXT.lastLabel(),
+                () => go(last),
+                current === last,
+            ),
+        ),
         h('input', {
-            id: 'replay-slider', type: 'range', min: 0, max: last, step: 1, value: current,
-            'aria-label': TEXT.slider(), 'aria-valuetext': TEXT.counter(current, last),
+            id: 'replay-slider',
+            type: 'range',
+            min: 0,
+            max: last,
+            step: 1,
+            value: current,
+            'aria-label': TEXT.slider(),
+            'aria-valuetext': TEXT.counter(current, last),
             oninput: (e) => go(Number(e.target.value)),
         }),
-        h('p', { id: 'replay-counter', class: 'small' }, TEXT.counter(current, last),
-            round ? ` · ${TEXT.round(round)}` : ''),
-        h('p', { class: 'muted small' }, TEXT.keys()));
+        h(
+            'p',
+            { id: 'replay-counter', class: 'small' },
+            TEXT.counter(current, last),
+            round ? ` · ${TEXT.round(round)}` : '',
+        ),
+        h('p', { class: 'muted small' }, TEXT.keys()),
+    );
     // morph keeps the slider the user is dragging; its value follows the step.
     const slider = $('#replay-slider');
     if (Number(slider.value) !== current) slider.value = String(current);
@@ -224,14 +298,21 @@ function renderControls() {
 
 function renderStep() {
     const step = replay.steps[current];
-    const lines = step.lines.length ? step.lines.map((line, i) => stepLine(line, step.texts?.[i]))
+    const lines = step.lines.length
+        ? step.lines.map((line, i) => stepLine(line, step.texts?.[i]))
         : [current === 0 ? TEXT.start() : TEXT.nothing()];
     // A card choice is secret while it is played; in a finished game it can be told.
-    const secret = step.action?.type === 'play' ? TEXT.chose(nameOf(step.seat), step.action.card) : null;
-    morph(stepBox,
-        h('ol', { id: 'replay-lines', class: 'replay-lines' },
+    const secret =
+        step.action?.type === 'play' ? TEXT.chose(nameOf(step.seat), step.action.card) : null;
+    morph(
+        stepBox,
+        h(
+            'ol',
+            { id: 'replay-lines', class: 'replay-lines' },
             lines.map((line) => h('li', { class: 'event' }, line)),
-            secret ? h('li', { class: 'event muted' }, secret) : null));
+            secret ? h('li', { class: 'event muted' }, secret) : null,
+        ),
+    );
 }
 
 function renderResult() {
@@ -243,21 +324,40 @@ function renderResult() {
         return;
     }
     const winners = result.winners || [];
-    const title = result.abandoned ? TEXT.abandoned()
-        : winners.length ? TEXT.wins(winners.map(nameOf), winners.length) : TEXT.over();
-    morph(resultBox,
+    const title = result.abandoned
+        ? TEXT.abandoned()
+        : winners.length
+          ? TEXT.wins(winners.map(nameOf), winners.length)
+          : TEXT.over();
+    morph(
+        resultBox,
         h('h2', { id: 'replay-result-title' }, title),
         h('p', {}, TEXT.rounds(result.rounds)),
-        h('ul', { class: 'results', id: 'replay-collections' }, (result.collections || []).map((c) => h('li', {
-            class: c.winning ? 'winning' : '', dataset: { seat: c.seat },
-        },
-        h('span', { class: 'swatch', style: `background:${seatColour(c.seat)}` }),
-        h('span', {}, `${nameOf(c.seat)}: `,
-            h('span', { class: 'gems' }, collectionText(c.gems)),
-            ` — ${progressText(winningProgress(c.gems))}${result.tie_break ? TEXT.value(c.value) : ''}`)))));
+        h(
+            'ul',
+            { class: 'results', id: 'replay-collections' },
+            (result.collections || []).map((c) =>
+                h(
+                    'li',
+                    {
+                        class: c.winning ? 'winning' : '',
+                        dataset: { seat: c.seat },
+                    },
+                    h('span', { class: 'swatch', style: `background:${seatColour(c.seat)}` }),
+                    h(
+                        'span',
+                        {},
+                        `${nameOf(c.seat)}: `,
+                        h('span', { class: 'gems' }, collectionText(c.gems)),
+                        ` — ${progressText(winningProgress(c.gems))}${result.tie_break ? TEXT.value(c.value) : ''}`,
+                    ),
+                ),
+            ),
+        ),
+    );
 }
 
-let drawn = null;  // the step the board shows
+let drawn = null; // the step the board shows
 let run = 0;
 
 // The board at the current step, with the step's own move marked: after the step before it
@@ -316,17 +416,41 @@ async function loadList() {
     let games;
     try {
         const response = await fetch('games', { headers: { Accept: 'application/json' } });
-        if (!response.ok) return fail(TEXT.failed((await response.text()).trim() || response.status));
+        if (!response.ok)
+            return fail(TEXT.failed((await response.text()).trim() || response.status));
         games = (await response.json()).games;
     } catch (e) {
         return fail(TEXT.failed(e.message));
     }
-    morph(stepBox,
+    morph(
+        stepBox,
         h('h2', {}, TEXT.recent()),
         h('p', { class: 'muted small' }, games.length ? TEXT.recentHint() : TEXT.recentNone()),
-        h('ul', { id: 'recent-games', class: 'recent-games' }, games.map((g) => h('li', {},
-            h('a', { href: `replay.html?game=${encodeURIComponent(g.id)}`, dataset: { game: g.id } },
-                TEXT.gameRow(String(g.id), g.seats.map((s, i) => s.name || TEXT.seat(i)).join(t('web.options.separator')), whenText(g.ended ?? g.finished ?? g.at)))))));
+        h(
+            'ul',
+            { id: 'recent-games', class: 'recent-games' },
+            games.map((g) =>
+                h(
+                    'li',
+                    {},
+                    h(
+                        'a',
+                        {
+                            href: `replay.html?game=${encodeURIComponent(g.id)}`,
+                            dataset: { game: g.id },
+                        },
+                        TEXT.gameRow(
+                            String(g.id),
+                            g.seats
+                                .map((s, i) => s.name || TEXT.seat(i))
+                                .join(t('web.options.separator')),
+                            whenText(g.ended ?? g.finished ?? g.at),
+                        ),
+                    ),
+                ),
+            ),
+        ),
+    );
     document.body.dataset.ready = 'yes';
 }
 
@@ -338,7 +462,9 @@ async function load() {
     morph(stepBox, h('p', { class: 'muted' }, TEXT.loading()));
     let response;
     try {
-        response = await fetch(`games/${gameId}/replay`, { headers: { Accept: 'application/json' } });
+        response = await fetch(`games/${gameId}/replay`, {
+            headers: { Accept: 'application/json' },
+        });
     } catch (e) {
         return fail(TEXT.failed(e.message));
     }
@@ -349,7 +475,8 @@ async function load() {
     } catch (e) {
         return fail(TEXT.failed(e.message));
     }
-    if (!Array.isArray(replay?.steps) || !replay.steps.length) return fail(TEXT.failed(t('web.replay.noSteps')));
+    if (!Array.isArray(replay?.steps) || !replay.steps.length)
+        return fail(TEXT.failed(t('web.replay.noSteps')));
     try {
         buildCheckpoints();
     } catch (e) {
@@ -364,5 +491,14 @@ async function load() {
 }
 
 // For tests and the curious, read-only by convention.
-window.niagaraReplay = { get replay() { return replay; }, get step() { return current; }, go, viewAt };
+window.niagaraReplay = {
+    get replay() {
+        return replay;
+    },
+    get step() {
+        return current;
+    },
+    go,
+    viewAt,
+};
 load();

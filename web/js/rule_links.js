@@ -27,7 +27,7 @@ export function linkRules(text, { lang } = {}) {
         a.textContent = piece.text;
         // A property, not a listener: morph() (dom.js) carries onclick over to kept elements.
         a.onclick = (e) => {
-            if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;  // a new tab: the page
+            if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return; // a new tab: the page
             e.preventDefault();
             openHowTo(piece.rule);
         };

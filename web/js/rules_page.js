@@ -40,10 +40,21 @@ async function main() {
     const languages = $('#rules-languages');
     languages.setAttribute('aria-label', content.ui.language);
     // The switch keeps the rule in view: its links carry the address' fragment.
-    const switches = () => languages.replaceChildren(...RULE_LANGUAGES.map((code) => h('a', {
-        href: `?lang=${code}${location.hash}`, hreflang: code, lang: code,
-        'aria-current': code === content.lang ? 'page' : undefined,
-    }, NAMES[code])));
+    const switches = () =>
+        languages.replaceChildren(
+            ...RULE_LANGUAGES.map((code) =>
+                h(
+                    'a',
+                    {
+                        href: `?lang=${code}${location.hash}`,
+                        hreflang: code,
+                        lang: code,
+                        'aria-current': code === content.lang ? 'page' : undefined,
+                    },
+                    NAMES[code],
+                ),
+            ),
+        );
     switches();
     const root = $('#rules');
     const go = (rule) => {

@@ -11,7 +11,9 @@ export const RULE_LANGUAGES = ['en', 'fr', 'cs', 'de'];
 // The best of our languages for a BCP 47 tag or a list of them ("fr-CA" -> "fr"); English.
 export function ruleLanguage(tags) {
     for (const tag of [tags].flat()) {
-        const base = String(tag || '').toLowerCase().split(/[-_]/)[0];
+        const base = String(tag || '')
+            .toLowerCase()
+            .split(/[-_]/)[0];
         if (RULE_LANGUAGES.includes(base)) return base;
     }
     return 'en';
@@ -28,11 +30,16 @@ const loaded = new Map();
 export function loadRules(lang) {
     const code = ruleLanguage(lang);
     if (!loaded.has(code)) {
-        loaded.set(code, import(`../rules/${code}.js`).then((m) => m.default).catch((e) => {
-            loaded.delete(code);  // try again next time; meanwhile English, if that is not what failed
-            if (code === 'en') throw e;
-            return loadRules('en');
-        }));
+        loaded.set(
+            code,
+            import(`../rules/${code}.js`)
+                .then((m) => m.default)
+                .catch((e) => {
+                    loaded.delete(code); // try again next time; meanwhile English, if that is not what failed
+                    if (code === 'en') throw e;
+                    return loadRules('en');
+                }),
+        );
     }
     return loaded.get(code);
 }
@@ -49,7 +56,10 @@ export function ruleId(text) {
 export function findRule(root, rule) {
     const id = ruleId(rule);
     if (!id) return null;
-    return root.querySelector(`[data-rule="${id}"]`) || root.querySelector(`[data-rule="${id.split('.')[0]}"]`);
+    return (
+        root.querySelector(`[data-rule="${id}"]`) ||
+        root.querySelector(`[data-rule="${id.split('.')[0]}"]`)
+    );
 }
 
 // The rules a text cites: "(R7)", "(R4.4)" or a numbered rule such as "R10.6". A bare "R6"
@@ -76,26 +86,47 @@ export function splitRules(text) {
 
 // A rule cited in the text ("(R8.3)") as a link to it in the same summary.
 function references(text, prefix, go) {
-    return splitRules(text).map((piece) => (typeof piece === 'string' ? piece : h('a', {
-        class: 'rule-ref', href: `#${prefix}${piece.rule}`,
-        onclick: go ? (e) => { e.preventDefault(); go(piece.rule); } : undefined,
-    }, piece.text)));
+    return splitRules(text).map((piece) =>
+        typeof piece === 'string'
+            ? piece
+            : h(
+                  'a',
+                  {
+                      class: 'rule-ref',
+                      href: `#${prefix}${piece.rule}`,
+                      onclick: go
+                          ? (e) => {
+                                e.preventDefault();
+                                go(piece.rule);
+                            }
+                          : undefined,
+                  },
+                  piece.text,
+              ),
+    );
 }
 
 // Light inline marks in the content: **strong**, *emphasis*, `code`; rule numbers link.
 function inline(text, prefix = '', go = null) {
-    return String(text).split(/(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)/).filter(Boolean).map((part) => {
-        if (part.startsWith('**')) return h('strong', {}, part.slice(2, -2));
-        if (part.startsWith('`')) return h('code', {}, part.slice(1, -1));
-        if (part.startsWith('*') && part.length > 2) return h('em', {}, part.slice(1, -1));
-        return references(part, prefix, go);
-    });
+    return String(text)
+        .split(/(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)/)
+        .filter(Boolean)
+        .map((part) => {
+            if (part.startsWith('**')) return h('strong', {}, part.slice(2, -2));
+            if (part.startsWith('`')) return h('code', {}, part.slice(1, -1));
+            if (part.startsWith('*') && part.length > 2) return h('em', {}, part.slice(1, -1));
+            return references(part, prefix, go);
+        });
 }
 
 function figure(content, name) {
     const [alt, caption] = content.pictures[name];
-    return h('figure', { class: 'howto-figure', dataset: { picture: name } },
-        picture(name, alt, content.words), h('figcaption', {}, caption));
+    return h(
+        'figure',
+        { class: 'howto-figure', dataset: { picture: name } },
+        picture(name, alt, content.words),
+        h('figcaption', {}, caption),
+    );
 }
 
 // A section's items: ['R4.4', text] rules (consecutive ones make one list), ['p', text]
@@ -105,9 +136,16 @@ function items(content, list, prefix, go) {
     let ul = null;
     for (const [kind, value] of list) {
         if (ruleId(kind)) {
-            if (!ul) out.push(ul = h('ul', { class: 'rules-list' }));
-            ul.append(h('li', { id: `${prefix}${kind}`, dataset: { rule: kind }, class: 'rules-item' },
-                h('span', { class: 'rule-no' }, kind), ' ', inline(value, prefix, go)));
+            if (!ul) out.push((ul = h('ul', { class: 'rules-list' })));
+            ul.append(
+                h(
+                    'li',
+                    { id: `${prefix}${kind}`, dataset: { rule: kind }, class: 'rules-item' },
+                    h('span', { class: 'rule-no' }, kind),
+                    ' ',
+                    inline(value, prefix, go),
+                ),
+            );
             continue;
         }
         ul = null;
@@ -121,21 +159,68 @@ function items(content, list, prefix, go) {
 // dialog's ids must not clash with the page's); `level` is the parts' heading level (the
 // sections' is one more); `go(rule)` is what a click in the table of contents does.
 export function renderRules(content, { prefix = '', level = 2, go }) {
-    const nav = h('nav', { class: 'howto-nav', 'aria-label': content.ui.contents },
-        h('ol', {}, content.parts.flatMap((part) => part.sections).map((section) =>
-            h('li', {}, h('a', {
-                href: `#${prefix}${section.rule}`,
-                onclick: go ? (e) => { e.preventDefault(); go(section.rule); } : undefined,
-            }, h('span', { class: 'rule-no' }, section.rule), ' ', section.short || section.title)))));
-    const body = content.parts.map((part) => h('section', { class: 'howto-part', id: `${prefix}${part.id}`, 'aria-labelledby': `${prefix}${part.id}-title` },
-        h(`h${level}`, { id: `${prefix}${part.id}-title` }, part.title),
-        part.intro ? h('p', {}, inline(part.intro, prefix, go)) : null,
-        part.sections.map((section) => h('section', {
-            class: 'howto-section', id: `${prefix}${section.rule}`, dataset: { rule: section.rule },
-            'aria-labelledby': `${prefix}${section.rule}-title`,
-        },
-        h(`h${level + 1}`, { id: `${prefix}${section.rule}-title` }, h('span', { class: 'rule-no' }, section.rule), ' ', section.title),
-        items(content, section.items, prefix, go)))));
+    const nav = h(
+        'nav',
+        { class: 'howto-nav', 'aria-label': content.ui.contents },
+        h(
+            'ol',
+            {},
+            content.parts
+                .flatMap((part) => part.sections)
+                .map((section) =>
+                    h(
+                        'li',
+                        {},
+                        h(
+                            'a',
+                            {
+                                href: `#${prefix}${section.rule}`,
+                                onclick: go
+                                    ? (e) => {
+                                          e.preventDefault();
+                                          go(section.rule);
+                                      }
+                                    : undefined,
+                            },
+                            h('span', { class: 'rule-no' }, section.rule),
+                            ' ',
+                            section.short || section.title,
+                        ),
+                    ),
+                ),
+        ),
+    );
+    const body = content.parts.map((part) =>
+        h(
+            'section',
+            {
+                class: 'howto-part',
+                id: `${prefix}${part.id}`,
+                'aria-labelledby': `${prefix}${part.id}-title`,
+            },
+            h(`h${level}`, { id: `${prefix}${part.id}-title` }, part.title),
+            part.intro ? h('p', {}, inline(part.intro, prefix, go)) : null,
+            part.sections.map((section) =>
+                h(
+                    'section',
+                    {
+                        class: 'howto-section',
+                        id: `${prefix}${section.rule}`,
+                        dataset: { rule: section.rule },
+                        'aria-labelledby': `${prefix}${section.rule}-title`,
+                    },
+                    h(
+                        `h${level + 1}`,
+                        { id: `${prefix}${section.rule}-title` },
+                        h('span', { class: 'rule-no' }, section.rule),
+                        ' ',
+                        section.title,
+                    ),
+                    items(content, section.items, prefix, go),
+                ),
+            ),
+        ),
+    );
     return { nav, body };
 }
 

@@ -37,8 +37,10 @@ export const session = {
         write(localStorage, SEAT_KEY, seat);
     },
     forgetSeat(token) {
-        if (this.seat()?.token === token || token === undefined) write(sessionStorage, SEAT_KEY, null);
-        if (this.lastSeat()?.token === token || token === undefined) write(localStorage, SEAT_KEY, null);
+        if (this.seat()?.token === token || token === undefined)
+            write(sessionStorage, SEAT_KEY, null);
+        if (this.lastSeat()?.token === token || token === undefined)
+            write(localStorage, SEAT_KEY, null);
     },
     // This tab stops resuming the seat (another window took it) but keeps the lobby's copy.
     releaseSeat: () => write(sessionStorage, SEAT_KEY, null),

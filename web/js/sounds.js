@@ -5,18 +5,46 @@ const KEY = 'niagara.sound';
 
 // Each cue: notes as [frequency in Hz, start in s, length in s], and the wave's shape.
 const CUES = {
-    turn: { wave: 'sine', notes: [[660, 0, 0.12], [880, 0.13, 0.18]] },
-    stolen: { wave: 'triangle', notes: [[520, 0, 0.12], [390, 0.12, 0.12], [300, 0.24, 0.2]] },
+    turn: {
+        wave: 'sine',
+        notes: [
+            [660, 0, 0.12],
+            [880, 0.13, 0.18],
+        ],
+    },
+    stolen: {
+        wave: 'triangle',
+        notes: [
+            [520, 0, 0.12],
+            [390, 0.12, 0.12],
+            [300, 0.24, 0.2],
+        ],
+    },
     lost: { wave: 'sawtooth', notes: [[440, 0, 0.5, 110]] },
-    landed: { wave: 'sine', notes: [[523, 0, 0.1], [659, 0.1, 0.1], [784, 0.2, 0.16]] },
-    over: { wave: 'triangle', notes: [[523, 0, 0.15], [659, 0.15, 0.15], [784, 0.3, 0.15], [1047, 0.45, 0.3]] },
+    landed: {
+        wave: 'sine',
+        notes: [
+            [523, 0, 0.1],
+            [659, 0.1, 0.1],
+            [784, 0.2, 0.16],
+        ],
+    },
+    over: {
+        wave: 'triangle',
+        notes: [
+            [523, 0, 0.15],
+            [659, 0.15, 0.15],
+            [784, 0.3, 0.15],
+            [1047, 0.45, 0.3],
+        ],
+    },
 };
 
 function readSetting() {
     try {
         return localStorage.getItem(KEY) === 'on';
     } catch {
-        return false;  // private browsing may refuse storage: sounds stay off
+        return false; // private browsing may refuse storage: sounds stay off
     }
 }
 
@@ -24,7 +52,7 @@ export class Sounds {
     constructor() {
         this.enabled = readSetting();
         this.context = null;
-        this.played = 0;  // how many cues sounded (for tests and the curious)
+        this.played = 0; // how many cues sounded (for tests and the curious)
     }
 
     set(enabled) {
@@ -34,7 +62,7 @@ export class Sounds {
         } catch {
             // not remembered; still on for this page
         }
-        if (enabled) this.play('turn');  // the click that turns them on lets the page sound
+        if (enabled) this.play('turn'); // the click that turns them on lets the page sound
     }
 
     play(name) {
@@ -51,7 +79,8 @@ export class Sounds {
                 const gain = this.context.createGain();
                 osc.type = cue.wave;
                 osc.frequency.setValueAtTime(freq, t0 + start);
-                if (slideTo) osc.frequency.exponentialRampToValueAtTime(slideTo, t0 + start + length);
+                if (slideTo)
+                    osc.frequency.exponentialRampToValueAtTime(slideTo, t0 + start + length);
                 // A soft attack and release: no clicks, and quiet beside other tabs.
                 gain.gain.setValueAtTime(0.0001, t0 + start);
                 gain.gain.exponentialRampToValueAtTime(0.12, t0 + start + 0.02);

@@ -5,28 +5,28 @@ import { t } from './i18n.js';
 
 export function initialState() {
     return {
-        status: 'connecting',   // the WebSocket: connecting, open, closed
-        retryMs: 0,             // when closed: the wait before the next try
+        status: 'connecting', // the WebSocket: connecting, open, closed
+        retryMs: 0, // when closed: the wait before the next try
         me: { name: null, connection: null },
-        tables: [],             // the lobby's list (from `tables`)
-        table: null,            // {id, seat (0-based, null when watching), token, watching}
-        resuming: false,        // a /resume is on its way
-        version: null,          // the view's version, for patches
-        view: null,             // {table, game, seat}: the server's view of our table
-        prompt: null,           // the open `prompt` (our decision), or null
-        promptSeq: 0,           // counts prompts, so a new one is told from an old one
-        pending: null,          // the action text sent and not answered yet
-        chosen: null,           // our secret card this round
-        timers: {},             // seat -> the time (ms since the epoch) its clock runs out
-        result: null,           // the `ended` result
-        log: [],                // {kind: event|chat|info|error|help, ...}
-        notice: null,           // {kind: error|info, text, at}: the banner
-        turnTold: null,         // "table:round" of the phase II turn of ours last told (notices.js)
-        flow: null,             // {seq, steps, fork}: a river movement to animate
-        quick: null,            // {bots}: fill the table we open with bots and start it
-        again: null,            // {table, name, from}: someone opened a table to play again
-        logEpoch: 0,            // bumped when the log is rewritten (not only added to)
-        ui: { selected: null, chooser: null },  // the canoe picked on the board; the open chooser
+        tables: [], // the lobby's list (from `tables`)
+        table: null, // {id, seat (0-based, null when watching), token, watching}
+        resuming: false, // a /resume is on its way
+        version: null, // the view's version, for patches
+        view: null, // {table, game, seat}: the server's view of our table
+        prompt: null, // the open `prompt` (our decision), or null
+        promptSeq: 0, // counts prompts, so a new one is told from an old one
+        pending: null, // the action text sent and not answered yet
+        chosen: null, // our secret card this round
+        timers: {}, // seat -> the time (ms since the epoch) its clock runs out
+        result: null, // the `ended` result
+        log: [], // {kind: event|chat|info|error|help, ...}
+        notice: null, // {kind: error|info, text, at}: the banner
+        turnTold: null, // "table:round" of the phase II turn of ours last told (notices.js)
+        flow: null, // {seq, steps, fork}: a river movement to animate
+        quick: null, // {bots}: fill the table we open with bots and start it
+        again: null, // {table, name, from}: someone opened a table to play again
+        logEpoch: 0, // bumped when the log is rewritten (not only added to)
+        ui: { selected: null, chooser: null }, // the canoe picked on the board; the open chooser
     };
 }
 
@@ -63,7 +63,11 @@ export function replaceTableLog(state, table, entries) {
     const kept = state.log.filter((e) => e.table !== table);
     const before = kept.slice(0, state.log.slice(0, at).filter((e) => e.table !== table).length);
     const after = kept.slice(before.length);
-    state.log = [...before, ...entries.map((e) => ({ ...e, table, at: now, history: true })), ...after];
+    state.log = [
+        ...before,
+        ...entries.map((e) => ({ ...e, table, at: now, history: true })),
+        ...after,
+    ];
     if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
     state.logEpoch += 1;
 }

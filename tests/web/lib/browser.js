@@ -4,8 +4,14 @@ import { chromium } from 'playwright-core';
 
 // Headless, and quiet on a machine without a network: no background requests, no updates.
 const ARGS = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
 ];
 
 export async function launchBrowser() {
@@ -17,11 +23,20 @@ export async function launchBrowser() {
 
 // A page that fails the test on any script error of the client.
 // `locale` sets navigator.languages (the page follows it: English unless a test says otherwise).
-export async function openPlayer(browser, url, { name, phone = false, reducedMotion = false, locale = 'en-US' } = {}) {
+export async function openPlayer(
+    browser,
+    url,
+    { name, phone = false, reducedMotion = false, locale = 'en-US' } = {},
+) {
     const context = await browser.newContext({
         locale,
         ...(phone
-            ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+            ? {
+                  viewport: { width: 390, height: 844 },
+                  deviceScaleFactor: 2,
+                  isMobile: true,
+                  hasTouch: true,
+              }
             : { viewport: { width: 1366, height: 900 } }),
         reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
     });

@@ -5,7 +5,8 @@
 
 export function seededRandom(seed) {
     let a = seed >>> 0;
-    return () => {  // mulberry32
+    return () => {
+        // mulberry32
         a = (a + 0x6d2b79f5) >>> 0;
         let t = a;
         t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -15,7 +16,19 @@ export function seededRandom(seed) {
 }
 
 // How far a place is from land, in paddle points (RULES.md R2.1, R4.3).
-const DISTANCE = { land: 0, T1: 1, T2: 2, T3: 3, T4: 4, T5: 5, L6: 6, R6: 6, L7: 7, R7: 7, falls: 8 };
+const DISTANCE = {
+    land: 0,
+    T1: 1,
+    T2: 2,
+    T3: 3,
+    T4: 4,
+    T5: 5,
+    L6: 6,
+    R6: 6,
+    L7: 7,
+    R7: 7,
+    falls: 8,
+};
 const NUMBER_CARDS = ['1', '2', '3', '4', '5', '6', '7'];
 const count = (list) => (list ? list.length : 0);
 
@@ -31,7 +44,11 @@ function score(action, canoes, game) {
             return 0;
         case 'move': {
             if (action.to === 'falls') return -1000;
-            const cargo = canoes[action.canoe].cargo.length - count(action.unload) + count(action.load) + count(action.steal);
+            const cargo =
+                canoes[action.canoe].cargo.length -
+                count(action.unload) +
+                count(action.load) +
+                count(action.steal);
             const d = DISTANCE[action.to];
             if (action.to === 'land') return cargo > 0 ? 100 * cargo : -1;
             let value = cargo > 0 ? 40 * cargo - 5 * d : -Math.abs(d - 2);
@@ -74,7 +91,8 @@ export function pickAction(actions, canoes, random, game) {
     const buybacks = actions.filter((a) => a.type === 'buyback');
     const plays = actions.filter((a) => a.type === 'play');
     const allLost = canoes.every((c) => c.where === 'lost');
-    if (buybacks.length && (allLost || !plays.length)) return buybacks[Math.floor(random() * buybacks.length)];
+    if (buybacks.length && (allLost || !plays.length))
+        return buybacks[Math.floor(random() * buybacks.length)];
     if (plays.length) return chooseCard(plays, canoes, random);
     let best = -Infinity;
     let pool = [];
@@ -95,7 +113,13 @@ async function openDecision(page) {
         const s = window.niagara.store.state;
         const game = s.view?.game;
         if (!s.prompt || s.pending || !game || game.you === null) return null;
-        return { seq: s.promptSeq, actions: s.prompt.actions, canoes: game.seats[game.you].canoes, you: game.you, game };
+        return {
+            seq: s.promptSeq,
+            actions: s.prompt.actions,
+            canoes: game.seats[game.you].canoes,
+            you: game.you,
+            game,
+        };
     });
 }
 
@@ -106,18 +130,26 @@ async function press(player, locator, options = {}) {
 
 // What the page holds of the decision, for a failure's message.
 async function pageDecisionState(page, decision) {
-    const state = await page.evaluate(([seq, you]) => {
-        const s = window.niagara.store.state;
-        const canoes = [...document.querySelectorAll(`svg .canoe[data-canoe^="${you}-"]`)];
-        return {
-            decision: seq, promptSeq: s.promptSeq, pending: s.pending, status: s.status, version: s.version,
-            selected: s.ui.selected, prompt: s.prompt?.actions.filter((a) => a.type === 'move').map((a) => a.text),
-            canoes: canoes.map((g) => `${g.dataset.canoe}: ${g.getAttribute('class')}`),
-            rings: [...document.querySelectorAll('svg .ring')].map((r) => r.dataset.dest),
-            board: document.querySelector('svg.board')?.getAttribute('class'),
-            log: s.log.slice(-4).map((e) => e.text ?? e.lines?.join(' ')),
-        };
-    }, [decision.seq, decision.you]);
+    const state = await page.evaluate(
+        ([seq, you]) => {
+            const s = window.niagara.store.state;
+            const canoes = [...document.querySelectorAll(`svg .canoe[data-canoe^="${you}-"]`)];
+            return {
+                decision: seq,
+                promptSeq: s.promptSeq,
+                pending: s.pending,
+                status: s.status,
+                version: s.version,
+                selected: s.ui.selected,
+                prompt: s.prompt?.actions.filter((a) => a.type === 'move').map((a) => a.text),
+                canoes: canoes.map((g) => `${g.dataset.canoe}: ${g.getAttribute('class')}`),
+                rings: [...document.querySelectorAll('svg .ring')].map((r) => r.dataset.dest),
+                board: document.querySelector('svg.board')?.getAttribute('class'),
+                log: s.log.slice(-4).map((e) => e.text ?? e.lines?.join(' ')),
+            };
+        },
+        [decision.seq, decision.you],
+    );
     return JSON.stringify(state);
 }
 
@@ -134,7 +166,10 @@ async function perform(player, decision, action) {
     }
     // A move: the canoe on the board, then its destination on the board, then (when several
     // moves end there) the move in the chooser.
-    await press(player, page.locator(`svg .canoe.movable[data-canoe="${decision.you}-${action.canoe}"]`));
+    await press(
+        player,
+        page.locator(`svg .canoe.movable[data-canoe="${decision.you}-${action.canoe}"]`),
+    );
     // The ring's top edge: its middle is covered by canoes. (The page keeps the rings while
     // the choice stands, and a press never repeats: a press that seemed to fail may have landed.)
     const ring = page.locator(`svg .ring[data-dest="${action.to}"]`);
@@ -154,8 +189,11 @@ async function perform(player, decision, action) {
     }
     if (!box) return;
     await press(player, ring, { position: { x: box.width / 2, y: 3 } });
-    const same = decision.actions.filter((a) => a.type === 'move' && a.canoe === action.canoe && a.to === action.to);
-    if (same.length > 1) await press(player, page.locator(`.chooser button[data-text="${action.text}"]`));
+    const same = decision.actions.filter(
+        (a) => a.type === 'move' && a.canoe === action.canoe && a.to === action.to,
+    );
+    if (same.length > 1)
+        await press(player, page.locator(`.chooser button[data-text="${action.text}"]`));
 }
 
 // Takes one decision if the page has one open; returns the action's text, or null.
@@ -165,10 +203,18 @@ export async function takeDecision(player, random) {
     const action = pickAction(decision.actions, decision.canoes, random, decision.game);
     await perform(player, decision, action);
     // Answered when the next prompt comes or the decision closes; a refusal reopens it.
-    await player.page.waitForFunction((seq) => {
-        const s = window.niagara.store.state;
-        return s.promptSeq !== seq || !s.prompt || (!s.pending && s.log.some((e) => e.kind === 'error' && e.at > Date.now() - 5000));
-    }, decision.seq, { timeout: 10000 });
+    await player.page.waitForFunction(
+        (seq) => {
+            const s = window.niagara.store.state;
+            return (
+                s.promptSeq !== seq ||
+                !s.prompt ||
+                (!s.pending && s.log.some((e) => e.kind === 'error' && e.at > Date.now() - 5000))
+            );
+        },
+        decision.seq,
+        { timeout: 10000 },
+    );
     return action.text;
 }
 

@@ -11,9 +11,21 @@ export async function startServer({ binary, webRoot, extraArgs = [] }) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'niagara-webtest-'));
     const portFile = path.join(dir, 'port');
     const args = [
-        '--bind', '127.0.0.1', '--port', '0', '--port-file', portFile,
-        '--data', path.join(dir, 'data'), '--web', webRoot,
-        '--log-level', 'warn', '--threads', '2', ...extraArgs,
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        '0',
+        '--port-file',
+        portFile,
+        '--data',
+        path.join(dir, 'data'),
+        '--web',
+        webRoot,
+        '--log-level',
+        'warn',
+        '--threads',
+        '2',
+        ...extraArgs,
     ];
     const log = fs.openSync(path.join(dir, 'server.log'), 'w');
     const child = spawn(binary, args, { stdio: ['ignore', log, log] });

@@ -16,7 +16,8 @@ import { startServer } from './server.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repo = path.resolve(here, '../../..');
 export const out = process.env.NIAGARA_WEB_OUT || path.join(repo, 'build/web-test');
-const binary = process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
+const binary =
+    process.env.NIAGARA_SERVER_BIN || path.join(repo, 'build/release/server/niagara-server');
 const AXE = path.join(here, '../node_modules/axe-core/axe.min.js');
 
 // The server (with the file's own flags: bot pace, levels, seeds) and the browser.
@@ -33,17 +34,24 @@ export async function stopSuite({ server, browser }) {
 }
 
 export function checkNoProblems(players) {
-    assert.deepEqual(players.flatMap((p) => p.problems), [], 'no script errors in any page');
+    assert.deepEqual(
+        players.flatMap((p) => p.problems),
+        [],
+        'no script errors in any page',
+    );
 }
 
 // axe-core in the page: the serious and critical violations, each with where they are.
 export async function seriousAxeViolations(page) {
     // Evaluated, not added as a <script>: the page's Content-Security-Policy allows no inline script.
-    if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(`${fs.readFileSync(AXE, 'utf8')}\n;true`);
+    if (!(await page.evaluate(() => !!window.axe)))
+        await page.evaluate(`${fs.readFileSync(AXE, 'utf8')}\n;true`);
     const violations = await page.evaluate(async () => {
         const result = await window.axe.run(document, { resultTypes: ['violations'] });
         return result.violations.map((v) => ({
-            id: v.id, impact: v.impact, help: v.help,
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
             nodes: v.nodes.map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 160) })),
         }));
     });
