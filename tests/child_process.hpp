@@ -59,23 +59,28 @@ inline pid_t spawn_child(std::vector<std::string> args, const std::filesystem::p
     ::_exit(127);
 }
 
+// Waits for `pid` to end by itself for up to `timeout`, then kills it; returns the wait status.
+inline int wait_child(pid_t pid, std::chrono::milliseconds timeout) {
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+        const pid_t reaped = ::waitpid(pid, &status, WNOHANG);
+        if (reaped == pid || reaped < 0) return status;
+        if (std::chrono::steady_clock::now() >= deadline) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+            return status;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
 // Returns the wait status (0 if the process was already gone); `pid` is -1 afterwards.
 inline int stop_child(pid_t& pid, int signal = SIGTERM,
                       std::chrono::milliseconds timeout = std::chrono::seconds(3)) {
     if (pid <= 0) return 0;
     ::kill(pid, signal);
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (true) {
-        const pid_t reaped = ::waitpid(pid, &status, WNOHANG);
-        if (reaped == pid || reaped < 0) break;
-        if (std::chrono::steady_clock::now() >= deadline) {
-            ::kill(pid, SIGKILL);
-            ::waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
+    const int status = wait_child(pid, timeout);
     pid = -1;
     return status;
 }

@@ -1,9 +1,7 @@
 #include "prosody_fixture.hpp"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <netinet/in.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +12,8 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include "child_process.hpp"
 
 #ifndef PROSODY_BIN
 #define PROSODY_BIN "/usr/bin/prosody"
@@ -58,46 +58,6 @@ bool accepts(unsigned short port) {
     const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
     ::close(fd);
     return ok;
-}
-
-// fork + exec with stdout and stderr appended to `output`; the child dies with the test.
-pid_t spawn_prosody_child(std::vector<std::string> args, const std::string& output) {
-    std::vector<char*> argv;
-    for (auto& arg : args)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    const pid_t parent = ::getpid();
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {  // only async-signal-safe calls until exec
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != parent) ::_exit(127);
-        const int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-        if (fd >= 0) {
-            ::dup2(fd, 1);
-            ::dup2(fd, 2);
-        }
-        for (int i = 3; i < 4096; ++i)
-            ::close(i);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
-    return pid;
-}
-
-// Waits for `pid` until `deadline`, then kills it; returns the wait status.
-int reap_prosody_child(pid_t pid, Clock::time_point deadline) {
-    int status = 0;
-    while (true) {
-        const pid_t r = ::waitpid(pid, &status, WNOHANG);
-        if (r == pid || r < 0) return status;
-        if (Clock::now() >= deadline) {
-            ::kill(pid, SIGKILL);
-            ::waitpid(pid, &status, 0);
-            return status;
-        }
-        std::this_thread::sleep_for(5ms);
-    }
 }
 
 std::string read_text(const std::filesystem::path& path) {
@@ -179,18 +139,18 @@ void ProsodyServer::write_config() const {
 
 void ProsodyServer::register_user(const std::string& user, const std::string& password) const {
     const std::string config = (dir_ / "prosody.cfg.lua").string();
-    const pid_t pid = spawn_prosody_child(
+    const pid_t pid = test_support::spawn_child(
         {PROSODYCTL_BIN, "--config", config, "register", user, domain, password},
-        (dir_ / "prosodyctl.out").string());
-    const int status = reap_prosody_child(pid, Clock::now() + 10s);
+        dir_ / "prosodyctl.out");
+    const int status = test_support::wait_child(pid, 10s);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         throw std::runtime_error("prosodyctl register " + user + " failed:\n" +
                                  read_text(dir_ / "prosodyctl.out"));
 }
 
 bool ProsodyServer::try_start() {
-    pid_ = spawn_prosody_child({PROSODY_BIN, "--config", (dir_ / "prosody.cfg.lua").string(), "-F"},
-                               (dir_ / "prosody.out").string());
+    pid_ = test_support::spawn_child(
+        {PROSODY_BIN, "--config", (dir_ / "prosody.cfg.lua").string(), "-F"}, dir_ / "prosody.out");
     const auto deadline = Clock::now() + 10s;
     while (Clock::now() < deadline) {
         int status = 0;
@@ -222,9 +182,7 @@ void ProsodyServer::start() {
 
 void ProsodyServer::stop(std::chrono::milliseconds timeout) {
     if (!running()) return;
-    ::kill(pid_, SIGTERM);
-    reap_prosody_child(pid_, Clock::now() + timeout);
-    pid_ = -1;
+    test_support::stop_child(pid_, SIGTERM, timeout);
 }
 
 void ProsodyServer::restart() {
