@@ -148,7 +148,7 @@ WebSocketClient::WebSocketClient(WebSocketClient&& other) noexcept
       masks_(other.masks_) {}
 
 void WebSocketClient::send_text(std::string_view message) {
-    send_frame(Opcode::text, message);
+    send_frame(Opcode::Text, message);
 }
 
 void WebSocketClient::send_frame(Opcode opcode, std::string_view payload) {
@@ -192,15 +192,15 @@ WebSocketClient::Fill WebSocketClient::fill(std::string_view& bytes) {
     if (kept) in_.resize(old + std::size_t(n > 0 ? n : 0));
     if (n == 0) {
         close("closed by the server");
-        return Fill::closed;
+        return Fill::Closed;
     }
     if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
         close(system_error("recv"));
-        return Fill::closed;
+        return Fill::Closed;
     }
     bytes =
         kept || n < 0 ? std::string_view(in_) : std::string_view(scratch.data(), std::size_t(n));
-    return n == ssize_t(kReceive) ? Fill::more : Fill::drained;
+    return n == ssize_t(kReceive) ? Fill::More : Fill::Drained;
 }
 
 bool WebSocketClient::take_frame(const FrameHeader& header, std::string_view payload,
@@ -213,8 +213,8 @@ bool WebSocketClient::take_frame(const FrameHeader& header, std::string_view pay
     if (control && (!header.fin || header.length > 125))
         return fail("a fragmented or long control frame");
     switch (opcode) {
-        case Opcode::text:
-        case Opcode::binary:
+        case Opcode::Text:
+        case Opcode::Binary:
             if (fragmented_) return fail("a new message inside a fragmented one");
             if (header.fin) {
                 message = payload;
@@ -223,7 +223,7 @@ bool WebSocketClient::take_frame(const FrameHeader& header, std::string_view pay
                 message_.assign(payload);
             }
             return true;
-        case Opcode::continuation:
+        case Opcode::Continuation:
             if (!fragmented_) return fail("a continuation of no message");
             message_.append(payload);
             if (header.fin) {
@@ -231,13 +231,13 @@ bool WebSocketClient::take_frame(const FrameHeader& header, std::string_view pay
                 message = message_;
             }
             return true;
-        case Opcode::close:
-            send_frame(Opcode::close, payload.substr(0, 2));  // the same status code back
+        case Opcode::Close:
+            send_frame(Opcode::Close, payload.substr(0, 2));  // the same status code back
             return fail("closed by the server");
-        case Opcode::ping:
-            send_frame(Opcode::pong, payload);
+        case Opcode::Ping:
+            send_frame(Opcode::Pong, payload);
             return true;
-        case Opcode::pong:
+        case Opcode::Pong:
             return true;
     }
     return fail("an unknown opcode " + std::to_string(header.opcode));

@@ -24,12 +24,12 @@ namespace niagara::loadgen {
 
 // RFC 6455 opcodes.
 enum class Opcode : std::uint8_t {
-    continuation = 0x0,
-    text = 0x1,
-    binary = 0x2,
-    close = 0x8,
-    ping = 0x9,
-    pong = 0xA
+    Continuation = 0x0,
+    Text = 0x1,
+    Binary = 0x2,
+    Close = 0x8,
+    Ping = 0x9,
+    Pong = 0xA
 };
 
 struct FrameHeader {
@@ -78,7 +78,7 @@ class WebSocketClient {
     bool on_readable(OnText&& on_text);
 
   private:
-    enum class Fill { drained, more, closed };
+    enum class Fill { Drained, More, Closed };
     Fill fill(std::string_view& bytes);  // one receive; `bytes` views what is buffered
     // Handles one whole frame; a text message (or its last fragment) becomes `message`.
     bool take_frame(const FrameHeader& header, std::string_view payload,
@@ -103,7 +103,7 @@ bool WebSocketClient::on_readable(OnText&& on_text) {
     while (open_) {
         std::string_view bytes;
         const Fill filled = fill(bytes);
-        if (filled == Fill::closed) return false;
+        if (filled == Fill::Closed) return false;
         std::size_t used = 0;
         while (open_) {
             const std::optional<FrameHeader> header = parse_frame_header(bytes.substr(used));
@@ -121,7 +121,7 @@ bool WebSocketClient::on_readable(OnText&& on_text) {
         } else {
             in_.assign(bytes.substr(used));
         }
-        if (filled == Fill::drained) return open_;
+        if (filled == Fill::Drained) return open_;
     }
     return false;
 }

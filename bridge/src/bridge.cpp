@@ -573,7 +573,7 @@ void Bridge::on_channel_line(const std::string& where, const ChatUser& from,
                              const std::string& text) {
     guarded("on_channel_line", [&] {
         const ChatCommand command = parse_channel_line(text, self_);
-        if (command.kind == ChatCommand::Kind::none) return;  // people talking
+        if (command.kind == ChatCommand::Kind::None) return;  // people talking
         arrived(from.key);
         auto p = person(from);
         p->channels.insert(where);
@@ -589,7 +589,7 @@ void Bridge::on_private_line(const ChatUser& from, const std::string& text) {
         arrived(from.key);
         auto p = person(from);
         if ((!p->unseen || (!p->channels.empty() && seen_again(*p, from))) && allow(*p)) {
-            if (command.kind == ChatCommand::Kind::none)
+            if (command.kind == ChatCommand::Kind::None)
                 tell(*p, help_line_private(lang_of(*p), self_));
             else
                 run_private_command(*p, command);
@@ -621,26 +621,26 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
     const std::string lang = lang_of(p);
     const auto in_channel = [&](const std::string& text) { say_line(where, text); };
     switch (c.kind) {
-        case Kind::none:
+        case Kind::None:
             return;
-        case Kind::help:
+        case Kind::Help:
             if (!public_answer_due(where, c.kind)) return;
             return say_line(where, help_line_public(channel_lang(where), self_));
-        case Kind::lang:
+        case Kind::Lang:
             return run_lang(p, c.args, [&](const std::string& text) { answer(where, p, text); });
-        case Kind::board:
+        case Kind::Board:
             if (!ch.relay || !public_answer_due(where, c.kind)) return;
             return ch.relay->post_board();
-        case Kind::tables:
+        case Kind::Tables:
             if (!ch.relay || !public_answer_due(where, c.kind)) return;
             // Answered later, when the server's list comes: the channel's name is kept by value
             // (`where` is the network's event's, gone by then: it once read freed memory).
             return ch.relay->ask_tables(
                 [this, channel = where](const std::string& text) { say_line(channel, text); });
-        case Kind::who:
+        case Kind::Who:
             if (!public_answer_due(where, c.kind)) return;
             return run_who(where);
-        case Kind::watch: {
+        case Kind::Watch: {
             // The channel's spectator follows another table (a game played from the web).
             // A number beyond a long is no table (strtol would read it as the largest long).
             long id = 0;
@@ -659,7 +659,7 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             return in_channel(
                 tr(channel_lang(where), "bridge.watching", {{"table", std::to_string(id)}}));
         }
-        case Kind::new_table: {
+        case Kind::NewTable: {
             if (const std::string phase = busy_phase(ch.relay.get()); table && !phase.empty())
                 return answer(where, p,
                               tr(lang, "bridge.table_busy",
@@ -673,34 +673,34 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             p.home_channel = where;
             if (!may_link(p)) return;
             if (p.link) p.link->set_lang(lang_of(p));
-            return link(p).send("/new " + words, Origin::channel);
+            return link(p).send("/new " + words, Origin::Channel);
         }
-        case Kind::join:
+        case Kind::Join:
             if (!table) return answer(where, p, tr(lang, "bridge.no_table_here"));
             p.home_channel = where;
             if (!may_link(p)) return;
             if (p.link) p.link->set_lang(lang_of(p));
             return link(p).send(
                 "/join " + std::to_string(*table) + (c.args.empty() ? "" : " " + c.args),
-                Origin::channel);
-        case Kind::leave:
-        case Kind::start:
-        case Kind::addbot:
-        case Kind::concede:
-        case Kind::decision: {
+                Origin::Channel);
+        case Kind::Leave:
+        case Kind::Start:
+        case Kind::Addbot:
+        case Kind::Concede:
+        case Kind::Decision: {
             if (const UserMemory* memory = state_.user(identity(p));
                 !p.link && !(memory && memory->seat))
                 return answer(where, p, tr(lang, "bridge.no_seat_here"));
             if (!p.link && !may_link(p)) return;
-            const std::string frame = c.kind == Kind::decision
+            const std::string frame = c.kind == Kind::Decision
                                           ? "/" + c.decision_text()
                                           : "/" + c.word + (c.args.empty() ? "" : " " + c.args);
-            return link(p).send(frame, Origin::channel);
+            return link(p).send(frame, Origin::Channel);
         }
-        case Kind::card:
+        case Kind::Card:
             // Never echoed, never played: a card said in the channel is no longer a secret.
             return answer(where, p, tr(lang, "bridge.card_in_channel", {{"self", self_}}));
-        case Kind::resume:
+        case Kind::Resume:
             // A key said in the channel is no longer a secret: it is not used, and the seat
             // it opens (if any) gets a new key, told to its holder privately.
             if (auto holder = state_.holder_of_key(stored(""), normal_seat_key(c.args))) {
@@ -713,13 +713,13 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
                 }
             }
             return answer(where, p, tr(lang, "bridge.key_in_channel", {{"self", self_}}));
-        case Kind::abort:
+        case Kind::Abort:
             return run_abort(where, p);
-        case Kind::hand:
-        case Kind::moves:
+        case Kind::Hand:
+        case Kind::Moves:
             answer(where, p, tr(lang, "bridge.told_privately"));
             return run_private_command(p, c);
-        case Kind::unknown:
+        case Kind::Unknown:
             return answer(where, p, tr(lang, "bridge.unknown_command"));
     }
 }
@@ -740,7 +740,7 @@ void Bridge::run_abort(const std::string& where, Person& p) {
         return answer(where, p, tr(lang, "bridge.abort.not_host", {{"host", host}}));
     // Everyone the bridge seated there stands up (the server's table, empty, then closes).
     for (auto& [key, q] : people_)
-        if (q->link && q->link->table() == table) q->link->send("/leave", Origin::private_chat);
+        if (q->link && q->link->table() == table) q->link->send("/leave", Origin::PrivateChat);
     state_.set_channel_table(stored(where), std::nullopt);
     ch.relay->forget_table();
     say_line(where, tr(channel_lang(where), "bridge.aborted",
@@ -788,26 +788,26 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
     const bool seated = p.link || (memory && memory->seat);
     const std::string lang = lang_of(p);
     switch (c.kind) {
-        case Kind::none:
-        case Kind::help:
-        case Kind::unknown:
+        case Kind::None:
+        case Kind::Help:
+        case Kind::Unknown:
             return tell(p, help_line_private(lang, self_));
-        case Kind::lang:
+        case Kind::Lang:
             return run_lang(p, c.args, [&](const std::string& text) { tell(p, text); });
-        case Kind::board:
+        case Kind::Board:
             if (!p.link) return tell(p, tr(lang, "bridge.board_private"));
             for (const auto& line : river_picture(p.link->view(), lang))
                 tell(p, line);
             return;
-        case Kind::hand:
+        case Kind::Hand:
             if (!p.link) return tell(p, tr(lang, "bridge.not_in_game"));
             return tell(p, p.link->hand_line());
-        case Kind::moves:
+        case Kind::Moves:
             if (!p.link) return tell(p, tr(lang, "bridge.not_in_game"));
             for (const auto& line : p.link->moves_lines())
                 tell(p, line);
             return;
-        case Kind::tables: {
+        case Kind::Tables: {
             // Answered from a channel's spectator: asking costs no connection of one's own.
             // (By key: someone who is in no channel is forgotten before the answer comes.)
             for (auto& [name, ch] : channels_)
@@ -819,26 +819,26 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
                               {{"channels", options_.channels.empty() ? ""
                                                                       : options_.channels.front()}}));
         }
-        case Kind::resume:
+        case Kind::Resume:
             return run_resume(p, c.args);
-        case Kind::new_table:
-        case Kind::join:
-        case Kind::watch:
-        case Kind::who:
-        case Kind::abort:
+        case Kind::NewTable:
+        case Kind::Join:
+        case Kind::Watch:
+        case Kind::Who:
+        case Kind::Abort:
             return tell(p, tr(lang, "bridge.tables_in_channel", {{"command", "!" + c.word}}));
-        case Kind::leave:
-        case Kind::start:
-        case Kind::addbot:
-        case Kind::concede:
-        case Kind::decision:
-        case Kind::card: {
+        case Kind::Leave:
+        case Kind::Start:
+        case Kind::Addbot:
+        case Kind::Concede:
+        case Kind::Decision:
+        case Kind::Card: {
             if (!seated) return tell(p, tr(lang, "bridge.no_seat"));
             if (!p.link && !may_link(p)) return;
-            const std::string frame = c.kind == Kind::decision || c.kind == Kind::card
+            const std::string frame = c.kind == Kind::Decision || c.kind == Kind::Card
                                           ? "/" + c.decision_text()
                                           : "/" + c.word + (c.args.empty() ? "" : " " + c.args);
-            return link(p).send(frame, Origin::private_chat);
+            return link(p).send(frame, Origin::PrivateChat);
         }
     }
 }

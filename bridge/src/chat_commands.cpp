@@ -37,24 +37,24 @@ std::string normalise(std::string_view text) {
 }
 
 constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 18> kWords{{
-    {"help", ChatCommand::Kind::help},
-    {"board", ChatCommand::Kind::board},
-    {"river", ChatCommand::Kind::board},
-    {"hand", ChatCommand::Kind::hand},
-    {"moves", ChatCommand::Kind::moves},
-    {"tables", ChatCommand::Kind::tables},
-    {"new", ChatCommand::Kind::new_table},
-    {"join", ChatCommand::Kind::join},
-    {"leave", ChatCommand::Kind::leave},
-    {"start", ChatCommand::Kind::start},
-    {"addbot", ChatCommand::Kind::addbot},
-    {"play", ChatCommand::Kind::card},
-    {"lang", ChatCommand::Kind::lang},
-    {"who", ChatCommand::Kind::who},
-    {"watch", ChatCommand::Kind::watch},
-    {"concede", ChatCommand::Kind::concede},
-    {"resume", ChatCommand::Kind::resume},
-    {"abort", ChatCommand::Kind::abort},
+    {"help", ChatCommand::Kind::Help},
+    {"board", ChatCommand::Kind::Board},
+    {"river", ChatCommand::Kind::Board},
+    {"hand", ChatCommand::Kind::Hand},
+    {"moves", ChatCommand::Kind::Moves},
+    {"tables", ChatCommand::Kind::Tables},
+    {"new", ChatCommand::Kind::NewTable},
+    {"join", ChatCommand::Kind::Join},
+    {"leave", ChatCommand::Kind::Leave},
+    {"start", ChatCommand::Kind::Start},
+    {"addbot", ChatCommand::Kind::Addbot},
+    {"play", ChatCommand::Kind::Card},
+    {"lang", ChatCommand::Kind::Lang},
+    {"who", ChatCommand::Kind::Who},
+    {"watch", ChatCommand::Kind::Watch},
+    {"concede", ChatCommand::Kind::Concede},
+    {"resume", ChatCommand::Kind::Resume},
+    {"abort", ChatCommand::Kind::Abort},
 }};
 
 // The engine's decision words (engine/README.md, "Notation").
@@ -75,10 +75,10 @@ ChatCommand command_from(std::string_view body) {
         }
     if (std::find(kDecisionWords.begin(), kDecisionWords.end(), command.word) !=
         kDecisionWords.end()) {
-        command.kind = ChatCommand::Kind::decision;
+        command.kind = ChatCommand::Kind::Decision;
         return command;
     }
-    command.kind = ChatCommand::Kind::unknown;
+    command.kind = ChatCommand::Kind::Unknown;
     return command;
 }
 

@@ -10,28 +10,28 @@ namespace niagara::bridge {
 
 struct ChatCommand {
     enum class Kind {
-        none,       // not a command: channel talk, or an empty line
-        help,       // !help
-        board,      // !board: the river picture
-        hand,       // hand: your cards (private answer)
-        moves,      // moves: every legal decision of your current prompt (private answer)
-        tables,     // !tables
-        new_table,  // !new players=4 spirits
-        join,       // !join [seat]
-        leave,      // !leave
-        start,      // !start
-        addbot,     // !addbot [level]
-        decision,   // !canoe 1 up 3, !buyback 2 red, !cloud up, !done, !elk 1, ...
-        card,       // play 4: a secret, accepted only privately
-        lang,       // !lang fr: the user's language (!lang alone: which it is)
-        who,        // !who: whom the table waits for
-        watch,      // !watch 3: the channel follows table 3
-        concede,    // !concede: give the game up (a bot plays the seat to the end)
-        resume,     // resume KEY: take one's seat back with its key (accepted only privately)
-        abort,      // !abort: the host closes the channel's table before its game starts
-        unknown,    // !something else
+        None,      // not a command: channel talk, or an empty line
+        Help,      // !help
+        Board,     // !board: the river picture
+        Hand,      // hand: your cards (private answer)
+        Moves,     // moves: every legal decision of your current prompt (private answer)
+        Tables,    // !tables
+        NewTable,  // !new players=4 spirits
+        Join,      // !join [seat]
+        Leave,     // !leave
+        Start,     // !start
+        Addbot,    // !addbot [level]
+        Decision,  // !canoe 1 up 3, !buyback 2 red, !cloud up, !done, !elk 1, ...
+        Card,      // play 4: a secret, accepted only privately
+        Lang,      // !lang fr: the user's language (!lang alone: which it is)
+        Who,       // !who: whom the table waits for
+        Watch,     // !watch 3: the channel follows table 3
+        Concede,   // !concede: give the game up (a bot plays the seat to the end)
+        Resume,    // resume KEY: take one's seat back with its key (accepted only privately)
+        Abort,     // !abort: the host closes the channel's table before its game starts
+        Unknown,   // !something else
     };
-    Kind kind = Kind::none;
+    Kind kind = Kind::None;
     std::string word;  // the command word, lower case ("canoe")
     std::string args;  // what follows it, white space normalised ("1 up 3")
 

@@ -30,8 +30,8 @@ void PlayerLink::start() {
         },
         [weak](const std::string& why) {
             auto self = weak.lock();
-            if (!self || self->stage_ == Stage::closed) return;
-            self->stage_ = Stage::closed;
+            if (!self || self->stage_ == Stage::Closed) return;
+            self->stage_ = Stage::Closed;
             if (self->hooks_.closed) self->hooks_.closed(why);
         });
 }
@@ -42,15 +42,15 @@ void PlayerLink::receive(const Json& m) {
 
 void PlayerLink::close() {
     if (warning_) warning_->cancel();
-    if (stage_ == Stage::closed) return;
-    stage_ = Stage::closed;
+    if (stage_ == Stage::Closed) return;
+    stage_ = Stage::Closed;
     if (client_) client_->close();
 }
 
 void PlayerLink::send(const std::string& frame, Origin origin) {
-    if (stage_ == Stage::closed) return;
+    if (stage_ == Stage::Closed) return;
     last_used_ = std::chrono::steady_clock::now();
-    if (stage_ != Stage::ready) {
+    if (stage_ != Stage::Ready) {
         waiting_.emplace_back(frame, origin);
         return;
     }
@@ -62,7 +62,7 @@ void PlayerLink::send(const std::string& frame, Origin origin) {
 void PlayerLink::set_lang(const std::string& lang) {
     if (lang == lang_) return;
     lang_ = lang;
-    if (welcomed_ && stage_ != Stage::closed) send_lang();
+    if (welcomed_ && stage_ != Stage::Closed) send_lang();
 }
 
 void PlayerLink::send_lang() {
@@ -71,7 +71,7 @@ void PlayerLink::send_lang() {
 }
 
 void PlayerLink::ready() {
-    stage_ = Stage::ready;
+    stage_ = Stage::Ready;
     while (!waiting_.empty()) {
         auto [frame, origin] = std::move(waiting_.front());
         waiting_.pop_front();
@@ -80,7 +80,7 @@ void PlayerLink::ready() {
 }
 
 void PlayerLink::answer(const std::string& text) {
-    if (last_origin_ == Origin::channel && hooks_.answer_in_channel)
+    if (last_origin_ == Origin::Channel && hooks_.answer_in_channel)
         hooks_.answer_in_channel(text);
     else if (hooks_.tell)
         hooks_.tell(text);
@@ -117,7 +117,7 @@ void PlayerLink::tell_prompt(const Json& prompt) {
 }
 
 void PlayerLink::repeat_prompt() {
-    if (stage_ == Stage::closed || !seat_ || !prompt_.is_object() || !hooks_.tell) return;
+    if (stage_ == Stage::Closed || !seat_ || !prompt_.is_object() || !hooks_.tell) return;
     hooks_.tell(prompt_line(lang_, seat_->table, prompt_, view()));
 }
 
@@ -141,7 +141,7 @@ void PlayerLink::on_timer(const Json& m) {
         const auto seconds = std::chrono::round<std::chrono::seconds>(before).count();
         warning_->async_wait([weak = weak_from_this(), table, seconds](boost::system::error_code ec) {
             auto self = weak.lock();
-            if (ec || !self || self->stage_ == Stage::closed || !self->prompt_.is_object() ||
+            if (ec || !self || self->stage_ == Stage::Closed || !self->prompt_.is_object() ||
                 !self->hooks_.tell)
                 return;
             self->hooks_.tell(tr(self->lang_, "bridge.timer.warning",
@@ -154,18 +154,18 @@ void PlayerLink::on_timer(const Json& m) {
 
 void PlayerLink::on_error(const Json& m) {
     const std::string code = text_field(m, "code");
-    if (stage_ == Stage::resuming) {
+    if (stage_ == Stage::Resuming) {
         // The seat is gone (the table closed, or the game was over): start afresh.
         if (code == "bad_token" || code == "bad_command") {
             resume_.reset();
             if (hooks_.seat_gone) hooks_.seat_gone();
-            stage_ = Stage::naming;
+            stage_ = Stage::Naming;
             name_tried_ = 0;
             if (!names_.empty()) client_->send("/name " + names_[0]);
             return;
         }
     }
-    if (stage_ == Stage::naming) {
+    if (stage_ == Stage::Naming) {
         // Taken or not allowed: the next candidate; out of candidates, play as the guest
         // name the server gave.
         if (++name_tried_ < names_.size()) {
@@ -191,21 +191,21 @@ void PlayerLink::on_message(const Json& m) {
         welcomed_ = true;
         if (lang_ != "en") send_lang();
         if (resume_) {
-            stage_ = Stage::resuming;
+            stage_ = Stage::Resuming;
             client_->send("/resume " + resume_->token);
         } else if (!names_.empty()) {
-            stage_ = Stage::naming;
+            stage_ = Stage::Naming;
             client_->send("/name " + names_[0]);
         } else {
             ready();
         }
     } else if (type == "name") {
         server_name_ = text_field(m, "name", server_name_);
-        if (stage_ == Stage::naming) ready();
+        if (stage_ == Stage::Naming) ready();
     } else if (type == "error") {
         on_error(m);
     } else if (type == "seated") {
-        const bool resumed = stage_ == Stage::resuming;
+        const bool resumed = stage_ == Stage::Resuming;
         seat_ = SeatMemory{static_cast<long>(number_field(m, "table", 0)),
                            static_cast<int>(number_field(m, "seat", 0)), text_field(m, "token"), ""};
         last_used_ = std::chrono::steady_clock::now();
@@ -215,7 +215,7 @@ void PlayerLink::on_message(const Json& m) {
         welcome_ = tr(lang_, resumed ? "bridge.seated_again" : "bridge.seated",
                       {{"table", std::to_string(seat_->table)},
                        {"seat", std::to_string(seat_->seat + 1)}});
-        if (stage_ == Stage::resuming) ready();
+        if (stage_ == Stage::Resuming) ready();
     } else if (type == "timer") {
         on_timer(m);
     } else if (type == "table_created") {

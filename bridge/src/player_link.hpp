@@ -26,7 +26,7 @@
 namespace niagara::bridge {
 
 // Where a command came from, so that its answer goes back there.
-enum class Origin { channel, private_chat };
+enum class Origin { Channel, PrivateChat };
 
 class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
   public:
@@ -97,9 +97,9 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     Hooks hooks_;
     std::shared_ptr<client::GameClient> client_;
 
-    enum class Stage { connecting, resuming, naming, ready, closed } stage_ = Stage::connecting;
+    enum class Stage { Connecting, Resuming, Naming, Ready, Closed } stage_ = Stage::Connecting;
     std::deque<std::pair<std::string, Origin>> waiting_;  // commands before `ready`
-    Origin last_origin_ = Origin::private_chat;
+    Origin last_origin_ = Origin::PrivateChat;
     bool tables_asked_ = false;  // relay one `tables` answer per /tables, never the pushes
     nlohmann::json prompt_;      // the decision the user owes now, or null
     std::string server_name_;

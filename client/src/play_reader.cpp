@@ -60,10 +60,10 @@ void read_action_object(dom::object object, PromptAction& into) {
         const std::string_view key = field.key;
         if (key == "type") {
             const std::string_view type = text_of(field.value);
-            into.type = type == "move"      ? PromptAction::Type::move
-                        : type == "cloud"   ? PromptAction::Type::cloud
-                        : type == "buyback" ? PromptAction::Type::buyback
-                                            : PromptAction::Type::other;
+            into.type = type == "move"      ? PromptAction::Type::Move
+                        : type == "cloud"   ? PromptAction::Type::Cloud
+                        : type == "buyback" ? PromptAction::Type::Buyback
+                                            : PromptAction::Type::Other;
         } else if (key == "canoe") {
             std::int64_t canoe = -1;
             if (field.value.get_int64().get(canoe) == simdjson::SUCCESS && canoe >= 0 &&

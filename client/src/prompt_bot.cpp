@@ -22,7 +22,7 @@ std::string PromptBot::pick(const std::vector<PromptAction>& prompt) {
     // A canoe can be bought back only once lost: when every canoe can be, none is left.
     std::array<bool, kCanoesPerSeat> lost{};
     for (const PromptAction& action : prompt)
-        if (action.type == PromptAction::Type::buyback)
+        if (action.type == PromptAction::Type::Buyback)
             if (const auto canoe = canoe_of(action)) lost[*canoe] = true;
     const bool every_canoe_lost = std::find(lost.begin(), lost.end(), false) == lost.end();
     // A prompt without action objects ranks every move alike: any of them.
@@ -37,7 +37,7 @@ std::string PromptBot::pick(const std::vector<PromptAction>& prompt) {
     }
     std::uniform_int_distribution<std::size_t> choose(0, best.size() - 1);
     const PromptAction& chosen = prompt[best[choose(random_)]];
-    if (const auto canoe = canoe_of(chosen); canoe && chosen.type == PromptAction::Type::move) {
+    if (const auto canoe = canoe_of(chosen); canoe && chosen.type == PromptAction::Type::Move) {
         bool& carrying = carrying_[*canoe];
         if (chosen.loads || chosen.robs) carrying = true;
         if (chosen.to == "land") carrying = false;  // its gems are collected
@@ -51,9 +51,9 @@ std::string PromptBot::pick(const std::vector<PromptAction>& prompt) {
 // above all paddling over the falls, come last.
 int PromptBot::rank(const PromptAction& action, bool every_canoe_lost) const {
     using Type = PromptAction::Type;
-    if (action.type == Type::buyback) return every_canoe_lost ? 0 : 2;
-    if (action.type == Type::cloud) return action.up ? 1 : 0;
-    if (action.type != Type::move) return 0;
+    if (action.type == Type::Buyback) return every_canoe_lost ? 0 : 2;
+    if (action.type == Type::Cloud) return action.up ? 1 : 0;
+    if (action.type != Type::Move) return 0;
     if (action.to == "falls") return 3;
     const auto canoe = canoe_of(action);
     const bool carries = action.loads || action.robs || (canoe && carrying_[*canoe]);

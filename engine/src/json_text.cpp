@@ -13,7 +13,7 @@ namespace {
 
 // What writing a text takes, from one branch-free pass the compiler vectorises (this scan was
 // the largest single part of writing frames): most texts are plain ASCII, copied as they are.
-enum class TextKind { plain, ascii_to_escape, non_ascii };
+enum class TextKind { Plain, AsciiToEscape, NonAscii };
 
 TextKind text_kind(std::string_view text) {
     unsigned char special = 0, high = 0;  // a quote, backslash or control; a byte >= 0x80
@@ -22,8 +22,8 @@ TextKind text_kind(std::string_view text) {
         special |= static_cast<unsigned char>((c == '"') | (c == '\\') | (c < 0x20));
         high |= c;
     }
-    if (high >= 0x80) return TextKind::non_ascii;
-    return special ? TextKind::ascii_to_escape : TextKind::plain;
+    if (high >= 0x80) return TextKind::NonAscii;
+    return special ? TextKind::AsciiToEscape : TextKind::Plain;
 }
 
 // ASCII text escaped as the library escapes it: the short forms it knows, else \u00xx.
@@ -71,15 +71,15 @@ void append_escaped_ascii(std::string& out, std::string_view text) {
 
 void append_json_string(std::string& out, std::string_view text) {
     switch (text_kind(text)) {
-        case TextKind::plain: {  // one growth of `out` rather than three appends
+        case TextKind::Plain: {  // one growth of `out` rather than three appends
             const std::size_t at = out.size();
             out.append(text.size() + 2, '"');
             std::memcpy(out.data() + at + 1, text.data(), text.size());
             return;
         }
-        case TextKind::ascii_to_escape:
+        case TextKind::AsciiToEscape:
             return append_escaped_ascii(out, text);
-        case TextKind::non_ascii:  // valid UTF-8 or not: the library checks it, replaces the bad
+        case TextKind::NonAscii:  // valid UTF-8 or not: the library checks it, replaces the bad
             out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
             return;
     }

@@ -76,7 +76,7 @@ std::optional<SimplePattern> simple_pattern(std::string_view pattern) {
 // its number formatters lazily), so every thread compiles the patterns it uses into a cache of
 // its own: a pattern is parsed once per thread and language, and rendering takes no lock.
 struct ThreadFormats {
-    enum class State : std::uint8_t { untried, ready, failed };
+    enum class State : std::uint8_t { Untried, Ready, Failed };
     std::array<std::vector<std::unique_ptr<icu::MessageFormat>>, kLanguageCount> formats;
     std::array<std::vector<State>, kLanguageCount> states;
     std::array<std::unique_ptr<icu::ListFormatter>, kLanguageCount> lists;
@@ -91,9 +91,9 @@ struct ThreadFormats {
         const std::size_t keys = catalog_index().keys.size();
         for (int lang = 0; lang < kLanguageCount; ++lang) {
             formats[lang].resize(keys);
-            states[lang].resize(keys, State::untried);
+            states[lang].resize(keys, State::Untried);
             simple[lang].resize(keys);
-            simple_states[lang].resize(keys, State::untried);
+            simple_states[lang].resize(keys, State::Untried);
         }
     }
 };
@@ -111,8 +111,8 @@ icu::Locale locale_of(int lang) {
 icu::MessageFormat* format_of(int lang, int id) {
     ThreadFormats& cache = thread_formats();
     auto& state = cache.states[lang][id];
-    if (state == ThreadFormats::State::untried) {
-        state = ThreadFormats::State::failed;
+    if (state == ThreadFormats::State::Untried) {
+        state = ThreadFormats::State::Failed;
         const auto& pattern = catalog_index().patterns[lang][id];
         if (pattern) {
             UErrorCode status = U_ZERO_ERROR;
@@ -120,7 +120,7 @@ icu::MessageFormat* format_of(int lang, int id) {
                 icu::UnicodeString::fromUTF8(*pattern), locale_of(lang), status);
             if (U_SUCCESS(status)) {
                 cache.formats[lang][id] = std::move(format);
-                state = ThreadFormats::State::ready;
+                state = ThreadFormats::State::Ready;
             }
         }
     }
@@ -131,11 +131,11 @@ icu::MessageFormat* format_of(int lang, int id) {
 const SimplePattern* simple_pattern_of(int lang, int id) {
     ThreadFormats& cache = thread_formats();
     auto& state = cache.simple_states[lang][id];
-    if (state == ThreadFormats::State::untried) {
-        state = ThreadFormats::State::failed;
+    if (state == ThreadFormats::State::Untried) {
+        state = ThreadFormats::State::Failed;
         if (const auto& pattern = catalog_index().patterns[lang][id]) {
             cache.simple[lang][id] = simple_pattern(*pattern);
-            if (cache.simple[lang][id]) state = ThreadFormats::State::ready;
+            if (cache.simple[lang][id]) state = ThreadFormats::State::Ready;
         }
     }
     return cache.simple[lang][id] ? &*cache.simple[lang][id] : nullptr;

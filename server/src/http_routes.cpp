@@ -171,38 +171,38 @@ std::optional<std::string> static_key(std::string_view path, std::string_view& w
 Route route(std::string_view method, std::string_view target, const RouteOptions& options) {
     Route r;
     if (target.size() > kMaxTargetBytes) {
-        r.kind = Route::Kind::target_too_long;
+        r.kind = Route::Kind::TargetTooLong;
         return r;
     }
     if (method != "GET" && method != "HEAD") {
-        r.kind = Route::Kind::method_not_allowed;
+        r.kind = Route::Kind::MethodNotAllowed;
         return r;
     }
     if (target.empty() || target.front() != '/') {  // absolute-form, authority-form, "*"
-        r.kind = Route::Kind::bad_request;
+        r.kind = Route::Kind::BadRequest;
         r.why = "the target must be a path starting with /";
         return r;
     }
     const std::string_view path = target.substr(0, target.find('?'));
     if (path.find('#') != std::string_view::npos) {
-        r.kind = Route::Kind::bad_request;
+        r.kind = Route::Kind::BadRequest;
         r.why = "a fragment is not sent";
         return r;
     }
     if (path == "/healthz") {
-        r.kind = Route::Kind::healthz;
+        r.kind = Route::Kind::Healthz;
         return r;
     }
     if (path == "/metrics") {
-        r.kind = options.metrics ? Route::Kind::metrics : Route::Kind::not_found;
+        r.kind = options.metrics ? Route::Kind::Metrics : Route::Kind::NotFound;
         return r;
     }
     if (!options.site) {
-        r.kind = Route::Kind::not_found;
+        r.kind = Route::Kind::NotFound;
         return r;
     }
     if (path == "/games") {
-        r.kind = Route::Kind::game_list;
+        r.kind = Route::Kind::GameList;
         return r;
     }
     constexpr std::string_view games = "/games/";
@@ -215,37 +215,37 @@ Route route(std::string_view method, std::string_view target, const RouteOptions
         const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), value);
         if (id.empty() || id.size() > 18 || !std::all_of(id.begin(), id.end(), is_digit) ||
             ec != std::errc() || end != id.data() + id.size()) {
-            r.kind = Route::Kind::bad_request;
+            r.kind = Route::Kind::BadRequest;
             r.why = "a game id is a number: /games/12";
             return r;
         }
         r.game = value;
         if (rest.empty()) {
-            r.kind = Route::Kind::game_record;
+            r.kind = Route::Kind::GameRecord;
         } else if (rest == "/replay") {
-            r.kind = Route::Kind::game_replay;
+            r.kind = Route::Kind::GameReplay;
         } else {
             std::string_view why;
             static_key(rest, why);  // a dot segment, an escape or control character: 400
-            r.kind = why.empty() ? Route::Kind::not_found : Route::Kind::bad_request;
+            r.kind = why.empty() ? Route::Kind::NotFound : Route::Kind::BadRequest;
             r.why = why;
         }
         return r;
     }
     if (auto lang = catalog_language(path)) {
-        r.kind = Route::Kind::i18n_catalog;
+        r.kind = Route::Kind::I18nCatalog;
         r.key = *lang;
         return r;
     }
     std::string_view why;
     if (auto key = static_key(path, why)) {
-        r.kind = Route::Kind::static_file;
+        r.kind = Route::Kind::StaticFile;
         r.key = std::move(*key);
     } else if (!why.empty()) {
-        r.kind = Route::Kind::bad_request;
+        r.kind = Route::Kind::BadRequest;
         r.why = why;
     } else {
-        r.kind = Route::Kind::not_found;
+        r.kind = Route::Kind::NotFound;
     }
     return r;
 }

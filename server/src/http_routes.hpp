@@ -18,19 +18,19 @@ inline constexpr std::size_t kMaxTargetBytes = 1024;
 // What a request names.
 struct Route {
     enum class Kind {
-        healthz,             // GET /healthz
-        metrics,             // GET /metrics, where this listener serves it
-        game_record,         // GET /games/<id>: `game`
-        game_replay,         // GET /games/<id>/replay: `game` (replay_route.hpp)
-        game_list,           // GET /games: the latest finished games (replay_route.hpp)
-        i18n_catalog,        // GET /i18n/<lang>.json: `key` is the language ("fr")
-        static_file,         // a file of the web root: `key`
-        bad_request,         // 400: `why`
-        not_found,           // 404
-        method_not_allowed,  // 405: only GET and HEAD
-        target_too_long,     // 414
+        Healthz,           // GET /healthz
+        Metrics,           // GET /metrics, where this listener serves it
+        GameRecord,        // GET /games/<id>: `game`
+        GameReplay,        // GET /games/<id>/replay: `game` (replay_route.hpp)
+        GameList,          // GET /games: the latest finished games (replay_route.hpp)
+        I18nCatalog,       // GET /i18n/<lang>.json: `key` is the language ("fr")
+        StaticFile,        // a file of the web root: `key`
+        BadRequest,        // 400: `why`
+        NotFound,          // 404
+        MethodNotAllowed,  // 405: only GET and HEAD
+        TargetTooLong,     // 414
     };
-    Kind kind = Kind::not_found;
+    Kind kind = Kind::NotFound;
     std::string key;       // static_file: the file's key ("index.html", "js/main.js");
                            // i18n_catalog: the language
     long game = 0;         // game_record, game_replay

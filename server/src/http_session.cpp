@@ -174,7 +174,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (admission_.gate && !admission_.gate->request(admission_.address)) {
         // Over --http-rate: this answer, then the connection closes (a pipelined flood's
         // other requests are never read).
-        lobby_.metrics().refused(Limit::http_rate);
+        lobby_.metrics().refused(Limit::HttpRate);
         auto refused = make_reply(req.version(), false, false, {}, http::status::too_many_requests,
                                   "text/plain; charset=utf-8",
                                   "Too Many Requests: this address's requests are limited\n");
@@ -186,7 +186,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         return send(make_reply(11, false, false, {}, http::status::bad_request,
                                "text/plain; charset=utf-8", "Bad Request: " + *why + "\n"));
     }
-    if (role_ == HttpRole::game && beast::websocket::is_upgrade(req) && req.target() == "/ws") {
+    if (role_ == HttpRole::Game && beast::websocket::is_upgrade(req) && req.target() == "/ws") {
         if (refuse_origin(req)) return;
         stream_.expires_never();
         std::make_shared<WebSocketSession>(stream_.release_socket(), lobby_, config_, ++next_id_)
@@ -245,7 +245,7 @@ void HttpSession::answer_replay(const Request& req, long game) {
                 auto in_flight =
                     self->lobby_.replay_bytes_in_flight().try_take(head ? 0 : body->size());
                 if (!in_flight) {
-                    self->lobby_.metrics().refused(Limit::replay_bytes_in_flight);
+                    self->lobby_.metrics().refused(Limit::ReplayBytesInFlight);
                     return refuse(503,
                                   "too many replays are being sent; try again in a few seconds",
                                   kReplayRetrySeconds);
@@ -272,7 +272,7 @@ bool HttpSession::refuse_origin(const Request& req) {
     if (origins <= 1 &&
         origin_allowed(origin, host, parse_allowed_origins(config_.allowed_origins)))
         return false;
-    lobby_.metrics().refused(Limit::origin);
+    lobby_.metrics().refused(Limit::Origin);
     report_refused_origin(origin.value_or(""), host);
     send(make_reply(
         req.version(), false, false, host, http::status::forbidden, "text/plain; charset=utf-8",
@@ -327,44 +327,44 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
     };
     constexpr std::string_view text = "text/plain; charset=utf-8";
     RouteOptions options;
-    options.metrics = role_ == HttpRole::metrics || config_.metrics == "main";
-    options.site = role_ == HttpRole::game;
+    options.metrics = role_ == HttpRole::Metrics || config_.metrics == "main";
+    options.site = role_ == HttpRole::Game;
     const Route route =
         niagara::server::route(view(req.method_string()), view(req.target()), options);
     switch (route.kind) {
-        case Route::Kind::healthz:
+        case Route::Kind::Healthz:
             return reply(http::status::ok, text, "ok\n");
-        case Route::Kind::metrics:
+        case Route::Kind::Metrics:
             return reply(http::status::ok, "text/plain; version=0.0.4", lobby_.metrics_text());
-        case Route::Kind::game_record:
+        case Route::Kind::GameRecord:
             if (auto record = lobby_.game_record(route.game))
                 return reply(http::status::ok, "application/json", std::move(*record));
             return reply(http::status::not_found, text,
                          "no finished game " + std::to_string(route.game) + "\n");
-        case Route::Kind::game_list:
+        case Route::Kind::GameList:
             if (auto list = lobby_.recent_games())
                 return reply(http::status::ok, "application/json", std::move(*list));
             return reply(http::status::internal_server_error, text, "cannot list the games\n");
-        case Route::Kind::game_replay:
+        case Route::Kind::GameReplay:
             answer_replay(req, route.game);
             return nullptr;
-        case Route::Kind::i18n_catalog:
+        case Route::Kind::I18nCatalog:
             if (const std::string* body = i18n_catalog_body(route.key))
                 return reply(http::status::ok, "application/json", {}, *body);
             return reply(http::status::not_found, text, "no catalog for that language\n");
-        case Route::Kind::static_file: {
+        case Route::Kind::StaticFile: {
             if (const StaticFile* file = files_ ? files_->find(route.key) : nullptr)
                 return reply(http::status::ok, file->content_type, {}, file->body);
             return reply(http::status::not_found, text, "not found\n");
         }
-        case Route::Kind::bad_request:
+        case Route::Kind::BadRequest:
             return reply(http::status::bad_request, text,
                          "bad request: " + std::string(route.why) + "\n");
-        case Route::Kind::not_found:
+        case Route::Kind::NotFound:
             return reply(http::status::not_found, text, "not found\n");
-        case Route::Kind::method_not_allowed:
+        case Route::Kind::MethodNotAllowed:
             return reply(http::status::method_not_allowed, text, "only GET and HEAD\n");
-        case Route::Kind::target_too_long:
+        case Route::Kind::TargetTooLong:
             return reply(http::status::uri_too_long, text, "the target is too long\n");
     }
     return reply(http::status::not_found, text, "not found\n");

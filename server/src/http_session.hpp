@@ -25,7 +25,7 @@ using tcp = boost::asio::ip::tcp;
 
 // The game's port (the web client, game records, WebSocket upgrades; /metrics with
 // `--metrics main`), or the metrics listener of `--metrics ADDR:PORT` (/metrics and /healthz).
-enum class HttpRole { game, metrics };
+enum class HttpRole { Game, Metrics };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
@@ -34,7 +34,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // `admission`: the address's place in the HTTP limits (http_gate.hpp), for the game's port.
     HttpSession(tcp::socket&& socket, Lobby& lobby, const Config& config,
                 std::atomic<long>& next_id, const StaticFiles* files,
-                HttpRole role = HttpRole::game, HttpAdmission admission = {});
+                HttpRole role = HttpRole::Game, HttpAdmission admission = {});
     void run();
 
   private:

@@ -58,12 +58,12 @@ void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
     auto ticket = gate_->open(address);
     if (!ticket) {
         // Over --max-http-connections-per-address: closed at once, nothing read or written.
-        lobby_.metrics().refused(Limit::http_connections_per_address);
+        lobby_.metrics().refused(Limit::HttpConnectionsPerAddress);
         socket.close(ignored);
         return do_accept();
     }
     std::make_shared<HttpSession>(std::move(socket), lobby_, config_, next_id_, &files_,
-                                  HttpRole::game,
+                                  HttpRole::Game,
                                   HttpAdmission{gate_, std::move(address), std::move(ticket)})
         ->run();
     do_accept();

@@ -136,13 +136,13 @@ void Lobby::restore() {
 std::optional<Reason> Lobby::admit(const std::string& address) {
     std::lock_guard lock(mutex_);
     if (config_.max_connections > 0 && admitted_ >= config_.max_connections) {
-        metrics_.refused(Limit::connections);
+        metrics_.refused(Limit::Connections);
         return Reason{"server.limit.connections", {{"max", id_arg(config_.max_connections)}}};
     }
     int& mine = per_address_[address];
     if (config_.max_connections_per_address > 0 && mine >= config_.max_connections_per_address) {
         if (mine == 0) per_address_.erase(address);
-        metrics_.refused(Limit::connections_per_address);
+        metrics_.refused(Limit::ConnectionsPerAddress);
         return Reason{"server.limit.connections_per_address",
                       {{"max", id_arg(config_.max_connections_per_address)}}};
     }
@@ -209,17 +209,17 @@ std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
             here += opener.address == c->address();
         }
         if (config_.max_tables > 0 && int(tables_.size()) >= config_.max_tables)
-            over = Limit::tables;
+            over = Limit::Tables;
         else if (config_.max_tables_per_address > 0 && here >= config_.max_tables_per_address)
-            over = Limit::tables_per_address;
+            over = Limit::TablesPerAddress;
         else if (config_.max_tables_per_connection > 0 && mine >= config_.max_tables_per_connection)
-            over = Limit::tables_per_connection;
+            over = Limit::TablesPerConnection;
     }
     if (over) {
         metrics_.refused(*over);
-        const Reason why = *over == Limit::tables ? Reason{"server.limit.tables",
+        const Reason why = *over == Limit::Tables ? Reason{"server.limit.tables",
                                                            {{"max", id_arg(config_.max_tables)}}}
-                           : *over == Limit::tables_per_address
+                           : *over == Limit::TablesPerAddress
                                ? Reason{"server.limit.tables_per_address",
                                         {{"max", id_arg(config_.max_tables_per_address)}}}
                                : Reason{"server.limit.tables_per_connection",
@@ -364,7 +364,7 @@ void Lobby::lobby_chat(const std::shared_ptr<Connection>& c, const std::string& 
     // Every lobby line goes to everyone in the lobby: one bucket for all of them bounds the
     // fan-out, however many connections share the talking.
     if (!allow_lobby_chat()) {
-        metrics_.refused(Limit::lobby_chat);
+        metrics_.refused(Limit::LobbyChat);
         return fail(c, "rate_limited", {"server.limit.lobby_chat"});
     }
     std::vector<std::shared_ptr<Connection>> audience;
@@ -617,17 +617,17 @@ void Lobby::game_replay(long table, const std::string& address, bool needs_json,
     // The record is read on the builder's thread too: the store's lock is the tables' commits'.
     switch (replay_builder_.submit(
         table, address, [this, table] { return build_replay_answer(table); }, done)) {
-        case ReplayBuilder::Submitted::accepted:
+        case ReplayBuilder::Submitted::Accepted:
             return;
-        case ReplayBuilder::Submitted::address_full:
-            metrics_.refused(Limit::replay_builds_per_address);
+        case ReplayBuilder::Submitted::AddressFull:
+            metrics_.refused(Limit::ReplayBuildsPerAddress);
             return done(refused_replay(503,
                                        "a replay you asked for is still being built; ask for the "
                                        "next once it has come",
                                        kReplayRetrySeconds));
-        case ReplayBuilder::Submitted::full:
-        case ReplayBuilder::Submitted::stopped:
-            metrics_.refused(Limit::replay_builds);
+        case ReplayBuilder::Submitted::Full:
+        case ReplayBuilder::Submitted::Stopped:
+            metrics_.refused(Limit::ReplayBuilds);
             return done(
                 refused_replay(503, "too many replays are being built; try again in a few seconds",
                                kReplayRetrySeconds));

@@ -6,35 +6,35 @@ namespace niagara::server {
 
 const char* limit_name(Limit limit) {
     switch (limit) {
-        case Limit::connections:
+        case Limit::Connections:
             return "connections";
-        case Limit::connections_per_address:
+        case Limit::ConnectionsPerAddress:
             return "connections_per_address";
-        case Limit::origin:
+        case Limit::Origin:
             return "origin";
-        case Limit::tables:
+        case Limit::Tables:
             return "tables";
-        case Limit::tables_per_address:
+        case Limit::TablesPerAddress:
             return "tables_per_address";
-        case Limit::tables_per_connection:
+        case Limit::TablesPerConnection:
             return "tables_per_connection";
-        case Limit::lobby_chat:
+        case Limit::LobbyChat:
             return "lobby_chat";
-        case Limit::queue_bytes:
+        case Limit::QueueBytes:
             return "queue_bytes";
-        case Limit::rate:
+        case Limit::Rate:
             return "rate";
-        case Limit::replay_builds:
+        case Limit::ReplayBuilds:
             return "replay_builds";
-        case Limit::http_connections_per_address:
+        case Limit::HttpConnectionsPerAddress:
             return "http_connections_per_address";
-        case Limit::http_rate:
+        case Limit::HttpRate:
             return "http_rate";
-        case Limit::replay_builds_per_address:
+        case Limit::ReplayBuildsPerAddress:
             return "replay_builds_per_address";
-        case Limit::replay_bytes_in_flight:
+        case Limit::ReplayBytesInFlight:
             return "replay_bytes_in_flight";
-        case Limit::count_:
+        case Limit::Count:
             break;
     }
     return "";

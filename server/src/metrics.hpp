@@ -10,21 +10,21 @@ namespace niagara::server {
 
 // Every limit a stranger can run into (config.hpp); each refusal is counted by its limit.
 enum class Limit {
-    connections,                   // --max-connections
-    connections_per_address,       // --max-connections-per-address
-    origin,                        // --allowed-origins
-    tables,                        // --max-tables
-    tables_per_address,            // --max-tables-per-address
-    tables_per_connection,         // --max-tables-per-connection
-    lobby_chat,                    // --lobby-chat-rate
-    queue_bytes,                   // --max-queue-bytes (the client is dropped)
-    rate,                          // --rate/--burst
-    replay_builds,                 // --max-replay-builds (503 with Retry-After)
-    http_connections_per_address,  // --max-http-connections-per-address (closed at once)
-    http_rate,                     // --http-rate/--http-burst (429, then closed)
-    replay_builds_per_address,     // --max-replay-builds-per-address (503 with Retry-After)
-    replay_bytes_in_flight,        // --replay-bytes-in-flight (503 with Retry-After)
-    count_
+    Connections,                // --max-connections
+    ConnectionsPerAddress,      // --max-connections-per-address
+    Origin,                     // --allowed-origins
+    Tables,                     // --max-tables
+    TablesPerAddress,           // --max-tables-per-address
+    TablesPerConnection,        // --max-tables-per-connection
+    LobbyChat,                  // --lobby-chat-rate
+    QueueBytes,                 // --max-queue-bytes (the client is dropped)
+    Rate,                       // --rate/--burst
+    ReplayBuilds,               // --max-replay-builds (503 with Retry-After)
+    HttpConnectionsPerAddress,  // --max-http-connections-per-address (closed at once)
+    HttpRate,                   // --http-rate/--http-burst (429, then closed)
+    ReplayBuildsPerAddress,     // --max-replay-builds-per-address (503 with Retry-After)
+    ReplayBytesInFlight,        // --replay-bytes-in-flight (503 with Retry-After)
+    Count
 };
 const char* limit_name(Limit limit);
 
@@ -53,7 +53,7 @@ class Metrics {
     std::atomic<long> replay_bytes_in_flight{0};  // bytes of the replay answers being written
     std::atomic<long> history_lines{0};    // log and chat lines the tables keep (--table-history)
     std::atomic<long> history_dropped{0};  // ... dropped, oldest first, to stay within it
-    std::array<std::atomic<long>, std::size_t(Limit::count_)> limited{};
+    std::array<std::atomic<long>, std::size_t(Limit::Count)> limited{};
 
     void refused(Limit limit) {
         limited[std::size_t(limit)].fetch_add(1, std::memory_order_relaxed);

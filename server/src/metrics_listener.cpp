@@ -50,7 +50,7 @@ void MetricsListener::on_accept(boost::beast::error_code ec, tcp::socket socket)
         return;
     }
     std::make_shared<HttpSession>(std::move(socket), lobby_, config_, unused_ids_, nullptr,
-                                  HttpRole::metrics)
+                                  HttpRole::Metrics)
         ->run();
     do_accept();
 }

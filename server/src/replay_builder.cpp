@@ -29,11 +29,11 @@ ReplayBuilder::Submitted ReplayBuilder::submit(long game, const std::string& add
                                                Done done) {
     {
         std::lock_guard lock(mutex_);
-        if (stopping_) return Submitted::stopped;
-        if (limit_ > 0 && waiting_ >= limit_) return Submitted::full;
+        if (stopping_) return Submitted::Stopped;
+        if (limit_ > 0 && waiting_ >= limit_) return Submitted::Full;
         const auto mine = by_address_.find(address);
         if (per_address_ > 0 && mine != by_address_.end() && mine->second >= per_address_)
-            return Submitted::address_full;
+            return Submitted::AddressFull;
         auto& job = jobs_[game];
         if (!job) {
             job = std::make_shared<Job>(Job{game, std::move(build), {}});
@@ -45,7 +45,7 @@ ReplayBuilder::Submitted ReplayBuilder::submit(long game, const std::string& add
     }
     waiting_metric_.fetch_add(1, std::memory_order_relaxed);
     wake_.notify_one();
-    return Submitted::accepted;
+    return Submitted::Accepted;
 }
 
 void ReplayBuilder::stop() {

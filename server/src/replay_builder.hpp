@@ -42,7 +42,7 @@ class ReplayBuilder {
     ReplayBuilder(const ReplayBuilder&) = delete;
     ReplayBuilder& operator=(const ReplayBuilder&) = delete;
 
-    enum class Submitted { accepted, full, address_full, stopped };
+    enum class Submitted { Accepted, Full, AddressFull, Stopped };
     // From any thread, for a client at `address`. Anything but `accepted` (`limit` requests
     // wait, `per_address` of them from `address`, or the builder stopped): `done` is never
     // called.

@@ -79,7 +79,7 @@ std::string build_replay(long game, const std::string& record_json,
                                  {"bot", known && seats[std::size_t(i)].bot}});
     }
 
-    const bool patches = format == ReplayFormat::patches;
+    const bool patches = format == ReplayFormat::Patches;
     std::string out = std::string("{\"format\":\"niagara-replay/") + (patches ? "2" : "1") +
                       "\",\"game\":" + std::to_string(game) + ",\"options\":";
     append_json_value(out, options_to_json(record.options));

@@ -49,8 +49,8 @@ struct ReplaySeat {
 };
 
 enum class ReplayFormat {
-    full_views,  // niagara-replay/1: a whole view in every step
-    patches,     // niagara-replay/2: a whole view in step 0, a patch in every other
+    FullViews,  // niagara-replay/1: a whole view in every step
+    Patches,    // niagara-replay/2: a whole view in step 0, a patch in every other
 };
 
 // The record has more than kMaxReplayActions actions.
@@ -64,7 +64,7 @@ class ReplayTooLong : public std::runtime_error {
 // replay (an illegal action, or it does not end the game), ReplayTooLong when it is too long.
 std::string build_replay(long game, const std::string& record_json,
                          const std::vector<ReplaySeat>& seats,
-                         ReplayFormat format = ReplayFormat::patches);
+                         ReplayFormat format = ReplayFormat::Patches);
 
 // A replay as the cache keeps it: its JSON text gzipped, compressed once when built (on the
 // replay builder's thread), and the text's length (a HEAD without gzip answers it). gzip takes

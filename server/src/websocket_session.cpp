@@ -116,7 +116,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
         send(protocol::serialize(refusal("bad_command", {"server.binary"})));
     } else if (!allow_message()) {
         // A flood gets one answer per burst; a client that keeps flooding is closed.
-        if (refused_in_a_row_++ == 0) lobby_.metrics().refused(Limit::rate);
+        if (refused_in_a_row_++ == 0) lobby_.metrics().refused(Limit::Rate);
         if (refused_in_a_row_ == 1)
             send(protocol::serialize(refusal(
                 "rate_limited", {"server.limit.rate", {{"rate", int(config_.rate_per_second)}}})));
@@ -169,7 +169,7 @@ void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {
         spdlog::warn("connection {}: dropped, it is not reading ({} messages, {} bytes queued)",
                      id(), queue_.size(), queued_bytes_);
         lobby_.metrics().dropped_clients.fetch_add(1);
-        if (too_big) lobby_.metrics().refused(Limit::queue_bytes);
+        if (too_big) lobby_.metrics().refused(Limit::QueueBytes);
         closing_ = true;
         forget_queue(true);
         beast::get_lowest_layer(ws_).close();  // the pending read fails and cleans up

@@ -42,37 +42,37 @@ Json seat_view_with_secret() {
 
 TEST_CASE("bridge: channel lines are commands only with ! or addressed to the bot",
           "[bridge][units]") {
-    CHECK(parse_channel_line("!join", "niagara").kind == Kind::join);
+    CHECK(parse_channel_line("!join", "niagara").kind == Kind::Join);
     CHECK(parse_channel_line("  !JOIN 2", "niagara").args == "2");
-    CHECK(parse_channel_line("niagara: join", "niagara").kind == Kind::join);
-    CHECK(parse_channel_line("Niagara, !start", "niagara").kind == Kind::start);
-    CHECK(parse_channel_line("niagara is a fine game", "niagara").kind == Kind::none);
-    CHECK(parse_channel_line("join", "niagara").kind == Kind::none);
+    CHECK(parse_channel_line("niagara: join", "niagara").kind == Kind::Join);
+    CHECK(parse_channel_line("Niagara, !start", "niagara").kind == Kind::Start);
+    CHECK(parse_channel_line("niagara is a fine game", "niagara").kind == Kind::None);
+    CHECK(parse_channel_line("join", "niagara").kind == Kind::None);
     CHECK(parse_channel_line("!new players=4  spirits", "niagara").args == "players=4 spirits");
     const ChatCommand move = parse_channel_line("!canoe 1   up 3", "niagara");
-    CHECK(move.kind == Kind::decision);
+    CHECK(move.kind == Kind::Decision);
     CHECK(move.decision_text() == "canoe 1 up 3");
-    CHECK(parse_channel_line("!play 4", "niagara").kind == Kind::card);
-    CHECK(parse_channel_line("!xyzzy", "niagara").kind == Kind::unknown);
+    CHECK(parse_channel_line("!play 4", "niagara").kind == Kind::Card);
+    CHECK(parse_channel_line("!xyzzy", "niagara").kind == Kind::Unknown);
     // Hostile: control characters, empty commands, overlong lines, a bare '!'.
-    CHECK(parse_channel_line("!join\x01", "niagara").kind == Kind::none);
-    CHECK(parse_channel_line("!", "niagara").kind == Kind::none);
-    CHECK(parse_channel_line("!" + std::string(5000, 'a'), "niagara").kind == Kind::none);
-    CHECK(parse_channel_line("niagara:", "niagara").kind == Kind::none);
-    CHECK(parse_channel_line(std::string("!join\0x", 7), "niagara").kind == Kind::none);
-    CHECK(parse_channel_line("!join", "").kind == Kind::join);
+    CHECK(parse_channel_line("!join\x01", "niagara").kind == Kind::None);
+    CHECK(parse_channel_line("!", "niagara").kind == Kind::None);
+    CHECK(parse_channel_line("!" + std::string(5000, 'a'), "niagara").kind == Kind::None);
+    CHECK(parse_channel_line("niagara:", "niagara").kind == Kind::None);
+    CHECK(parse_channel_line(std::string("!join\0x", 7), "niagara").kind == Kind::None);
+    CHECK(parse_channel_line("!join", "").kind == Kind::Join);
 }
 
 TEST_CASE("bridge: private lines are commands with or without ! or /", "[bridge][units]") {
-    CHECK(parse_private_line("play 4").kind == Kind::card);
+    CHECK(parse_private_line("play 4").kind == Kind::Card);
     CHECK(parse_private_line("/play 4").decision_text() == "play 4");
     CHECK(parse_private_line("!Canoe 2 load blue then up 3").decision_text() ==
           "canoe 2 load blue then up 3");
-    CHECK(parse_private_line("hand").kind == Kind::hand);
-    CHECK(parse_private_line("moves").kind == Kind::moves);
-    CHECK(parse_private_line("hi!").kind == Kind::unknown);
-    CHECK(parse_private_line("").kind == Kind::none);
-    CHECK(parse_private_line("play 4\r\n/resume 0123").kind == Kind::none);
+    CHECK(parse_private_line("hand").kind == Kind::Hand);
+    CHECK(parse_private_line("moves").kind == Kind::Moves);
+    CHECK(parse_private_line("hi!").kind == Kind::Unknown);
+    CHECK(parse_private_line("").kind == Kind::None);
+    CHECK(parse_private_line("play 4\r\n/resume 0123").kind == Kind::None);
 }
 
 TEST_CASE("bridge: the river picture shows the public board and never a chosen card or a hand",

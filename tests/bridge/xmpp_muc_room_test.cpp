@@ -27,7 +27,7 @@ TEST_CASE("xmpp room: joining reports the occupants, then the bot is in", "[xmpp
 
     auto events = room.on_presence(room_occupant("Alice", "alice@example.org/phone"));
     REQUIRE(events.size() == 1);
-    CHECK(events[0].kind == RoomKind::present);
+    CHECK(events[0].kind == RoomKind::Present);
     CHECK(events[0].user.key == "alice@example.org");
     CHECK(events[0].user.display == "Alice");
 
@@ -36,8 +36,8 @@ TEST_CASE("xmpp room: joining reports the occupants, then the bot is in", "[xmpp
 
     events = room.on_presence(room_occupant("niagara", "bot@example.org/x", "", {110, 100}));
     REQUIRE(events.size() == 1);
-    CHECK(events[0].kind == RoomKind::joined);
-    CHECK(room.state() == MucRoom::State::joined);
+    CHECK(events[0].kind == RoomKind::Joined);
+    CHECK(room.state() == MucRoom::State::Joined);
     CHECK(room.key_of("Alice") == "alice@example.org");
 }
 
@@ -47,7 +47,7 @@ TEST_CASE("xmpp room: a taken nick gets a digit; a refusal ends the join", "[xmp
     OccupantPresence conflict{"niagara", "error", {}, "", "", "conflict"};
     auto events = room.on_presence(conflict);
     REQUIRE(events.size() == 1);
-    CHECK(events[0].kind == RoomKind::retry_join);
+    CHECK(events[0].kind == RoomKind::RetryJoin);
     CHECK(room.nick() == "niagara1");
     conflict.nick = "niagara1";
     conflict.error = "409";  // the legacy code alone counts too
@@ -57,7 +57,7 @@ TEST_CASE("xmpp room: a taken nick gets a digit; a refusal ends the join", "[xmp
     OccupantPresence refused{"niagara2", "error", {}, "", "", "forbidden"};
     events = room.on_presence(refused);
     REQUIRE(events.size() == 1);
-    CHECK(events[0].kind == RoomKind::join_failed);
+    CHECK(events[0].kind == RoomKind::JoinFailed);
     CHECK(room.resolved());
 }
 
@@ -71,7 +71,7 @@ TEST_CASE("xmpp room: leaving, nick changes and a second nick of the same person
     auto events =
         room.on_presence(room_occupant("Bob", "bob@example.org/a", "unavailable", {303}, "Robert"));
     REQUIRE(events.size() == 1);
-    CHECK(events[0].kind == RoomKind::renamed);
+    CHECK(events[0].kind == RoomKind::Renamed);
     CHECK(events[0].old_key == "bob@example.org");
     CHECK(events[0].user.key == "bob@example.org");
     CHECK(events[0].user.display == "Robert");
@@ -82,7 +82,7 @@ TEST_CASE("xmpp room: leaving, nick changes and a second nick of the same person
     CHECK(room.on_presence(room_occupant("Bobby", "bob@example.org/b", "unavailable")).empty());
     events = room.on_presence(room_occupant("Robert", "bob@example.org/a", "unavailable"));
     REQUIRE(events.size() == 1);
-    CHECK(events[0].kind == RoomKind::absent);
+    CHECK(events[0].kind == RoomKind::Absent);
     CHECK(events[0].user.key == "bob@example.org");
 }
 
@@ -97,7 +97,7 @@ TEST_CASE("xmpp room: without JIDs people are known as room/nick", "[xmpp]") {
 
     events = room.on_presence(room_occupant("Carol", "", "unavailable", {303}, "Caroline"));
     REQUIRE(events.size() == 1);
-    CHECK(events[0].kind == RoomKind::renamed);
+    CHECK(events[0].kind == RoomKind::Renamed);
     CHECK(events[0].old_key == "game@rooms.example.org/Carol");
     CHECK(events[0].user.key == "game@rooms.example.org/Caroline");
 }
@@ -110,11 +110,11 @@ TEST_CASE("xmpp room: kicked, everyone is out of sight", "[xmpp]") {
     const auto events =
         room.on_presence(room_occupant("niagara", "bot@example.org/x", "unavailable", {110, 307}));
     REQUIRE(events.size() == 2);
-    CHECK(events[0].kind == RoomKind::absent);
+    CHECK(events[0].kind == RoomKind::Absent);
     CHECK(events[0].user.key == "alice@example.org");
-    CHECK(events[1].kind == RoomKind::left);
+    CHECK(events[1].kind == RoomKind::Left);
     CHECK(events[1].why == "kicked");
-    CHECK(room.state() == MucRoom::State::out);
+    CHECK(room.state() == MucRoom::State::Out);
 }
 
 }  // namespace xmpp_test

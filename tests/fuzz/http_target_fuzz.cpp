@@ -73,12 +73,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     for (const bool site_too : {true, false}) {
         const Route r = route(method, target, RouteOptions{site_too, site_too});
-        if (target.size() > kMaxTargetBytes && r.kind != Route::Kind::target_too_long)
+        if (target.size() > kMaxTargetBytes && r.kind != Route::Kind::TargetTooLong)
             broken("long target not refused", target.substr(0, 64));
         if (method != "GET" && method != "HEAD" && target.size() <= kMaxTargetBytes &&
-            r.kind != Route::Kind::method_not_allowed)
+            r.kind != Route::Kind::MethodNotAllowed)
             broken("method not refused", method);
-        if (r.kind == Route::Kind::static_file) {
+        if (r.kind == Route::Kind::StaticFile) {
             if (!site_too) broken("a file from the metrics listener", target);
             if (target.empty() || target.front() != '/') broken("not origin-form", target);
             check_key(r.key);
@@ -86,8 +86,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 if (file->body != "body of " + r.key) broken("wrong file", r.key);
             (void)content_type(r.key);
         }
-        if (r.kind == Route::Kind::game_record && r.game < 0) broken("negative game", target);
-        if (r.kind == Route::Kind::game_replay && (r.game < 0 || !site_too))
+        if (r.kind == Route::Kind::GameRecord && r.game < 0) broken("negative game", target);
+        if (r.kind == Route::Kind::GameReplay && (r.game < 0 || !site_too))
             broken("a replay of a negative game, or from the metrics listener", target);
     }
 

@@ -84,7 +84,7 @@ Json wait_for(WebSocketClient& client, const std::string& type) {
 
 TEST_CASE("Load generator framing: header lengths in 7, 16 and 64 bits", "[loadgen]") {
     for (std::size_t n : {0u, 1u, 125u, 126u, 65535u, 65536u, 70000u}) {
-        const std::string frame = server_frame(Opcode::text, std::string(n, 'x'));
+        const std::string frame = server_frame(Opcode::Text, std::string(n, 'x'));
         const auto header = parse_frame_header(frame);
         REQUIRE(header);
         CHECK(header->fin);
@@ -96,7 +96,7 @@ TEST_CASE("Load generator framing: header lengths in 7, 16 and 64 bits", "[loadg
         for (std::size_t cut = 0; cut < header->size; ++cut)
             CHECK_FALSE(parse_frame_header(std::string_view(frame).substr(0, cut)));
     }
-    const auto fragment = parse_frame_header(server_frame(Opcode::continuation, "ab", false));
+    const auto fragment = parse_frame_header(server_frame(Opcode::Continuation, "ab", false));
     REQUIRE(fragment);
     CHECK_FALSE(fragment->fin);
     CHECK(fragment->opcode == 0x0);
@@ -108,7 +108,7 @@ TEST_CASE("Load generator framing: a client frame is masked and reads back", "[l
         for (std::size_t i = 0; i < n; ++i)
             payload += char('a' + i % 26);
         std::string out = "kept";  // appended, not overwritten
-        append_client_frame(out, Opcode::text, payload, 0x12345678u);
+        append_client_frame(out, Opcode::Text, payload, 0x12345678u);
         REQUIRE(out.substr(0, 4) == "kept");
         const std::string_view frame = std::string_view(out).substr(4);
         const auto header = parse_frame_header(frame);

@@ -46,10 +46,10 @@ std::vector<PromptAction> expected_prompt(const Json& whole) {
         if (i < objects.size()) {
             const Json& o = objects[i];
             const std::string type = o.value("type", "");
-            a.type = type == "move"      ? PromptAction::Type::move
-                     : type == "cloud"   ? PromptAction::Type::cloud
-                     : type == "buyback" ? PromptAction::Type::buyback
-                                         : PromptAction::Type::other;
+            a.type = type == "move"      ? PromptAction::Type::Move
+                     : type == "cloud"   ? PromptAction::Type::Cloud
+                     : type == "buyback" ? PromptAction::Type::Buyback
+                                         : PromptAction::Type::Other;
             if (o.contains("canoe") && o["canoe"].is_number_integer())
                 a.canoe = o["canoe"].get<int>();
             a.up = o.value("direction", "") == "up";
@@ -121,7 +121,7 @@ TEST_CASE("play reader: keeps the type, seat, versions, event seat and the promp
     CHECK(first.prompt[0].loads);
     CHECK(first.prompt[1].to == "falls");
     CHECK(first.prompt[1].robs);
-    CHECK(first.prompt[2].type == PromptAction::Type::cloud);
+    CHECK(first.prompt[2].type == PromptAction::Type::Cloud);
     CHECK(first.prompt[2].up);
 
     // A message without a prompt after one with: no actions are left over.
@@ -169,7 +169,7 @@ TEST_CASE("play reader: malformed frames are refused, never thrown", "[client]")
                               "actions": [7, {"canoe": "x", "load": null}, {"to": "land"}]})",
                           read));
     REQUIRE(read.prompt.size() == 2);
-    CHECK(read.prompt[0].type == PromptAction::Type::other);
+    CHECK(read.prompt[0].type == PromptAction::Type::Other);
     CHECK(read.prompt[1].text.empty());
     CHECK(read.prompt[1].canoe == -1);
     CHECK(read.prompt[1].loads);

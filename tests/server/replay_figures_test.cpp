@@ -56,8 +56,8 @@ TEST_CASE("Replay figures: sizes and build times by format", "[.][replay_figures
             }
             return std::pair{size, best};
         };
-        const auto [size_1, ms_1] = timed(ReplayFormat::full_views);
-        const auto [size_2, ms_2] = timed(ReplayFormat::patches);
+        const auto [size_1, ms_1] = timed(ReplayFormat::FullViews);
+        const auto [size_2, ms_2] = timed(ReplayFormat::Patches);
         // What the server does once per build (pack_replay), and for a client without gzip.
         const std::string text = niagara::server::build_replay(1, json, {});
         std::string gz;
@@ -77,9 +77,9 @@ TEST_CASE("Replay figures: sizes and build times by format", "[.][replay_figures
         }
         // NIAGARA_REPLAY_DUMP=DIR: both replays as files, to look into or compress.
         if (const char* dir = std::getenv("NIAGARA_REPLAY_DUMP"))
-            for (const ReplayFormat format : {ReplayFormat::full_views, ReplayFormat::patches})
+            for (const ReplayFormat format : {ReplayFormat::FullViews, ReplayFormat::Patches})
                 std::ofstream(std::string(dir) + "/replay-" + std::to_string(seed) + "-" +
-                              (format == ReplayFormat::patches ? "2" : "1") + ".json")
+                              (format == ReplayFormat::Patches ? "2" : "1") + ".json")
                     << niagara::server::build_replay(1, json, {}, format);
         std::printf("%6llu %8zu %12zu %9.0f %12zu %9.0f %10zu %8.1f %10.1f\n",
                     (unsigned long long)seed, record.actions.size(), size_1, ms_1, size_2, ms_2,

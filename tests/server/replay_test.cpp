@@ -186,8 +186,8 @@ TEST_CASE("Replay format 2: its patches rebuild format 1's views, game after gam
         }
         const std::string record_json = niagara::record_to_json(record).dump();
         const std::vector<ReplaySeat> seats{{"ann", false}, {"bot-2", true}};
-        const std::string text_1 = build_replay(seed, record_json, seats, ReplayFormat::full_views);
-        const std::string text_2 = build_replay(seed, record_json, seats, ReplayFormat::patches);
+        const std::string text_1 = build_replay(seed, record_json, seats, ReplayFormat::FullViews);
+        const std::string text_2 = build_replay(seed, record_json, seats, ReplayFormat::Patches);
         bytes_1 += text_1.size();
         bytes_2 += text_2.size();
         Json full = Json::parse(text_1);

@@ -22,7 +22,7 @@ MucRoom::MucRoom(std::string name, std::string base_nick)
       nick_(base_nick_) {}
 
 void MucRoom::begin_join() {
-    state_ = State::joining;
+    state_ = State::Joining;
     nick_ = base_nick_;
     conflicts_ = 0;
     occupants_.clear();
@@ -51,14 +51,14 @@ ChatUser occupant(const std::string& key, const std::string& nick) {
 std::vector<RoomEvent> MucRoom::on_presence(const OccupantPresence& p) {
     if (p.type == "error") {
         // Errors answer the bot's own presence: a join, or a nick change once in.
-        if (state_ != State::joining) return {};
+        if (state_ != State::Joining) return {};
         if ((p.error == "conflict" || p.error == "409") && conflicts_ < kMaxNickConflicts) {
             ++conflicts_;
             nick_ = base_nick_ + std::to_string(conflicts_);
-            return {{RoomEvent::Kind::retry_join, {}, {}, "nick taken"}};
+            return {{RoomEvent::Kind::RetryJoin, {}, {}, "nick taken"}};
         }
-        state_ = State::failed;
-        return {{RoomEvent::Kind::join_failed, {}, {}, p.error.empty() ? "error" : p.error}};
+        state_ = State::Failed;
+        return {{RoomEvent::Kind::JoinFailed, {}, {}, p.error.empty() ? "error" : p.error}};
     }
     // 110 marks the bot's own presence (XEP-0045 7.2.2: the room must send it).
     if (p.has(110)) return on_own_presence(p);
@@ -76,17 +76,17 @@ std::vector<RoomEvent> MucRoom::on_presence(const OccupantPresence& p) {
             const bool nick_keyed = key == key_ + "/" + p.nick;
             const std::string now = nick_keyed ? key_ + "/" + p.new_nick : key;
             occupants_[p.new_nick] = now;
-            return {{RoomEvent::Kind::renamed, occupant(now, p.new_nick), key, {}}};
+            return {{RoomEvent::Kind::Renamed, occupant(now, p.new_nick), key, {}}};
         }
         if (key_present(key)) return {};  // still here under another nick
-        return {{RoomEvent::Kind::absent, occupant(key, p.nick), {}, {}}};
+        return {{RoomEvent::Kind::Absent, occupant(key, p.nick), {}, {}}};
     }
     const auto it = occupants_.find(p.nick);
     if (it != occupants_.end() && it->second == key) return {};  // a status update
     const bool known = key_present(key);
     occupants_[p.nick] = key;
     if (known) return {};  // a second nick of someone already here
-    return {{RoomEvent::Kind::present, occupant(key, p.nick), {}, {}}};
+    return {{RoomEvent::Kind::Present, occupant(key, p.nick), {}, {}}};
 }
 
 std::vector<RoomEvent> MucRoom::on_own_presence(const OccupantPresence& p) {
@@ -101,20 +101,20 @@ std::vector<RoomEvent> MucRoom::on_own_presence(const OccupantPresence& p) {
         for (const auto& [nick, key] : occupants_)
             if (std::find(gone.begin(), gone.end(), key) == gone.end()) {
                 gone.push_back(key);
-                events.push_back({RoomEvent::Kind::absent, occupant(key, nick), {}, {}});
+                events.push_back({RoomEvent::Kind::Absent, occupant(key, nick), {}, {}});
             }
         occupants_.clear();
-        state_ = State::out;
+        state_ = State::Out;
         const std::string why = p.has(307)   ? "kicked"
                                 : p.has(301) ? "banned"
                                              : "removed from the room";
-        events.push_back({RoomEvent::Kind::left, {}, {}, why});
+        events.push_back({RoomEvent::Kind::Left, {}, {}, why});
         return events;
     }
     nick_ = p.nick;  // the room may have changed it (status 210)
-    if (state_ == State::joined) return {};
-    state_ = State::joined;
-    return {{RoomEvent::Kind::joined, {}, {}, {}}};
+    if (state_ == State::Joined) return {};
+    state_ = State::Joined;
+    return {{RoomEvent::Kind::Joined, {}, {}, {}}};
 }
 
 }  // namespace niagara::bridge::xmpp

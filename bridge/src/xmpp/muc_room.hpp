@@ -27,13 +27,13 @@ struct OccupantPresence {
 // What a presence means for the bridge or for the bot's own membership.
 struct RoomEvent {
     enum class Kind {
-        present,      // `user` is in the room
-        absent,       // `user.key` left
-        renamed,      // `old_key` is now `user` (same key where the room shows JIDs)
-        joined,       // the bot is in, as nick()
-        retry_join,   // the nick was taken: join again as nick()
-        join_failed,  // the room refused the bot (`why`)
-        left,         // the bot is out of the room (kicked, or the room went; `why`)
+        Present,     // `user` is in the room
+        Absent,      // `user.key` left
+        Renamed,     // `old_key` is now `user` (same key where the room shows JIDs)
+        Joined,      // the bot is in, as nick()
+        RetryJoin,   // the nick was taken: join again as nick()
+        JoinFailed,  // the room refused the bot (`why`)
+        Left,        // the bot is out of the room (kicked, or the room went; `why`)
     };
     Kind kind;
     ChatUser user;
@@ -48,7 +48,7 @@ ChatUser occupant(const std::string& key, const std::string& nick);
 
 class MucRoom {
   public:
-    enum class State { joining, joined, failed, out };
+    enum class State { Joining, Joined, Failed, Out };
 
     // `name`: the room's bare JID as configured (events name the room so).
     MucRoom(std::string name, std::string base_nick);
@@ -57,7 +57,7 @@ class MucRoom {
     const std::string& key() const { return key_; }  // the bare JID in lower case
     const std::string& nick() const { return nick_; }
     State state() const { return state_; }
-    bool resolved() const { return state_ == State::joined || state_ == State::failed; }
+    bool resolved() const { return state_ == State::Joined || state_ == State::Failed; }
 
     // A fresh join (after connecting, or a rejoin): forgets the occupants, starts over with
     // the base nick.
@@ -77,7 +77,7 @@ class MucRoom {
     std::string base_nick_;
     std::string nick_;
     int conflicts_ = 0;
-    State state_ = State::out;
+    State state_ = State::Out;
     std::map<std::string, std::string> occupants_;  // room nick -> key
     bool hidden_jids_ = false;
     bool hidden_warned_ = false;

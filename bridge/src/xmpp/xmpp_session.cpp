@@ -212,7 +212,7 @@ void XmppSession::become_ready() {
     failures_ = 0;
     std::string self = settings_.room_nick;
     for (const auto& room : rooms_)
-        if (room.state() == MucRoom::State::joined) {
+        if (room.state() == MucRoom::State::Joined) {
             self = room.nick();
             break;
         }
@@ -264,27 +264,27 @@ void XmppSession::handle_presence(xmpp_stanza_t* stanza) {
     for (const RoomEvent& event : room->on_presence(presence)) {
         const std::string name = room->name();
         switch (event.kind) {
-            case RoomEvent::Kind::present:
+            case RoomEvent::Kind::Present:
                 emit([name, user = event.user](ChatEvents& e) { e.on_present(name, user); });
                 break;
-            case RoomEvent::Kind::absent:
+            case RoomEvent::Kind::Absent:
                 emit([name, key = event.user.key](ChatEvents& e) { e.on_absent(name, key); });
                 break;
-            case RoomEvent::Kind::renamed:
+            case RoomEvent::Kind::Renamed:
                 emit([old = event.old_key, user = event.user](ChatEvents& e) {
                     e.on_renamed(old, user);
                 });
                 break;
-            case RoomEvent::Kind::joined:
+            case RoomEvent::Kind::Joined:
                 spdlog::info("xmpp: in {} as {}", name, room->nick());
                 break;
-            case RoomEvent::Kind::retry_join:
+            case RoomEvent::Kind::RetryJoin:
                 join(*room);
                 break;
-            case RoomEvent::Kind::join_failed:
+            case RoomEvent::Kind::JoinFailed:
                 spdlog::warn("xmpp: {} refused the bot: {}", name, event.why);
                 break;
-            case RoomEvent::Kind::left:
+            case RoomEvent::Kind::Left:
                 if (shared_.stopping) break;  // our own goodbye
                 spdlog::warn("xmpp: out of {} ({}); joining again in {} s", name, event.why,
                              std::chrono::seconds(kRejoinDelay).count());

@@ -18,9 +18,9 @@ namespace niagara::client {
 
 // One of a prompt's actions: its `legal` text and what its action object says of it.
 struct PromptAction {
-    enum class Type : std::uint8_t { other, move, cloud, buyback };
+    enum class Type : std::uint8_t { Other, Move, Cloud, Buyback };
     std::string text;  // the `legal` entry: what the client sends back
-    Type type = Type::other;
+    Type type = Type::Other;
     int canoe = -1;      // the seat's canoe it moves or buys back (from 0), or -1
     bool up = false;     // a move up-river, or the cloud moved up
     bool loads = false;  // a move that loads gems
