@@ -5,6 +5,7 @@
 #include <random>
 
 #include "../../engine/src/patch_text.hpp"
+#include "engine/sorted_ops.hpp"
 
 using niagara::Json;
 
@@ -59,14 +60,6 @@ Json mutated(std::mt19937& rng, Json value) {
     return value;
 }
 
-std::vector<std::string> sorted_dumps(const Json& ops) {
-    std::vector<std::string> out;
-    for (const Json& op : ops)
-        out.push_back(op.dump());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 }  // namespace
 
 TEST_CASE("patch text: any two values give json::diff's operations, and they apply", "[json][property]") {
@@ -82,7 +75,7 @@ TEST_CASE("patch text: any two values give json::diff's operations, and they app
         for (Json& op : expected)
             op["path"] = "/p~1" + op["path"].get<std::string>();
         INFO(before.dump() << " -> " << after.dump());
-        REQUIRE(sorted_dumps(ops) == sorted_dumps(expected));
+        REQUIRE(test::sorted_ops(ops) == test::sorted_ops(expected));
         Json patched = Json{{"p/", before}};
         patched.patch_inplace(ops);
         REQUIRE(patched == Json{{"p/", after}});

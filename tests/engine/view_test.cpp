@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/scenario.hpp"
+#include "engine/sorted_ops.hpp"
 #include "niagara/random_bot.hpp"
 #include "option_variants.hpp"
 
@@ -145,17 +146,7 @@ TEST_CASE("seat_entry_view: a seat's view is the spectator's with its own entry 
     CHECK(checked > 3000);
 }
 
-namespace {
-
-std::vector<std::string> sorted_ops(const Json& ops) {
-    std::vector<std::string> out;
-    for (const Json& op : ops)
-        out.push_back(op.dump());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-}  // namespace
+using test::sorted_ops;
 
 // The part-by-part diffs build only what changed, and give exactly json::diff's operations.
 TEST_CASE("view diffs: part by part, exactly json::diff of the parts (R3.6)", "[view][property]") {
