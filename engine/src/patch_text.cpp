@@ -36,6 +36,15 @@ void append_op_text(std::string& out, const char* op, const std::string& path, c
 }
 
 namespace {
+
+// Appends "/N" to a path (or to a JSON string being written: digits need no escape).
+void append_index(std::string& path, std::size_t index) {
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
+    path += '/';
+    path.append(digits, end);
+}
+
 // One operation whose value, if any, is a string.
 void append_string_op(std::string& out, const char* op, std::string_view path, std::size_t index,
                       const std::string_view* value) {
@@ -46,13 +55,10 @@ void append_string_op(std::string& out, const char* op, std::string_view path, s
     // The path's JSON string, reopened for its last token (an escape never spans a '/').
     append_json_string(out, path);
     out.pop_back();
-    if (index == std::string::npos) {
+    if (index == std::string::npos)
         out += "/-";
-    } else {
-        char digits[24];
-        out += '/';
-        out.append(digits, std::to_chars(digits, digits + sizeof digits, index).ptr);
-    }
+    else
+        append_index(out, index);
     out += '"';
     if (value) {
         out += R"(,"value":)";
@@ -77,13 +83,6 @@ void append_names_diff(std::string& out, const NameList& before, const NameList&
 }
 
 namespace {
-
-void append_index(std::string& path, std::size_t index) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
-    path += '/';
-    path.append(digits, end);
-}
 
 void append_token(std::string& path, const std::string& key) {
     path += '/';
