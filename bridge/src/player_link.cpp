@@ -2,12 +2,18 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "guarded.hpp"
 #include "private_lines.hpp"
 #include "json_fields.hpp"
 #include "texts.hpp"
 
 namespace niagara::bridge {
+
+namespace {
+constexpr std::chrono::milliseconds kLongestClock = std::chrono::hours(24);
+}  // namespace
 
 using Json = nlohmann::json;
 
@@ -129,9 +135,12 @@ void PlayerLink::on_timer(const Json& m) {
     if (!seats.is_array() || !left.is_array()) return;
     for (std::size_t i = 0; i < seats.size() && i < left.size(); ++i) {
         if (!seats[i].is_number_integer() || seats[i].get<long>() != seat_->seat ||
-            !left[i].is_number())
+            !left[i].is_number_integer())
             continue;
-        const auto remaining = std::chrono::milliseconds(left[i].get<long long>());
+        // No clock runs longer than a day (the server's longest is minutes): a confused
+        // server's 1e30 or 2^63 must neither overflow the conversion nor the timer's deadline.
+        const auto remaining = std::chrono::milliseconds(
+            std::clamp<long long>(left[i].get<long long>(), 0, kLongestClock.count()));
         // A short clock is warned at its middle, a long one `warn_before_` ahead.
         const auto before = std::min(warn_before_, remaining / 2);
         if (before < std::chrono::seconds(3)) return;

@@ -10,6 +10,20 @@
 
 namespace niagara::client {
 
+namespace {
+
+// A field the server sends as an integer. Anything else (absent, a string, a float) makes the
+// message unreadable, thrown as nlohmann's at() throws for an absent one: never converted, as
+// 1e30 into a long is undefined behaviour.
+long integer_at(const Json& m, const char* key) {
+    const Json& v = m.at(key);
+    if (!v.is_number_integer())
+        throw std::invalid_argument(std::string("\"") + key + "\" is not an integer");
+    return v.get<long>();
+}
+
+}  // namespace
+
 GameClient::GameClient(net::io_context& io, Settings settings)
     : executor_(net::make_strand(io)),
       resolver_(executor_),
@@ -101,34 +115,53 @@ void GameClient::do_read() {
 
 void GameClient::on_read(beast::error_code ec, std::size_t) {
     if (ec) return fail(ec == beast::websocket::error::closed ? "closed" : "read: " + ec.message());
-    std::string frame = beast::buffers_to_string(buffer_.data());
+    const std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
+    read(frame);
+    if (!closed_) do_read();
+}
+
+void GameClient::read(const std::string& frame) {
     if (!settings_.keep_view) {
         PlayMessage read;
-        if (read_for_play(frame, read)) handle(read.message, frame, &read.prompt);
+        if (read_for_play(frame, read)) handle_readable(read.message, frame, &read.prompt);
     } else if (const Json m = Json::parse(frame, nullptr, false); !m.is_discarded()) {
-        handle(m, frame, nullptr);
+        handle_readable(m, frame, nullptr);
     }
-    if (!closed_) do_read();
+}
+
+void GameClient::handle_readable(const Json& m, const std::string& frame,
+                                 const std::vector<PromptAction>* prompt) {
+    // A message without the fields its type has (a newer, older or confused server) is passed
+    // over, and counted: the connection goes on reading, as it would after a frame that is no
+    // JSON at all, and the next snapshot sets the view right.
+    try {
+        handle(m, frame, prompt);
+    } catch (const std::exception&) {
+        ++unreadable_;
+    }
 }
 
 void GameClient::handle(const Json& m, const std::string& frame,
                         const std::vector<PromptAction>* prompt) {
     const std::string type = m.value("type", "");
     if (type == "snapshot") {
+        // Every field read before any is kept: a message is taken whole or not at all.
+        const long version = integer_at(m, "version");
+        const long table = integer_at(m, "table");
         if (settings_.keep_view) view_ = m.at("view");
-        version_ = m.at("version").get<long>();
-        table_ = m.at("table").get<long>();
+        version_ = version;
+        table_ = table;
     } else if (type == "patch") {
         if (!settings_.keep_view) {
-            version_ = m.at("to").get<long>();
-        } else if (m.at("from").get<long>() != version_) {
+            version_ = integer_at(m, "to");
+        } else if (integer_at(m, "from") != version_) {
             ++gaps_;  // a patch for another version: ask for a fresh snapshot
             send(settings_.use_json ? R"({"type": "sync"})" : "/sync");
         } else {
             try {
                 view_.patch_inplace(m.at("ops"));  // in place: no copy of the whole view
-                version_ = m.at("to").get<long>();
+                version_ = integer_at(m, "to");
             } catch (const Json::exception&) {
                 ++gaps_;  // a patch that does not apply: the view is unreliable until a snapshot
                 version_ = -1;
@@ -136,9 +169,11 @@ void GameClient::handle(const Json& m, const std::string& frame,
             }
         }
     } else if (type == "seated") {
-        table_ = m.at("table").get<long>();
-        seat_ = m.at("seat").get<int>();
+        const long table = integer_at(m, "table");
+        const long seat = integer_at(m, "seat");
         token_ = m.at("token").get<std::string>();
+        table_ = table;
+        seat_ = int(seat);
     } else if (type == "ended") {
         ended_ = true;
     }
@@ -152,7 +187,7 @@ void GameClient::handle(const Json& m, const std::string& frame,
 
 void GameClient::answer_prompt(const Json& m, const std::string& frame,
                                const std::vector<PromptAction>* prompt) {
-    const int seat = m.at("seat").get<int>();
+    const int seat = int(integer_at(m, "seat"));
     std::string text;
     if (settings_.bot_reads_view && settings_.keep_view) {
         text = pick_from_view(seat, m.at("legal"));
@@ -183,16 +218,21 @@ std::string GameClient::pick_from_view(int seat, const Json& legal) {
     }
     // The bot's move is one of the prompt's; should the view be behind, any listed move does.
     if (std::find(legal.begin(), legal.end(), text) == legal.end())
-        text = legal.front().get<std::string>();
+        text = legal.is_array() && !legal.empty() && legal.front().is_string()
+                   ? legal.front().get<std::string>()
+                   : std::string();
     return text;
 }
 
 void GameClient::send_action(int seat, const std::string& text) {
+    if (!settings_.use_json) {
+        if (on_act) on_act(*this, text);
+        return send("/" + text);
+    }
+    const auto parsed = parse_action(text, seat);
+    if (!parsed.action) return;  // a prompt's action this client cannot read: not sent
     if (on_act) on_act(*this, text);
-
-    if (!settings_.use_json) return send("/" + text);
-    const Json action = action_to_json(*parse_action(text, seat).action);
-    send(Json{{"type", "act"}, {"action", action}}.dump());
+    send(Json{{"type", "act"}, {"action", action_to_json(*parsed.action)}}.dump());
 }
 
 void GameClient::close() {

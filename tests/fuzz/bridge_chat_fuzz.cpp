@@ -13,6 +13,7 @@
 // (guarded() counts what it caught: a bug to fix, so it aborts here) or hand the chat network
 // a line with a line break or a NUL.
 #include <boost/asio/io_context.hpp>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -78,6 +79,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         options.channels = {"#niagara", "#jeux"};
         options.commands_per_second = 1000;
         options.commands_burst = 1000;
+        // Every wait at once (the next poll), so that what follows a wait is fuzzed too: a
+        // retry after a lost connection, a quit that counts, an idle connection closed, the
+        // ones not seen again after the chat network came back. With the waits of a real
+        // bridge (seconds) they would run only when an input took that long.
+        options.channel_cooldown = options.reconnect_delay = options.idle_link =
+            options.reseen_grace = options.quit_grace = std::chrono::milliseconds(1);
         niagara::bridge::Bridge bridge(io, network, state, options);
         const std::vector<std::string> channels = options.channels;
         bridge.on_ready("niagara");

@@ -47,7 +47,7 @@ for target in "${targets[@]}"; do
             "$(ls "$dir/corpus/$target" | wc -l) inputs, no crash"
     else
         echo "   fuzz_$target: CRASH (log: $log):"
-        grep -E "ERROR|SUMMARY|http target:|parse_client_frame:|Test unit written" "$log" | head -20
+        grep -aE "ERROR|SUMMARY|http target:|parse_client_frame:|Test unit written" "$log" | head -20
         status=1
     fi
 done

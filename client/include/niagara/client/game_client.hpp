@@ -63,6 +63,9 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     void start();                  // connect, then send the opening frames
     void send(std::string frame);  // queued; safe from any thread
     void close();
+    // Reads one frame as if the server had sent it (each frame read goes through here; tests
+    // hand it what a confused server could send). On the client's executor.
+    void read(const std::string& frame);
 
     // Called on the client's executor for every message received (after the view is updated).
     std::function<void(GameClient&, const Json& message, const std::string& frame)> on_message;
@@ -79,6 +82,8 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     bool ended() const { return ended_; }
     bool connected() const { return open_; }
     long patch_gaps() const { return gaps_; }
+    // Messages passed over because a field their type has was absent or of another type.
+    long unreadable_messages() const { return unreadable_; }
 
   private:
     void on_resolve(beast::error_code ec, net::ip::tcp::resolver::results_type results);
@@ -88,6 +93,8 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     void on_read(beast::error_code ec, std::size_t);
     void do_write();
     // `prompt`: the prompt's actions when the frame was read for play (keep_view false).
+    void handle_readable(const Json& m, const std::string& frame,
+                         const std::vector<PromptAction>* prompt);
     void handle(const Json& m, const std::string& frame, const std::vector<PromptAction>* prompt);
     void answer_prompt(const Json& m, const std::string& frame,
                        const std::vector<PromptAction>* prompt);
@@ -117,6 +124,7 @@ class GameClient : public std::enable_shared_from_this<GameClient> {
     std::string token_;
     bool ended_ = false;
     long gaps_ = 0;
+    long unreadable_ = 0;
     RandomBot bot_;           // decides on a state rebuilt from the view
     PromptBot prompt_bot_;    // decides from the prompt alone
     std::mt19937_64 random_;  // think times
