@@ -58,7 +58,7 @@ bool is_window(const std::vector<std::string>& history, const std::vector<std::s
 }  // namespace
 
 TEST_CASE("A newcomer's lines are exactly the newest lines every viewer saw, over whole games",
-          "[server][history][table_log][property]") {
+          "[server][history][table_log][property][once]") {
     constexpr int kHistory = 25;
     // --bot-seed: the same games every run. With bots that chose afresh each run, one game in
     // a few went on for tens of thousands of lines (a spirits game: 72,000 lines, 114 s) and
