@@ -427,30 +427,10 @@ ParsedMessage one_word(const std::vector<std::string_view>& args, std::string_vi
     return then(args[0]);
 }
 
-struct TextCommand {
-    std::string_view name;
-    Command command;
-    bool is_action;  // a game decision, passed to the engine's notation
+// The text words of game decisions ("/play 4", "/canoe 1 up 3"): read by the engine's notation.
+constexpr std::array<std::string_view, 12> kActionWords{
+    "play", "buyback", "buy", "cloud", "done", "end", "pass", "canoe", "elk", "fork", "free", "joe",
 };
-
-// Every text command. Game decisions go to the engine's notation; parse_text_command() reads
-// the arguments of the others.
-constexpr std::array<TextCommand, 27> kTextCommands{{
-    {"help", Command::Help, false},   {"resume", Command::Resume, false},
-    {"name", Command::Name, false},   {"tables", Command::Tables, false},
-    {"new", Command::New, false},     {"join", Command::Join, false},
-    {"watch", Command::Watch, false}, {"leave", Command::Leave, false},
-    {"start", Command::Start, false}, {"addbot", Command::AddBot, false},
-    {"say", Command::Say, false},     {"sync", Command::Sync, false},
-    {"play", Command::Act, true},     {"buyback", Command::Act, true},
-    {"buy", Command::Act, true},      {"cloud", Command::Act, true},
-    {"done", Command::Act, true},     {"end", Command::Act, true},
-    {"pass", Command::Act, true},     {"canoe", Command::Act, true},
-    {"elk", Command::Act, true},      {"fork", Command::Act, true},
-    {"free", Command::Act, true},     {"joe", Command::Act, true},
-    {"again", Command::Again, false}, {"concede", Command::Concede, false},
-    {"lang", Command::Lang, false},
-}};
 
 // Optimal string alignment distance, to suggest "/join" for "/jion".
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -468,26 +448,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
         }
     }
     return d[a.size()][b.size()];
-}
-
-ParsedMessage unknown_command(std::string_view word) {
-    const std::string command = quote("/" + std::string(word));
-    if (word.size() <= 16) {  // a long word is no typo of a short command
-        const std::string typed = lower(word);
-        std::size_t best = 3;
-        std::string_view guess;
-        for (const auto& c : kTextCommands) {
-            const std::size_t d = edit_distance(typed, c.name);
-            if (d < best && d <= c.name.size() / 2) {
-                best = d;
-                guess = c.name;
-            }
-        }
-        if (!guess.empty())
-            return fail("unknown_command", "protocol.parse.unknown_guess",
-                        {{"command", command}, {"guess", "/" + std::string(guess)}});
-    }
-    return fail("unknown_command", "protocol.parse.unknown", {{"command", command}});
 }
 
 // ---------------------------------------------------------------- /lang
@@ -518,47 +478,6 @@ ParsedMessage lang_list(const Json& list) {
         if (s.size() <= kMaxLanguageTag) tags.push_back(s);
     }
     return lang_is(i18n::negotiate(tags));
-}
-
-ParsedMessage parse_text_command(std::string_view frame) {
-    const std::string_view body = frame.substr(1);
-    std::size_t end = 0;
-    while (end < body.size() && !is_space(body[end]))
-        ++end;
-    const std::string verb = lower(body.substr(0, end));
-    const std::string_view rest = trim(body.substr(end));
-    const auto args = split_words(rest);
-    const auto found = std::find_if(kTextCommands.begin(), kTextCommands.end(),
-                                    [&](const TextCommand& c) { return c.name == verb; });
-    if (found == kTextCommands.end()) return unknown_command(body.substr(0, end));
-    if (found->is_action) return act(body);
-    switch (found->command) {
-        case Command::Help:  // "/help join" is still a request for help
-            return ok(of(Command::Help));
-        case Command::Resume:
-            return one_word(args, "protocol.parse.resume.missing",
-                            "/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69", resume_with);
-        case Command::Name:
-            return one_word(args, "protocol.parse.name.missing", "/name alice", name_as);
-        case Command::New:
-            return new_text(rest);
-        case Command::Join:
-            return join_text(args);
-        case Command::Watch:
-            return watch_text(args);
-        case Command::Again:
-            return again_text(args);
-        case Command::AddBot:
-            return addbot_text(args);
-        case Command::Say:
-            return say(rest);
-        case Command::Lang:
-            return one_word(args, "protocol.parse.lang.missing", "/lang fr", lang_text);
-        default:
-            if (!args.empty())
-                return bad_command("protocol.parse.no_args", {{"command", "/" + verb}});
-            return ok(of(found->command));
-    }
 }
 
 // ---------------------------------------------------------------- JSON messages
@@ -673,54 +592,139 @@ ParsedMessage act_json(const Json& j) {
     return ok(std::move(m));
 }
 
-constexpr std::array<Command, 16> kCommands{
-    Command::Help,  Command::Resume, Command::Name,    Command::Tables, Command::New, Command::Join,
-    Command::Watch, Command::Leave,  Command::Start,   Command::AddBot, Command::Say, Command::Act,
-    Command::Sync,  Command::Again,  Command::Concede, Command::Lang,
+// ---------------------------------------------------------------- the commands
+
+// What a command's arguments are read by: as text, the words after "/name" (`rest` whole and
+// split in words); as JSON, the object. Null: the command takes none.
+using FromWords = ParsedMessage (*)(std::string_view rest, const std::vector<std::string_view>& args);
+using FromJson = ParsedMessage (*)(const Json& j);
+
+struct CommandSpec {
+    Command command;
+    std::string_view name;  // the JSON "type", and "/name" as text
+    bool typed = true;      // false: no "/name" (decisions are typed in the notation's words)
+    FromWords from_words = nullptr;
+    FromJson from_json = nullptr;
 };
+
+// Every command, in the order error messages list them. A new command is one entry here (and
+// its handler in the server's lobby).
+constexpr std::array<CommandSpec, 16> kCommandSpecs{{
+    {Command::Help, "help", true,
+     // "/help join" is still a request for help
+     [](std::string_view, const std::vector<std::string_view>&) { return ok(of(Command::Help)); },
+     nullptr},
+    {Command::Resume, "resume", true,
+     [](std::string_view, const std::vector<std::string_view>& args) {
+         return one_word(args, "protocol.parse.resume.missing",
+                         "/resume 0f3a9c41d2e87b6a5c0f1e2d3c4b5a69", resume_with);
+     },
+     [](const Json& j) {
+         return string_field(j, "token", R"("0f3a9c41d2e87b6a5c0f1e2d3c4b5a69")", resume_with);
+     }},
+    {Command::Name, "name", true,
+     [](std::string_view, const std::vector<std::string_view>& args) {
+         return one_word(args, "protocol.parse.name.missing", "/name alice", name_as);
+     },
+     [](const Json& j) { return string_field(j, "name", R"("alice")", name_as); }},
+    {Command::Tables, "tables"},
+    {Command::New, "new", true,
+     [](std::string_view rest, const std::vector<std::string_view>&) { return new_text(rest); },
+     new_json},
+    {Command::Join, "join", true,
+     [](std::string_view, const std::vector<std::string_view>& args) { return join_text(args); },
+     [](const Json& j) { return join_json(j, Command::Join); }},
+    {Command::Watch, "watch", true,
+     [](std::string_view, const std::vector<std::string_view>& args) { return watch_text(args); },
+     [](const Json& j) { return join_json(j, Command::Watch); }},
+    {Command::Leave, "leave"},
+    {Command::Start, "start"},
+    {Command::AddBot, "addbot", true,
+     [](std::string_view, const std::vector<std::string_view>& args) { return addbot_text(args); },
+     [](const Json& j) {
+         const Json* level = field(j, "level");
+         if (level && !level->is_string())
+             return bad_json_with(
+                 needs("level", "level", R"({"type": "addbot", "level": "greedy"})"));
+         return addbot_with(
+             level ? std::optional<std::string_view>(level->get_ref<const std::string&>())
+                   : std::nullopt,
+             true);
+     }},
+    {Command::Say, "say", true,
+     [](std::string_view rest, const std::vector<std::string_view>&) { return say(rest); },
+     [](const Json& j) { return string_field(j, "text", R"("hello")", say); }},
+    {Command::Act, "act", false, nullptr, act_json},
+    {Command::Sync, "sync"},
+    {Command::Again, "again", true,
+     [](std::string_view, const std::vector<std::string_view>& args) { return again_text(args); },
+     [](const Json& j) { return join_json(j, Command::Again); }},
+    {Command::Concede, "concede"},
+    {Command::Lang, "lang", true,
+     [](std::string_view, const std::vector<std::string_view>& args) {
+         return one_word(args, "protocol.parse.lang.missing", "/lang fr", lang_text);
+     },
+     [](const Json& j) {
+         const Json* lang = field(j, "lang");
+         if (lang && lang->is_string()) return lang_text(lang->get_ref<const std::string&>());
+         if (lang && lang->is_array()) return lang_list(*lang);
+         return bad_json_with(needs("lang", "lang", R"({"type": "lang", "lang": "fr"})"));
+     }},
+}};
+
+const CommandSpec& spec_of(Command command) {
+    for (const auto& spec : kCommandSpecs)
+        if (spec.command == command) return spec;
+    return kCommandSpecs.front();
+}
 
 std::string all_types() {
     std::string out;
-    for (Command c : kCommands)
-        out += (out.empty() ? "" : ", ") + std::string(command_name(c));
+    for (const auto& spec : kCommandSpecs)
+        out += (out.empty() ? "" : ", ") + std::string(spec.name);
     return out;
 }
 
-ParsedMessage dispatch_json(const Json& j, Command command) {
-    switch (command) {
-        case Command::Resume:
-            return string_field(j, "token", R"("0f3a9c41d2e87b6a5c0f1e2d3c4b5a69")", resume_with);
-        case Command::Name:
-            return string_field(j, "name", R"("alice")", name_as);
-        case Command::New:
-            return new_json(j);
-        case Command::Join:
-        case Command::Watch:
-        case Command::Again:
-            return join_json(j, command);
-        case Command::Say:
-            return string_field(j, "text", R"("hello")", say);
-        case Command::Act:
-            return act_json(j);
-        case Command::Lang: {
-            const Json* lang = field(j, "lang");
-            if (lang && lang->is_string()) return lang_text(lang->get_ref<const std::string&>());
-            if (lang && lang->is_array()) return lang_list(*lang);
-            return bad_json_with(needs("lang", "lang", R"({"type": "lang", "lang": "fr"})"));
-        }
-        case Command::AddBot: {
-            const Json* level = field(j, "level");
-            if (level && !level->is_string())
-                return bad_json_with(
-                    needs("level", "level", R"({"type": "addbot", "level": "greedy"})"));
-            return addbot_with(
-                level ? std::optional<std::string_view>(level->get_ref<const std::string&>())
-                      : std::nullopt,
-                true);
-        }
-        default:
-            return ok(of(command));
+ParsedMessage unknown_command(std::string_view word) {
+    const std::string command = quote("/" + std::string(word));
+    if (word.size() <= 16) {  // a long word is no typo of a short command
+        const std::string typed = lower(word);
+        std::size_t best = 3;
+        std::string_view guess;
+        const auto consider = [&](std::string_view name) {
+            const std::size_t d = edit_distance(typed, name);
+            if (d < best && d <= name.size() / 2) {
+                best = d;
+                guess = name;
+            }
+        };
+        for (const auto& spec : kCommandSpecs)
+            if (spec.typed) consider(spec.name);
+        for (const auto word : kActionWords)
+            consider(word);
+        if (!guess.empty())
+            return fail("unknown_command", "protocol.parse.unknown_guess",
+                        {{"command", command}, {"guess", "/" + std::string(guess)}});
     }
+    return fail("unknown_command", "protocol.parse.unknown", {{"command", command}});
+}
+
+ParsedMessage parse_text_command(std::string_view frame) {
+    const std::string_view body = frame.substr(1);
+    std::size_t end = 0;
+    while (end < body.size() && !is_space(body[end]))
+        ++end;
+    const std::string verb = lower(body.substr(0, end));
+    if (std::find(kActionWords.begin(), kActionWords.end(), verb) != kActionWords.end())
+        return act(body);
+    const auto found = std::find_if(kCommandSpecs.begin(), kCommandSpecs.end(),
+                                    [&](const CommandSpec& c) { return c.typed && c.name == verb; });
+    if (found == kCommandSpecs.end()) return unknown_command(body.substr(0, end));
+    const std::string_view rest = trim(body.substr(end));
+    const auto args = split_words(rest);
+    if (found->from_words) return found->from_words(rest, args);
+    if (!args.empty()) return bad_command("protocol.parse.no_args", {{"command", "/" + verb}});
+    return ok(of(found->command));
 }
 
 ParsedMessage parse_json_frame(std::string_view frame) {
@@ -738,8 +742,8 @@ ParsedMessage parse_json_frame(std::string_view frame) {
         return bad_json("protocol.parse.json.type",
                         {{"example", R"({"type": "tables"})"}, {"types", all_types()}});
     const auto& name = type->get_ref<const std::string&>();
-    for (Command c : kCommands)
-        if (command_name(c) == name) return dispatch_json(j, c);
+    for (const auto& spec : kCommandSpecs)
+        if (spec.name == name) return spec.from_json ? spec.from_json(j) : ok(of(spec.command));
     return fail("unknown_command", "protocol.parse.json.unknown_type",
                 {{"type", quote(name)}, {"types", all_types()}});
 }
@@ -761,41 +765,7 @@ ParsedMessage parse_frame(std::string_view frame) {
 // ---------------------------------------------------------------- public functions
 
 std::string_view command_name(Command command) {
-    switch (command) {
-        case Command::Help:
-            return "help";
-        case Command::Resume:
-            return "resume";
-        case Command::Name:
-            return "name";
-        case Command::Tables:
-            return "tables";
-        case Command::New:
-            return "new";
-        case Command::Join:
-            return "join";
-        case Command::Watch:
-            return "watch";
-        case Command::Leave:
-            return "leave";
-        case Command::Start:
-            return "start";
-        case Command::AddBot:
-            return "addbot";
-        case Command::Say:
-            return "say";
-        case Command::Act:
-            return "act";
-        case Command::Sync:
-            return "sync";
-        case Command::Again:
-            return "again";
-        case Command::Concede:
-            return "concede";
-        case Command::Lang:
-            return "lang";
-    }
-    return "help";
+    return spec_of(command).name;
 }
 
 ParsedMessage parse_client_frame(std::string_view frame) {
