@@ -5,6 +5,8 @@
 #include <charconv>
 #include <exception>
 #include <limits>
+#include <type_traits>
+#include <utility>
 
 #include "niagara/ascii.hpp"
 #include "niagara/i18n/i18n.hpp"
@@ -74,9 +76,26 @@ ParsedMessage bad_json(std::string_view key, Json args = Json::object()) {
     return fail("bad_json", key, std::move(args));
 }
 
-ClientMessage of(Command command) {
+// Each command's struct is at its Command's place in ClientMessage (command_of()).
+template <Command c, class T>
+constexpr bool at_place = std::is_same_v<std::variant_alternative_t<std::size_t(c), ClientMessage>, T>;
+static_assert(at_place<Command::Help, command::Help> && at_place<Command::Resume, command::Resume> &&
+              at_place<Command::Name, command::Name> && at_place<Command::Tables, command::Tables> &&
+              at_place<Command::New, command::New> && at_place<Command::Join, command::Join> &&
+              at_place<Command::Watch, command::Watch> && at_place<Command::Leave, command::Leave> &&
+              at_place<Command::Start, command::Start> &&
+              at_place<Command::AddBot, command::AddBot> && at_place<Command::Say, command::Say> &&
+              at_place<Command::Act, command::Act> && at_place<Command::Sync, command::Sync> &&
+              at_place<Command::Again, command::Again> &&
+              at_place<Command::Concede, command::Concede> && at_place<Command::Lang, command::Lang>);
+
+// A command that carries nothing, by its Command (the JSON and text forms of those without
+// arguments are read by the table of commands alone).
+ClientMessage without_arguments(Command command) {
     ClientMessage m;
-    m.command = command;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((I == std::size_t(command) ? void(m.emplace<I>()) : void()), ...);
+    }(std::make_index_sequence<std::variant_size_v<ClientMessage>>());
     return m;
 }
 
@@ -158,16 +177,12 @@ ParsedMessage resume_with(std::string_view token) {
     });
     if (token.size() < kMinTokenLength || token.size() > kMaxTokenLength || !hex)
         return bad_command("protocol.parse.token");
-    ClientMessage m = of(Command::Resume);
-    m.token = lower(token);
-    return ok(std::move(m));
+    return ok(command::Resume{lower(token)});
 }
 
 ParsedMessage name_as(std::string_view name) {
     if (auto why = check_name(name)) return bad_command_with(*why);
-    ClientMessage m = of(Command::Name);
-    m.text = std::string(name);
-    return ok(std::move(m));
+    return ok(command::Name{std::string(name)});
 }
 
 // Chat is cleaned rather than refused: people paste text with tabs and line breaks, and a
@@ -179,9 +194,7 @@ ParsedMessage say(std::string_view text) {
     if (length > kMaxChatLength)
         return bad_command("protocol.parse.say.long", {{"length", number(long(length))},
                                                        {"max", number(long(kMaxChatLength))}});
-    ClientMessage m = of(Command::Say);
-    m.text = std::move(clean);
-    return ok(std::move(m));
+    return ok(command::Say{std::move(clean)});
 }
 
 // A game decision in the engine's notation. Only its form is checked here: whether it is legal
@@ -201,10 +214,7 @@ ParsedMessage act(std::string_view text) {
         if (notation != normal) parsed = parse_action(notation, 0);
     }
     if (!parsed.action) return bad_command_with(notation_error(parsed));
-    ClientMessage m = of(Command::Act);
-    m.text = std::move(notation);
-    m.notation = *parsed.action;
-    return ok(std::move(m));
+    return ok(command::Act{std::move(notation), std::nullopt, *parsed.action});
 }
 
 // ---------------------------------------------------------------- table options
@@ -357,7 +367,7 @@ ParsedMessage no_table(std::string_view word, std::string_view example) {
 
 ParsedMessage join_text(const std::vector<std::string_view>& args) {
     if (args.size() > 2) return bad_command("protocol.parse.join.args");
-    ClientMessage m = of(Command::Join);
+    command::Join m;
     if (!args.empty()) {
         m.table = table_number(args[0]);
         if (!m.table) return no_table(args[0], "/join 3");
@@ -374,33 +384,31 @@ ParsedMessage join_text(const std::vector<std::string_view>& args) {
 
 ParsedMessage watch_text(const std::vector<std::string_view>& args) {
     if (args.size() != 1) return bad_command("protocol.parse.watch");
-    ClientMessage m = of(Command::Watch);
-    m.table = table_number(args[0]);
-    if (!m.table) return no_table(args[0], "/watch 3");
-    return ok(std::move(m));
+    const auto table = table_number(args[0]);
+    if (!table) return no_table(args[0], "/watch 3");
+    return ok(command::Watch{*table});
 }
 
 // "/again 3": after the game at table 3, a new table with its options and bots.
 ParsedMessage again_text(const std::vector<std::string_view>& args) {
     if (args.size() != 1) return bad_command("protocol.parse.again");
-    ClientMessage m = of(Command::Again);
-    m.table = table_number(args[0]);
-    if (!m.table) return no_table(args[0], "/again 3");
-    return ok(std::move(m));
+    const auto table = table_number(args[0]);
+    if (!table) return no_table(args[0], "/again 3");
+    return ok(command::Again{*table});
 }
 
 ParsedMessage new_text(std::string_view args) {
-    ClientMessage m = of(Command::New);
+    command::New m;
     if (auto why = table_options_text(args, m.options)) return bad_command_with(*why);
     return ok(std::move(m));
 }
 
 // "/addbot" or "/addbot greedy": the level is checked here, so a bad one is the sender's error.
 ParsedMessage addbot_with(std::optional<std::string_view> level_word, bool json) {
-    ClientMessage m = of(Command::AddBot);
+    command::AddBot m;
     if (level_word) {
-        m.bot_level = parse_bot_level(lower(*level_word));
-        if (!m.bot_level) {
+        m.level = parse_bot_level(lower(*level_word));
+        if (!m.level) {
             Json why = text("protocol.parse.addbot.level",
                             {{"word", quote(*level_word)},
                              {"levels", bot_levels()},
@@ -453,9 +461,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 // ---------------------------------------------------------------- /lang
 
 ParsedMessage lang_is(std::string_view lang) {
-    ClientMessage m = of(Command::Lang);
-    m.lang = std::string(lang);
-    return ok(std::move(m));
+    return ok(command::Lang{std::string(lang)});
 }
 
 // "/lang fr", "/lang fr-CA", {"lang": "de"}: one language, which must be one we have.
@@ -544,17 +550,13 @@ std::optional<long> json_table(const Json& v) {
     return std::nullopt;
 }
 
-ParsedMessage join_json(const Json& j, Command command) {
-    ClientMessage m = of(command);
+ParsedMessage join_json(const Json& j) {
+    command::Join m;
     if (const Json* t = field(j, "table")) {
         m.table = json_table(*t);
         if (!m.table) return bad_json_with(needs("table", "table", kJsonExample));
-    } else if (command == Command::Watch) {
-        return bad_json_with(needs("table", "watch", R"({"type": "watch", "table": 3})"));
-    } else if (command == Command::Again) {
-        return bad_json_with(needs("table", "again", R"({"type": "again", "table": 3})"));
     }
-    if (const Json* s = field(j, "seat"); s && command == Command::Join) {
+    if (const Json* s = field(j, "seat")) {
         m.seat = json_int(*s);
         if (!m.seat || *m.seat < 0 || *m.seat >= kMaxSeats)
             return bad_json_with(needs("seat", "seat", kJsonExample));
@@ -562,8 +564,18 @@ ParsedMessage join_json(const Json& j, Command command) {
     return ok(std::move(m));
 }
 
+// Watch and Again: a table, which they must name (`what`: the text naming it, `example`).
+template <class TableCommand>
+ParsedMessage table_json(const Json& j, const char* what, const char* example) {
+    const Json* t = field(j, "table");
+    if (!t) return bad_json_with(needs("table", what, example));
+    const auto table = json_table(*t);
+    if (!table) return bad_json_with(needs("table", "table", kJsonExample));
+    return ok(TableCommand{*table});
+}
+
 ParsedMessage new_json(const Json& j) {
-    ClientMessage m = of(Command::New);
+    command::New m;
     const Json* o = field(j, "options");
     std::optional<Json> why;
     if (o && o->is_string())  // the "/new" words, for convenience
@@ -587,9 +599,7 @@ ParsedMessage act_json(const Json& j) {
     if (!action->is_object())
         return bad_json_with(
             needs("action", "action", R"({"type": "play", "seat": 0, "card": "4"})"));
-    ClientMessage m = of(Command::Act);
-    m.action = *action;
-    return ok(std::move(m));
+    return ok(command::Act{"", *action, std::nullopt});
 }
 
 // ---------------------------------------------------------------- the commands
@@ -612,7 +622,7 @@ struct CommandSpec {
 constexpr std::array<CommandSpec, 16> kCommandSpecs{{
     {Command::Help, "help", true,
      // "/help join" is still a request for help
-     [](std::string_view, const std::vector<std::string_view>&) { return ok(of(Command::Help)); },
+     [](std::string_view, const std::vector<std::string_view>&) { return ok(command::Help{}); },
      nullptr},
     {Command::Resume, "resume", true,
      [](std::string_view, const std::vector<std::string_view>& args) {
@@ -633,10 +643,12 @@ constexpr std::array<CommandSpec, 16> kCommandSpecs{{
      new_json},
     {Command::Join, "join", true,
      [](std::string_view, const std::vector<std::string_view>& args) { return join_text(args); },
-     [](const Json& j) { return join_json(j, Command::Join); }},
+     join_json},
     {Command::Watch, "watch", true,
      [](std::string_view, const std::vector<std::string_view>& args) { return watch_text(args); },
-     [](const Json& j) { return join_json(j, Command::Watch); }},
+     [](const Json& j) {
+         return table_json<command::Watch>(j, "watch", R"({"type": "watch", "table": 3})");
+     }},
     {Command::Leave, "leave"},
     {Command::Start, "start"},
     {Command::AddBot, "addbot", true,
@@ -658,7 +670,9 @@ constexpr std::array<CommandSpec, 16> kCommandSpecs{{
     {Command::Sync, "sync"},
     {Command::Again, "again", true,
      [](std::string_view, const std::vector<std::string_view>& args) { return again_text(args); },
-     [](const Json& j) { return join_json(j, Command::Again); }},
+     [](const Json& j) {
+         return table_json<command::Again>(j, "again", R"({"type": "again", "table": 3})");
+     }},
     {Command::Concede, "concede"},
     {Command::Lang, "lang", true,
      [](std::string_view, const std::vector<std::string_view>& args) {
@@ -724,7 +738,7 @@ ParsedMessage parse_text_command(std::string_view frame) {
     const auto args = split_words(rest);
     if (found->from_words) return found->from_words(rest, args);
     if (!args.empty()) return bad_command("protocol.parse.no_args", {{"command", "/" + verb}});
-    return ok(of(found->command));
+    return ok(without_arguments(found->command));
 }
 
 ParsedMessage parse_json_frame(std::string_view frame) {
@@ -743,7 +757,7 @@ ParsedMessage parse_json_frame(std::string_view frame) {
                         {{"example", R"({"type": "tables"})"}, {"types", all_types()}});
     const auto& name = type->get_ref<const std::string&>();
     for (const auto& spec : kCommandSpecs)
-        if (spec.name == name) return spec.from_json ? spec.from_json(j) : ok(of(spec.command));
+        if (spec.name == name) return spec.from_json ? spec.from_json(j) : ok(without_arguments(spec.command));
     return fail("unknown_command", "protocol.parse.json.unknown_type",
                 {{"type", quote(name)}, {"types", all_types()}});
 }

@@ -15,7 +15,6 @@
 namespace niagara::server {
 
 namespace msg = protocol;
-using protocol::Command;
 
 namespace {
 
@@ -385,108 +384,145 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
         metrics_.errors.fetch_add(1, std::memory_order_relaxed);
         return reply(c, msg::error(parsed));  // its key: read in the sender's language
     }
-    protocol::ClientMessage& m = *parsed.message;
     auto table = c->table();
-    auto need_table = [&]() {
-        if (!table) fail(c, "no_table", {"server.lobby.no_table"});
-        return table != nullptr;
-    };
-    switch (m.command) {
-        case Command::Help:
-            return reply(c, msg::help());
-        case Command::Name:
-            // At a table the name is the seat's (or the spectator's) for good: the others
-            // know the player by it.
-            if (table)
-                return fail(c, "bad_command",
-                            {"server.lobby.name_at_table",
-                             {{"name", c->name()}, {"table", id_arg(table->id())}}});
-            if (auto problem = take_name(c, m.text)) return fail(c, "name_taken", *problem);
-            return reply(c, msg::name_set(m.text));
-        case Command::Tables:
-            return send_tables(c);
-        case Command::New: {
-            auto created = create(c, m.options);
-            if (!created) return;
-            spdlog::info("table {}: created by {} ({})", created->id(), c->name(),
-                         protocol::describe(m.options));
-            reply(c, notice("table_created",
-                            {"server.lobby.table_created",
-                             {{"table", id_arg(created->id())},
-                              {"description", protocol::describe_text(m.options)}}},
-                            Json{{"table", created->id()},
-                                 {"options", protocol::table_options_to_json(m.options)}}));
-            move_to(c, created);
-            c->set_table(created);  // now: the next frame may already be a table command
-            return created->join(c, std::nullopt);  // the creator sits first and hosts
-        }
-        case Command::Join: {
-            std::shared_ptr<Table> target = m.table ? find(*m.table) : table;
-            if (!target && !m.table) {  // a table with a free seat and someone to start it
-                std::lock_guard lock(mutex_);
-                for (const auto& [id, t] : tables_)
-                    if (t->joinable()) {
-                        target = t;
-                        break;
-                    }
-            }
-            if (!target)
-                return fail(
-                    c, "no_such_table",
-                    m.table ? Reason{"server.lobby.no_such_table", {{"table", id_arg(*m.table)}}}
-                            : Reason{"server.lobby.none_waiting"});
-            move_to(c, target);
-            c->set_table(target);
-            return target->join(c, m.seat);
-        }
-        case Command::Watch: {
-            auto target = m.table ? find(*m.table) : nullptr;
-            if (!target) return fail(c, "no_such_table", {"server.lobby.watch_which"});
-            move_to(c, target);
-            c->set_table(target);
-            return target->watch(c);
-        }
-        case Command::Resume: {
-            long place = -1;
-            {
-                std::lock_guard lock(mutex_);
-                if (auto it = tokens_.find(m.token); it != tokens_.end()) place = it->second.first;
-            }
-            auto target = place >= 0 ? find(place) : nullptr;
-            if (!target) return fail(c, "bad_token", {"server.token.unknown"});
-            move_to(c, target);
-            c->set_table(target);
-            return target->resume(c, m.token);  // the table checks the token again
-        }
-        case Command::Leave:
-            if (need_table()) table->leave(c);
-            return;
-        case Command::Concede:
-            if (need_table()) table->concede(c);
-            return;
-        case Command::Start:
-            if (need_table()) table->start(c);
-            return;
-        case Command::AddBot:
-            if (need_table()) table->add_bot(c, m.bot_level);
-            return;
-        case Command::Say:
-            if (table) return table->say(c, m.text);
-            return lobby_chat(c, m.text);
-        case Command::Act:
-            if (need_table()) table->act(c, std::move(m));
-            return;
-        case Command::Sync:
-            if (need_table()) table->sync(c);
-            return;
-        case Command::Again:
-            return again(c, m.table.value_or(-1));
-        case Command::Lang:
-            return set_lang(c, m);
-    }
+    std::visit([&](auto& command) { handle(c, table, command); }, *parsed.message);
 }
 
-void Lobby::set_lang(const std::shared_ptr<Connection>& c, const protocol::ClientMessage& m) {
+// ---- one handler per command (protocol::command): the lobby's own, or handed to the table
+
+void Lobby::need_table(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                       void (Table::*then)(std::shared_ptr<Connection>)) {
+    if (!table) return fail(c, "no_table", {"server.lobby.no_table"});
+    ((*table).*then)(c);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Help&) {
+    reply(c, msg::help());
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Name& m) {
+    // At a table the name is the seat's (or the spectator's) for good: the others know the
+    // player by it.
+    if (table)
+        return fail(c, "bad_command",
+                    {"server.lobby.name_at_table",
+                     {{"name", c->name()}, {"table", id_arg(table->id())}}});
+    if (auto problem = take_name(c, m.name)) return fail(c, "name_taken", *problem);
+    reply(c, msg::name_set(m.name));
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Tables&) {
+    send_tables(c);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::New& m) {
+    auto created = create(c, m.options);
+    if (!created) return;
+    spdlog::info("table {}: created by {} ({})", created->id(), c->name(),
+                 protocol::describe(m.options));
+    reply(c, notice("table_created",
+                    {"server.lobby.table_created",
+                     {{"table", id_arg(created->id())},
+                      {"description", protocol::describe_text(m.options)}}},
+                    Json{{"table", created->id()},
+                         {"options", protocol::table_options_to_json(m.options)}}));
+    move_to(c, created);
+    c->set_table(created);  // now: the next frame may already be a table command
+    created->join(c, std::nullopt);  // the creator sits first and hosts
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Join& m) {
+    std::shared_ptr<Table> target = m.table ? find(*m.table) : table;
+    if (!target && !m.table) {  // a table with a free seat and someone to start it
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, t] : tables_)
+            if (t->joinable()) {
+                target = t;
+                break;
+            }
+    }
+    if (!target)
+        return fail(c, "no_such_table",
+                    m.table ? Reason{"server.lobby.no_such_table", {{"table", id_arg(*m.table)}}}
+                            : Reason{"server.lobby.none_waiting"});
+    move_to(c, target);
+    c->set_table(target);
+    target->join(c, m.seat);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Watch& m) {
+    auto target = find(m.table);
+    if (!target) return fail(c, "no_such_table", {"server.lobby.watch_which"});
+    move_to(c, target);
+    c->set_table(target);
+    target->watch(c);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Resume& m) {
+    long place = -1;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = tokens_.find(m.token); it != tokens_.end()) place = it->second.first;
+    }
+    auto target = place >= 0 ? find(place) : nullptr;
+    if (!target) return fail(c, "bad_token", {"server.token.unknown"});
+    move_to(c, target);
+    c->set_table(target);
+    target->resume(c, m.token);  // the table checks the token again
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Leave&) {
+    need_table(c, table, &Table::leave);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Concede&) {
+    need_table(c, table, &Table::concede);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Start&) {
+    need_table(c, table, &Table::start);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::AddBot& m) {
+    if (!table) return fail(c, "no_table", {"server.lobby.no_table"});
+    table->add_bot(c, m.level);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Say& m) {
+    if (table) return table->say(c, std::move(m.text));
+    lobby_chat(c, m.text);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Act& m) {
+    if (!table) return fail(c, "no_table", {"server.lobby.no_table"});
+    table->act(c, std::move(m));
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Sync&) {
+    need_table(c, table, &Table::sync);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Again& m) {
+    again(c, m.table);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Lang& m) {
     // The parser chose a language we have (or refused the frame); checked again, so that no
     // string but one of i18n::kLanguages is ever kept.
     const auto lang = i18n::supported(m.lang);

@@ -28,6 +28,8 @@
 
 namespace niagara::server {
 
+namespace command = protocol::command;
+
 class Lobby {
   public:
     Lobby(net::io_context& io, const Config& config, Store& store, Metrics& metrics);
@@ -68,8 +70,44 @@ class Lobby {
     };
     void reply(const std::shared_ptr<Connection>& c, const Json& message);
     void fail(const std::shared_ptr<Connection>& c, const std::string& code, const Reason& why);
-    // /lang: the connection's language, answered with lang_set; a bad value changes nothing.
-    void set_lang(const std::shared_ptr<Connection>& c, const protocol::ClientMessage& m);
+    // What each command asks (protocol::command; one overload each, so a command without a
+    // handler does not compile), from `c`, at `table` (null: in the lobby). /lang sets the
+    // connection's language, answered with lang_set; a bad value changes nothing.
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Help& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Resume& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Name& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Tables& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::New& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Join& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Watch& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Leave& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Start& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::AddBot& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Say& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Act& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Sync& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Again& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Concede& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Lang& m);
+    // A table command that takes nothing but the sender: refused outside a table.
+    void need_table(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                    void (Table::*then)(std::shared_ptr<Connection>));
     std::shared_ptr<Table> find(long id) const;
     // Opens a table for `c`, or answers why not (a limit, the store) and returns null.
     std::shared_ptr<Table> create(const std::shared_ptr<Connection>& c,

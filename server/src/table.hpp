@@ -86,7 +86,7 @@ class Table : public std::enable_shared_from_this<Table> {
     // A bot of `level` (absent: the table's level) into the first free seat.
     void add_bot(std::shared_ptr<Connection> c, std::optional<BotLevel> level);
     void say(std::shared_ptr<Connection> c, std::string text);
-    void act(std::shared_ptr<Connection> c, protocol::ClientMessage message);
+    void act(std::shared_ptr<Connection> c, protocol::command::Act message);
     void sync(std::shared_ptr<Connection> c);
     // Gives the game up for good (table_concede.cpp): the table's bot plays the seat to the end,
     // its token opens it no more, and the player stays to watch. When every person seated at

@@ -62,7 +62,7 @@ void Table::start(std::shared_ptr<Connection> c) {
     });
 }
 
-void Table::act(std::shared_ptr<Connection> c, protocol::ClientMessage message) {
+void Table::act(std::shared_ptr<Connection> c, protocol::command::Act message) {
     post([this, c = std::move(c), message = std::move(message)] {
         const int seat = seat_of(c);
         if (seat < 0) return send_error(c, "not_seated", {"server.act.not_seated"});

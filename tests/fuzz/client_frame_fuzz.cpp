@@ -42,17 +42,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (size > kMaxFrameBytes) broken("a frame over the limit was accepted");
     const ClientMessage& m = *p.message;
-    if (!is_valid_utf8(m.text) || !is_valid_utf8(m.token)) broken("message text is not UTF-8");
-    if (m.command == Command::Say &&
-        (m.text.empty() || utf8_length(m.text) > kMaxChatLength || has_control(m.text)))
-        broken("chat text breaks the limits");
-    if (m.command == Command::Name && (m.text.empty() || m.text.size() > kMaxNameLength))
-        broken("name breaks the limits");
-    if (m.seat && (*m.seat < 0 || *m.seat >= 6)) broken("seat out of range");
-    if (m.table && *m.table < 0) broken("negative table");
-    (void)chat(1, "x", m.text).dump();
-    if (m.action) (void)m.action->dump();
-    (void)describe(m.options);
-    (void)table_options_to_json(m.options).dump();
+    if (const auto* say = std::get_if<command::Say>(&m)) {
+        if (!is_valid_utf8(say->text)) broken("chat text is not UTF-8");
+        if (say->text.empty() || utf8_length(say->text) > kMaxChatLength || has_control(say->text))
+            broken("chat text breaks the limits");
+        (void)chat(1, "x", say->text).dump();
+    }
+    if (const auto* name = std::get_if<command::Name>(&m))
+        if (!is_valid_utf8(name->name) || name->name.empty() || name->name.size() > kMaxNameLength)
+            broken("name breaks the limits");
+    if (const auto* resume = std::get_if<command::Resume>(&m); resume && !is_valid_utf8(resume->token))
+        broken("token is not UTF-8");
+    if (const auto* join = std::get_if<command::Join>(&m)) {
+        if (join->seat && (*join->seat < 0 || *join->seat >= 6)) broken("seat out of range");
+        if (join->table && *join->table < 0) broken("negative table");
+    }
+    if (const auto* watch = std::get_if<command::Watch>(&m); watch && watch->table < 0)
+        broken("negative table");
+    if (const auto* again = std::get_if<command::Again>(&m); again && again->table < 0)
+        broken("negative table");
+    if (const auto* act = std::get_if<command::Act>(&m)) {
+        if (!is_valid_utf8(act->text)) broken("decision text is not UTF-8");
+        (void)chat(1, "x", act->text).dump();
+        if (act->action) (void)act->action->dump();
+    }
+    if (const auto* created = std::get_if<command::New>(&m)) {
+        (void)describe(created->options);
+        (void)table_options_to_json(created->options).dump();
+    }
     return 0;
 }

@@ -4,15 +4,18 @@
 #include "niagara/protocol/server_message.hpp"
 
 using frames::accepted;
+using frames::accepted_as;
+using frames::command_of;
+namespace command = niagara::protocol::command;
 using frames::Command;
 using frames::refused;
 using niagara::protocol::Json;
 namespace msg = niagara::protocol;
 
 TEST_CASE("/concede takes no arguments, as text or JSON", "[protocol][concede]") {
-    CHECK(accepted("/concede").command == Command::Concede);
-    CHECK(accepted("/CONCEDE").command == Command::Concede);
-    CHECK(accepted(R"({"type": "concede"})").command == Command::Concede);
+    CHECK(command_of(accepted("/concede")) == Command::Concede);
+    CHECK(command_of(accepted("/CONCEDE")) == Command::Concede);
+    CHECK(command_of(accepted(R"({"type": "concede"})")) == Command::Concede);
     CHECK(msg::command_name(Command::Concede) == "concede");
     CHECK_FALSE(refused("/concede now", "bad_command").empty());
     // A typo is pointed at the command.

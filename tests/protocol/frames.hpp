@@ -11,6 +11,8 @@ namespace frames {
 
 using niagara::protocol::ClientMessage;
 using niagara::protocol::Command;
+using niagara::protocol::command_of;
+namespace command = niagara::protocol::command;
 using niagara::protocol::parse_client_frame;
 
 // The message a valid frame gives.
@@ -20,6 +22,15 @@ inline ClientMessage accepted(std::string_view frame) {
     REQUIRE(parsed.message);
     CHECK(parsed.error.empty());
     return *parsed.message;
+}
+
+// The command of a valid frame, which must be a `C` (a protocol::command struct).
+template <class C>
+C accepted_as(std::string_view frame) {
+    const ClientMessage m = accepted(frame);
+    INFO("frame: " << frame);
+    REQUIRE(std::holds_alternative<C>(m));
+    return std::get<C>(m);
 }
 
 // The error text of an invalid frame, after checking its code.

@@ -33,17 +33,34 @@ std::string problem(std::string_view frame) {
         return "";
     }
     const ClientMessage& m = *p.message;
-    if (!is_valid_utf8(m.text) || !is_valid_utf8(m.token)) return "message text is not UTF-8";
-    if (m.command == Command::Say &&
-        (m.text.empty() || utf8_length(m.text) > kMaxChatLength || has_control(m.text)))
-        return "chat text breaks the limits";
-    if (m.command == Command::Name && (m.text.empty() || m.text.size() > kMaxNameLength))
-        return "name breaks the limits";
-    if (m.seat && (*m.seat < 0 || *m.seat >= 6)) return "seat out of range";
-    if (m.table && *m.table < 0) return "negative table";
     try {
-        (void)chat(1, "x", m.text).dump();
-        if (m.action) (void)m.action->dump();
+        if (const auto* say = std::get_if<command::Say>(&m)) {
+            if (!is_valid_utf8(say->text)) return "chat text is not UTF-8";
+            if (say->text.empty() || utf8_length(say->text) > kMaxChatLength ||
+                has_control(say->text))
+                return "chat text breaks the limits";
+            (void)chat(1, "x", say->text).dump();
+        }
+        if (const auto* name = std::get_if<command::Name>(&m))
+            if (!is_valid_utf8(name->name) || name->name.empty() ||
+                name->name.size() > kMaxNameLength)
+                return "name breaks the limits";
+        if (const auto* resume = std::get_if<command::Resume>(&m);
+            resume && !is_valid_utf8(resume->token))
+            return "token is not UTF-8";
+        if (const auto* join = std::get_if<command::Join>(&m)) {
+            if (join->seat && (*join->seat < 0 || *join->seat >= 6)) return "seat out of range";
+            if (join->table && *join->table < 0) return "negative table";
+        }
+        if (const auto* watch = std::get_if<command::Watch>(&m); watch && watch->table < 0)
+            return "negative table";
+        if (const auto* again = std::get_if<command::Again>(&m); again && again->table < 0)
+            return "negative table";
+        if (const auto* act = std::get_if<command::Act>(&m)) {
+            if (!is_valid_utf8(act->text)) return "decision text is not UTF-8";
+            (void)chat(1, "x", act->text).dump();
+            if (act->action) (void)act->action->dump();
+        }
     } catch (...) {
         return "message fields do not dump";
     }
@@ -193,7 +210,7 @@ std::string mutate(std::string s, std::mt19937& rng) {
 
 TEST_CASE("Fuzz: the valid frames used below are valid", "[protocol][fuzz]") {
     for (const auto& frame : valid_frames())
-        CHECK(frames::accepted(frame).text.size() < 100);
+        (void)frames::accepted(frame);
 }
 
 TEST_CASE("Fuzz: random bytes", "[protocol][fuzz]") {

@@ -4,26 +4,29 @@
 
 using Catch::Matchers::Contains;
 using frames::accepted;
+using frames::accepted_as;
+using frames::command_of;
+namespace command = niagara::protocol::command;
 using frames::Command;
 using frames::refused;
 using niagara::protocol::Json;
 
 TEST_CASE("JSON: messages without fields", "[protocol][json]") {
-    CHECK(accepted(R"({"type": "help"})").command == Command::Help);
-    CHECK(accepted(R"({"type": "tables"})").command == Command::Tables);
-    CHECK(accepted(R"({"type": "leave"})").command == Command::Leave);
-    CHECK(accepted(R"({"type": "start"})").command == Command::Start);
-    CHECK(accepted(R"({"type": "addbot"})").command == Command::AddBot);
-    CHECK(accepted(R"({"type": "sync"})").command == Command::Sync);
-    CHECK(accepted(" \n{\"type\":\"sync\"}\n").command == Command::Sync);
+    CHECK(command_of(accepted(R"({"type": "help"})")) == Command::Help);
+    CHECK(command_of(accepted(R"({"type": "tables"})")) == Command::Tables);
+    CHECK(command_of(accepted(R"({"type": "leave"})")) == Command::Leave);
+    CHECK(command_of(accepted(R"({"type": "start"})")) == Command::Start);
+    CHECK(command_of(accepted(R"({"type": "addbot"})")) == Command::AddBot);
+    CHECK(command_of(accepted(R"({"type": "sync"})")) == Command::Sync);
+    CHECK(command_of(accepted(" \n{\"type\":\"sync\"}\n")) == Command::Sync);
 }
 
 TEST_CASE("JSON: addbot with a level", "[protocol][json]") {
-    CHECK_FALSE(accepted(R"({"type": "addbot"})").bot_level);
-    CHECK_FALSE(accepted(R"({"type": "addbot", "level": null})").bot_level);
-    CHECK(accepted(R"({"type": "addbot", "level": "greedy"})").bot_level ==
+    CHECK_FALSE(accepted_as<command::AddBot>(R"({"type": "addbot"})").level);
+    CHECK_FALSE(accepted_as<command::AddBot>(R"({"type": "addbot", "level": null})").level);
+    CHECK(accepted_as<command::AddBot>(R"({"type": "addbot", "level": "greedy"})").level ==
           niagara::BotLevel::Greedy);
-    CHECK(accepted(R"({"type": "addbot", "level": "strong"})").bot_level ==
+    CHECK(accepted_as<command::AddBot>(R"({"type": "addbot", "level": "strong"})").level ==
           niagara::BotLevel::Strong);
     CHECK_THAT(refused(R"({"type": "addbot", "level": "expert"})", "bad_json"),
                Contains("unknown bot level 'expert'") && Contains("random, greedy or strong"));
@@ -32,12 +35,11 @@ TEST_CASE("JSON: addbot with a level", "[protocol][json]") {
 }
 
 TEST_CASE("JSON: unknown fields are ignored, so clients can add request ids", "[protocol][json]") {
-    CHECK(accepted(R"({"type": "tables", "id": 17, "extra": [1, 2]})").command == Command::Tables);
+    CHECK(command_of(accepted(R"({"type": "tables", "id": 17, "extra": [1, 2]})")) == Command::Tables);
 }
 
 TEST_CASE("JSON: resume", "[protocol][json]") {
-    auto m = accepted(R"({"type": "resume", "token": "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69"})");
-    CHECK(m.command == Command::Resume);
+    auto m = accepted_as<command::Resume>(R"({"type": "resume", "token": "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69"})");
     CHECK(m.token == "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69");
     CHECK_THAT(refused(R"({"type": "resume"})", "bad_json"), Contains("\"token\" must be"));
     CHECK_THAT(refused(R"({"type": "resume", "token": 12345678})", "bad_json"),
@@ -47,9 +49,8 @@ TEST_CASE("JSON: resume", "[protocol][json]") {
 }
 
 TEST_CASE("JSON: name", "[protocol][json]") {
-    auto m = accepted(R"({"type": "name", "name": "bob"})");
-    CHECK(m.command == Command::Name);
-    CHECK(m.text == "bob");
+    auto m = accepted_as<command::Name>(R"({"type": "name", "name": "bob"})");
+    CHECK(m.name == "bob");
     CHECK_THAT(refused(R"({"type": "name"})", "bad_json"), Contains("\"name\" must be a string"));
     CHECK_THAT(refused(R"({"type": "name", "name": ["bob"]})", "bad_json"),
                Contains("\"name\" must be a string"));
@@ -59,13 +60,12 @@ TEST_CASE("JSON: name", "[protocol][json]") {
 }
 
 TEST_CASE("JSON: new, with an options object or the /new words", "[protocol][json]") {
-    auto plain = accepted(R"({"type": "new"})");
-    CHECK(plain.command == Command::New);
+    auto plain = accepted_as<command::New>(R"({"type": "new"})");
     CHECK(plain.options == niagara::protocol::TableOptions{});
-    CHECK(accepted(R"({"type": "new", "options": null})").options ==
+    CHECK(accepted_as<command::New>(R"({"type": "new", "options": null})").options ==
           niagara::protocol::TableOptions{});
 
-    auto m = accepted(
+    auto m = accepted_as<command::New>(
         R"({"type": "new", "options": {"players": 6, "spirits": true, "diamond_joe": true,
             "memory": true, "tie_break": true, "seed": 99, "turn_seconds": 30}})");
     CHECK(m.options.game.players == 6);
@@ -76,7 +76,7 @@ TEST_CASE("JSON: new, with an options object or the /new words", "[protocol][jso
     CHECK(m.options.game.seed == 99);
     CHECK(m.options.turn_seconds == 30);
 
-    auto words = accepted(R"({"type": "new", "options": "players=3 joe"})");
+    auto words = accepted_as<command::New>(R"({"type": "new", "options": "players=3 joe"})");
     CHECK(words.options.game.players == 3);
     CHECK(words.options.game.diamond_joe);
 
@@ -89,16 +89,15 @@ TEST_CASE("JSON: new, with an options object or the /new words", "[protocol][jso
 }
 
 TEST_CASE("JSON: join counts seats from 0; table and seat are optional", "[protocol][json]") {
-    auto any = accepted(R"({"type": "join"})");
-    CHECK(any.command == Command::Join);
+    auto any = accepted_as<command::Join>(R"({"type": "join"})");
     CHECK_FALSE(any.table);
     CHECK_FALSE(any.seat);
 
-    auto m = accepted(R"({"type": "join", "table": 3, "seat": 0})");
+    auto m = accepted_as<command::Join>(R"({"type": "join", "table": 3, "seat": 0})");
     CHECK(m.table == 3);
     CHECK(m.seat == 0);
-    CHECK(accepted(R"({"type": "join", "table": 3, "seat": 5})").seat == 5);
-    CHECK_FALSE(accepted(R"({"type": "join", "table": null, "seat": null})").table);
+    CHECK(accepted_as<command::Join>(R"({"type": "join", "table": 3, "seat": 5})").seat == 5);
+    CHECK_FALSE(accepted_as<command::Join>(R"({"type": "join", "table": null, "seat": null})").table);
 
     for (const char* bad :
          {R"({"type": "join", "table": "3"})", R"({"type": "join", "table": 3.5})",
@@ -113,20 +112,17 @@ TEST_CASE("JSON: join counts seats from 0; table and seat are optional", "[proto
 }
 
 TEST_CASE("JSON: watch needs a table", "[protocol][json]") {
-    auto m = accepted(R"({"type": "watch", "table": 7})");
-    CHECK(m.command == Command::Watch);
+    auto m = accepted_as<command::Watch>(R"({"type": "watch", "table": 7})");
     CHECK(m.table == 7);
-    CHECK_FALSE(m.seat);
-    CHECK_FALSE(accepted(R"({"type": "watch", "table": 7, "seat": 2})").seat);
+    CHECK(accepted_as<command::Watch>(R"({"type": "watch", "table": 7, "seat": 2})").table == 7);
     CHECK_THAT(refused(R"({"type": "watch"})", "bad_json"), Contains("\"table\""));
     CHECK_THAT(refused(R"({"type": "watch", "table": "x"})", "bad_json"), Contains("\"table\""));
 }
 
 TEST_CASE("JSON: say", "[protocol][json]") {
-    auto m = accepted(R"({"type": "say", "text": "  hi all  "})");
-    CHECK(m.command == Command::Say);
+    auto m = accepted_as<command::Say>(R"({"type": "say", "text": "  hi all  "})");
     CHECK(m.text == "hi all");
-    CHECK(accepted(R"({"type": "say", "text": "/not a command"})").text == "/not a command");
+    CHECK(accepted_as<command::Say>(R"({"type": "say", "text": "/not a command"})").text == "/not a command");
     CHECK_THAT(refused(R"({"type": "say"})", "bad_json"), Contains("\"text\" must be a string"));
     CHECK_THAT(refused(R"({"type": "say", "text": 5})", "bad_json"), Contains("\"text\""));
     CHECK_THAT(refused(R"({"type": "say", "text": " "})", "bad_command"),
@@ -134,14 +130,12 @@ TEST_CASE("JSON: say", "[protocol][json]") {
 }
 
 TEST_CASE("JSON: act as text or as an action object", "[protocol][json]") {
-    auto text = accepted(R"({"type": "act", "text": "canoe 1  up 3"})");
-    CHECK(text.command == Command::Act);
+    auto text = accepted_as<command::Act>(R"({"type": "act", "text": "canoe 1  up 3"})");
     CHECK(text.text == "canoe 1 up 3");
     CHECK_FALSE(text.action);
 
-    auto action =
-        accepted(R"({"type": "act", "action": {"type": "play", "seat": 0, "card": "4"}})");
-    CHECK(action.command == Command::Act);
+    auto action = accepted_as<command::Act>(
+        R"({"type": "act", "action": {"type": "play", "seat": 0, "card": "4"}})");
     REQUIRE(action.action);
     CHECK((*action.action)["card"] == "4");
 
@@ -182,8 +176,9 @@ TEST_CASE("JSON: deep nesting is refused before parsing", "[protocol][json]") {
         R"({"type": "act", "action": )" + std::string(5000, '[') + std::string(5000, ']') + "}";
     CHECK_THAT(refused(deep, "bad_json"), Contains("nested too deeply"));
     // Brackets inside strings do not count.
-    CHECK(accepted(R"({"type": "say", "text": "[[[[[[[[[[[[[[[[[[[[ {{{{{{{{{{{{{{ \" [[["})")
-              .command == Command::Say);
+    CHECK(command_of(accepted(
+              R"({"type": "say", "text": "[[[[[[[[[[[[[[[[[[[[ {{{{{{{{{{{{{{ \" [[["})")) ==
+          Command::Say);
 }
 
 TEST_CASE("JSON: every command name round-trips through its JSON type", "[protocol][json]") {
@@ -205,7 +200,7 @@ TEST_CASE("JSON: every command name round-trips through its JSON type", "[protoc
         {Command::Concede, R"({"type": "concede"})"},
     };
     for (const auto& [command, frame] : frames) {
-        CHECK(accepted(frame).command == command);
+        CHECK(command_of(accepted(frame)) == command);
         CHECK(Json::parse(frame)["type"] == command_name(command));
     }
 }

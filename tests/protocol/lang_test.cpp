@@ -15,6 +15,9 @@
 
 using Catch::Matchers::Contains;
 using frames::accepted;
+using frames::accepted_as;
+using frames::command_of;
+namespace command = niagara::protocol::command;
 using frames::Command;
 using frames::refused;
 using niagara::protocol::Json;
@@ -26,7 +29,7 @@ using namespace niagara::protocol;
 const std::vector<std::string> kOtherLanguages = {"fr", "cs", "de"};
 
 std::string lang_of(std::string_view frame) {
-    return accepted(frame).lang;
+    return accepted_as<command::Lang>(frame).lang;
 }
 
 // An engine line as the engine writes it (engine.log.*), with its English.
@@ -179,7 +182,7 @@ void same_but_texts(const Json& english, const Json& localized) {
 }  // namespace
 
 TEST_CASE("/lang with one language, as text or JSON", "[protocol][lang]") {
-    CHECK(accepted("/lang fr").command == Command::Lang);
+    CHECK(command_of(accepted("/lang fr")) == Command::Lang);
     CHECK(lang_of("/lang fr") == "fr");
     CHECK(lang_of("/LANG CS") == "cs");
     CHECK(lang_of("/lang de-AT") == "de");
@@ -241,7 +244,7 @@ TEST_CASE("/lang: hostile input is refused or ignored, never trusted", "[protoco
           std::string(R"({"type": "lang", "lang": ["\u0000", "de\u202e"]})")}) {
         const auto parsed = parse_client_frame(frame);
         if (!parsed.message) continue;  // refused: fine
-        const auto lang = parsed.message->lang;
+        const auto lang = std::get<niagara::protocol::command::Lang>(*parsed.message).lang;
         CHECK(std::find(std::begin(niagara::i18n::kLanguages), std::end(niagara::i18n::kLanguages),
                         lang) != std::end(niagara::i18n::kLanguages));
     }
@@ -461,19 +464,19 @@ TEST_CASE("localize keeps the order of members and never throws", "[protocol][la
 }
 
 TEST_CASE("Gem names of the rulebooks' languages are the engine's colours", "[protocol][lang]") {
-    CHECK(accepted("/canoe 1 down 3 load rouge").text == "canoe 1 down 3 load red");
-    CHECK(accepted("/canoe 1 down 3 load Modrý").text == "canoe 1 down 3 load blue");
-    CHECK(accepted("/canoe 1 down 3 load modry").text == "canoe 1 down 3 load blue");
-    CHECK(accepted("/canoe 1 down 3 load BLAU").text == "canoe 1 down 3 load blue");
-    CHECK(accepted("/canoe 1 down 3 load weiß").text == "canoe 1 down 3 load clear");
-    CHECK(accepted("/canoe 1 down 3 load žlutý").text == "canoe 1 down 3 load yellow");
-    CHECK(accepted("/canoe 1 down 3 load améthyste").text == "canoe 1 down 3 load violet");
-    CHECK(accepted("/buyback 2 rubis").text == "buyback 2 red");
-    CHECK(accepted("/joe swap 1 gelb").text == "joe swap 1 yellow");
-    CHECK(accepted(R"({"type": "act", "text": "canoe 2 load bleu then up 3"})").text ==
+    CHECK(accepted_as<command::Act>("/canoe 1 down 3 load rouge").text == "canoe 1 down 3 load red");
+    CHECK(accepted_as<command::Act>("/canoe 1 down 3 load Modrý").text == "canoe 1 down 3 load blue");
+    CHECK(accepted_as<command::Act>("/canoe 1 down 3 load modry").text == "canoe 1 down 3 load blue");
+    CHECK(accepted_as<command::Act>("/canoe 1 down 3 load BLAU").text == "canoe 1 down 3 load blue");
+    CHECK(accepted_as<command::Act>("/canoe 1 down 3 load weiß").text == "canoe 1 down 3 load clear");
+    CHECK(accepted_as<command::Act>("/canoe 1 down 3 load žlutý").text == "canoe 1 down 3 load yellow");
+    CHECK(accepted_as<command::Act>("/canoe 1 down 3 load améthyste").text == "canoe 1 down 3 load violet");
+    CHECK(accepted_as<command::Act>("/buyback 2 rubis").text == "buyback 2 red");
+    CHECK(accepted_as<command::Act>("/joe swap 1 gelb").text == "joe swap 1 yellow");
+    CHECK(accepted_as<command::Act>(R"({"type": "act", "text": "canoe 2 load bleu then up 3"})").text ==
           "canoe 2 load blue then up 3");
     // Other words are left as they were typed.
-    CHECK(accepted("/canoe 1 UP 3").text == "canoe 1 UP 3");
+    CHECK(accepted_as<command::Act>("/canoe 1 UP 3").text == "canoe 1 UP 3");
     CHECK(gem_aliases("canoe 1 down 3 load red") == "canoe 1 down 3 load red");
     CHECK_FALSE(gem_alias("rougeâtre"));
     CHECK_FALSE(gem_alias(""));

@@ -5,6 +5,9 @@
 
 using Catch::Matchers::Contains;
 using frames::accepted;
+using frames::accepted_as;
+using frames::command_of;
+namespace command = niagara::protocol::command;
 using frames::Command;
 using frames::refused;
 using niagara::protocol::kMaxChatLength;
@@ -32,11 +35,11 @@ TEST_CASE("Limits: frames over 16 KiB are refused unread", "[protocol][limits]")
                Contains("chat text too long"));
     const std::string padded = R"({"type": "sync")" + std::string(kMaxFrameBytes - 16, ' ') + "}";
     REQUIRE(padded.size() == kMaxFrameBytes);
-    CHECK(accepted(padded).command == Command::Sync);
+    CHECK(command_of(accepted(padded)) == Command::Sync);
 }
 
 TEST_CASE("Limits: names are 1 to 24 letters, digits, '_', '-' or '.'", "[protocol][limits]") {
-    CHECK(accepted("/name " + std::string(kMaxNameLength, 'n')).text.size() == kMaxNameLength);
+    CHECK(accepted_as<command::Name>("/name " + std::string(kMaxNameLength, 'n')).name.size() == kMaxNameLength);
     CHECK_THAT(refused("/name " + std::string(kMaxNameLength + 1, 'n'), "bad_command"),
                Contains("too long (25 characters)") && Contains("1 to 24"));
     for (const char* bad : {"/name a!", "/name <b>", "/name a/b", "/name a\x01",
@@ -49,8 +52,8 @@ TEST_CASE("Limits: names are 1 to 24 letters, digits, '_', '-' or '.'", "[protoc
 }
 
 TEST_CASE("Limits: chat is at most 500 characters, counted in code points", "[protocol][limits]") {
-    CHECK(accepted("/say " + std::string(kMaxChatLength, 'x')).text.size() == kMaxChatLength);
-    CHECK(accepted(repeat("\xC3\xA9", kMaxChatLength)).text.size() == 2 * kMaxChatLength);
+    CHECK(accepted_as<command::Say>("/say " + std::string(kMaxChatLength, 'x')).text.size() == kMaxChatLength);
+    CHECK(accepted_as<command::Say>(repeat("\xC3\xA9", kMaxChatLength)).text.size() == 2 * kMaxChatLength);
     CHECK(refused("/say " + std::string(kMaxChatLength + 1, 'x'), "bad_command") ==
           "chat text too long (501 characters; at most 500)");
     CHECK(refused(repeat("\xF0\x9F\x8C\x8A", kMaxChatLength + 1), "bad_command") ==
@@ -59,19 +62,19 @@ TEST_CASE("Limits: chat is at most 500 characters, counted in code points", "[pr
 
 TEST_CASE("Limits: chat loses its control characters; tabs and line breaks become spaces",
           "[protocol][limits]") {
-    CHECK(accepted("/say a\x01"
+    CHECK(accepted_as<command::Say>("/say a\x01"
                    "b\tc\r\nd\x7F")
               .text == "ab c  d");
-    CHECK(accepted("hello\x1B[31m red").text == "hello[31m red");  // no terminal escapes
-    CHECK(accepted("a\xC2\x85"
+    CHECK(accepted_as<command::Say>("hello\x1B[31m red").text == "hello[31m red");  // no terminal escapes
+    CHECK(accepted_as<command::Say>("a\xC2\x85"
                    "b")
               .text == "ab");  // C1 control U+0085
-    CHECK(accepted("abc\xE2\x80\xAE"
+    CHECK(accepted_as<command::Say>("abc\xE2\x80\xAE"
                    "def")
               .text == "abcdef");  // right-to-left override
-    CHECK(accepted(R"({"type": "say", "text": "x\u0000y\u2066z"})").text == "xyz");
+    CHECK(accepted_as<command::Say>(R"({"type": "say", "text": "x\u0000y\u2066z"})").text == "xyz");
     CHECK_THAT(refused("/say \x01\x02\x03", "bad_command"), Contains("say something"));
-    CHECK(accepted("caf\xC3\xA9 \xF0\x9F\x8C\x8A").text == "caf\xC3\xA9 \xF0\x9F\x8C\x8A");
+    CHECK(accepted_as<command::Say>("caf\xC3\xA9 \xF0\x9F\x8C\x8A").text == "caf\xC3\xA9 \xF0\x9F\x8C\x8A");
 }
 
 TEST_CASE("Limits: control characters in commands are refused", "[protocol][limits]") {

@@ -4,17 +4,18 @@
 #include "niagara/protocol/server_message.hpp"
 
 using frames::accepted;
+using frames::accepted_as;
+using frames::command_of;
+namespace command = niagara::protocol::command;
 using frames::Command;
 using frames::refused;
 using niagara::protocol::Json;
 namespace msg = niagara::protocol;
 
 TEST_CASE("/again names the finished game's table, as text or JSON", "[protocol][again]") {
-    const auto text = accepted("/again 3");
-    CHECK(text.command == Command::Again);
+    const auto text = accepted_as<command::Again>("/again 3");
     CHECK(text.table == 3);
-    const auto json = accepted(R"({"type": "again", "table": 3})");
-    CHECK(json.command == Command::Again);
+    const auto json = accepted_as<command::Again>(R"({"type": "again", "table": 3})");
     CHECK(json.table == 3);
     CHECK_FALSE(refused("/again", "bad_command").empty());
     CHECK_FALSE(refused("/again x", "bad_command").empty());

@@ -4,36 +4,39 @@
 
 using Catch::Matchers::Contains;
 using frames::accepted;
+using frames::accepted_as;
+using frames::command_of;
+namespace command = niagara::protocol::command;
 using frames::Command;
 using frames::refused;
 
 TEST_CASE("Text: commands without arguments", "[protocol][text]") {
-    CHECK(accepted("/help").command == Command::Help);
-    CHECK(accepted("/tables").command == Command::Tables);
-    CHECK(accepted("/leave").command == Command::Leave);
-    CHECK(accepted("/start").command == Command::Start);
-    CHECK(accepted("/addbot").command == Command::AddBot);
-    CHECK(accepted("/sync").command == Command::Sync);
+    CHECK(command_of(accepted("/help")) == Command::Help);
+    CHECK(command_of(accepted("/tables")) == Command::Tables);
+    CHECK(command_of(accepted("/leave")) == Command::Leave);
+    CHECK(command_of(accepted("/start")) == Command::Start);
+    CHECK(command_of(accepted("/addbot")) == Command::AddBot);
+    CHECK(command_of(accepted("/sync")) == Command::Sync);
 }
 
 TEST_CASE("Text: command words are case-insensitive and white space is trimmed",
           "[protocol][text]") {
-    CHECK(accepted("/HELP").command == Command::Help);
-    CHECK(accepted("  /Tables \r\n").command == Command::Tables);
-    CHECK(accepted("\t/join 3").table == 3);
+    CHECK(command_of(accepted("/HELP")) == Command::Help);
+    CHECK(command_of(accepted("  /Tables \r\n")) == Command::Tables);
+    CHECK(accepted_as<command::Join>("\t/join 3").table == 3);
 }
 
 TEST_CASE("Text: /help ignores what follows, the others refuse extra words", "[protocol][text]") {
-    CHECK(accepted("/help join").command == Command::Help);
+    CHECK(command_of(accepted("/help join")) == Command::Help);
     for (const char* frame : {"/tables 2", "/leave now", "/start please", "/sync x"})
         CHECK_THAT(refused(frame, "bad_command"), Contains("takes no arguments"));
 }
 
 TEST_CASE("Text: /addbot takes an optional bot level", "[protocol][text]") {
-    CHECK_FALSE(accepted("/addbot").bot_level);  // the table's level
-    CHECK(accepted("/addbot random").bot_level == niagara::BotLevel::Random);
-    CHECK(accepted("/addbot Greedy").bot_level == niagara::BotLevel::Greedy);
-    CHECK(accepted("/addbot strong").bot_level == niagara::BotLevel::Strong);
+    CHECK_FALSE(accepted_as<command::AddBot>("/addbot").level);  // the table's level
+    CHECK(accepted_as<command::AddBot>("/addbot random").level == niagara::BotLevel::Random);
+    CHECK(accepted_as<command::AddBot>("/addbot Greedy").level == niagara::BotLevel::Greedy);
+    CHECK(accepted_as<command::AddBot>("/addbot strong").level == niagara::BotLevel::Strong);
     CHECK_THAT(refused("/addbot hard", "bad_command"), Contains("unknown bot level 'hard'") &&
                                                            Contains("random, greedy or strong") &&
                                                            Contains("/addbot greedy"));
@@ -42,8 +45,7 @@ TEST_CASE("Text: /addbot takes an optional bot level", "[protocol][text]") {
 }
 
 TEST_CASE("Text: /resume TOKEN", "[protocol][text]") {
-    auto m = accepted("/resume 0F3A9C41D2E87B6A5C0F1E2D3C4B5A69");
-    CHECK(m.command == Command::Resume);
+    auto m = accepted_as<command::Resume>("/resume 0F3A9C41D2E87B6A5C0F1E2D3C4B5A69");
     CHECK(m.token == "0f3a9c41d2e87b6a5c0f1e2d3c4b5a69");  // hex is compared in lower case
     CHECK_THAT(refused("/resume", "bad_command"), Contains("/resume"));
     CHECK_THAT(refused("/resume not-hex-at-all", "bad_command"), Contains("hexadecimal"));
@@ -53,9 +55,8 @@ TEST_CASE("Text: /resume TOKEN", "[protocol][text]") {
 }
 
 TEST_CASE("Text: /name NAME", "[protocol][text]") {
-    auto m = accepted("/name alice_B-2.0");
-    CHECK(m.command == Command::Name);
-    CHECK(m.text == "alice_B-2.0");
+    auto m = accepted_as<command::Name>("/name alice_B-2.0");
+    CHECK(m.name == "alice_B-2.0");
     CHECK_THAT(refused("/name", "bad_command"), Contains("/name alice"));
     CHECK_THAT(refused("/name bob smith", "bad_command"), Contains("one word"));
     CHECK_THAT(refused("/name b@d", "bad_command"),
@@ -64,11 +65,10 @@ TEST_CASE("Text: /name NAME", "[protocol][text]") {
 }
 
 TEST_CASE("Text: /new with option words", "[protocol][text]") {
-    auto plain = accepted("/new");
-    CHECK(plain.command == Command::New);
+    auto plain = accepted_as<command::New>("/new");
     CHECK(plain.options == niagara::protocol::TableOptions{});
 
-    auto m = accepted("/new players=5 spirits joe memory tiebreak timer=60 seed=7");
+    auto m = accepted_as<command::New>("/new players=5 spirits joe memory tiebreak timer=60 seed=7");
     CHECK(m.options.game.players == 5);
     CHECK(m.options.game.spirits);
     CHECK(m.options.game.diamond_joe);
@@ -82,21 +82,20 @@ TEST_CASE("Text: /new with option words", "[protocol][text]") {
 }
 
 TEST_CASE("Text: /join [table] [seat] counts seats from 1", "[protocol][text]") {
-    auto any = accepted("/join");
-    CHECK(any.command == Command::Join);
+    auto any = accepted_as<command::Join>("/join");
     CHECK_FALSE(any.table);
     CHECK_FALSE(any.seat);
 
-    auto table = accepted("/join 3");
+    auto table = accepted_as<command::Join>("/join 3");
     CHECK(table.table == 3);
     CHECK_FALSE(table.seat);
 
-    auto seat = accepted("/join 3 2");
+    auto seat = accepted_as<command::Join>("/join 3 2");
     CHECK(seat.table == 3);
     CHECK(seat.seat == 1);
 
-    CHECK(accepted("/join #12 6").table == 12);  // tables are shown as "#12"
-    CHECK(accepted("/join 12 6").seat == 5);
+    CHECK(accepted_as<command::Join>("/join #12 6").table == 12);  // tables are shown as "#12"
+    CHECK(accepted_as<command::Join>("/join 12 6").seat == 5);
 
     CHECK_THAT(refused("/join 3 0", "bad_command"), Contains("seats are 1 to 6"));
     CHECK_THAT(refused("/join 3 7", "bad_command"), Contains("'7' is not a seat"));
@@ -108,25 +107,21 @@ TEST_CASE("Text: /join [table] [seat] counts seats from 1", "[protocol][text]") 
 }
 
 TEST_CASE("Text: /watch TABLE", "[protocol][text]") {
-    auto m = accepted("/watch 4");
-    CHECK(m.command == Command::Watch);
+    auto m = accepted_as<command::Watch>("/watch 4");
     CHECK(m.table == 4);
-    CHECK_FALSE(m.seat);
     CHECK_THAT(refused("/watch", "bad_command"), Contains("/watch 3"));
     CHECK_THAT(refused("/watch 1 2", "bad_command"), Contains("/watch 3"));
     CHECK_THAT(refused("/watch x", "bad_command"), Contains("'x' is not a table number"));
 }
 
 TEST_CASE("Text: /say and plain text are chat", "[protocol][text]") {
-    auto m = accepted("/say hello  there ");
-    CHECK(m.command == Command::Say);
+    auto m = accepted_as<command::Say>("/say hello  there ");
     CHECK(m.text == "hello  there");
 
-    auto plain = accepted("  good luck, everyone!\n");
-    CHECK(plain.command == Command::Say);
+    auto plain = accepted_as<command::Say>("  good luck, everyone!\n");
     CHECK(plain.text == "good luck, everyone!");
 
-    CHECK(accepted("[afk] back soon").text == "[afk] back soon");
+    CHECK(accepted_as<command::Say>("[afk] back soon").text == "[afk] back soon");
     CHECK_THAT(refused("/say", "bad_command"), Contains("/say hello"));
     CHECK_THAT(refused("/say   ", "bad_command"), Contains("/say hello"));
 }
@@ -153,8 +148,7 @@ TEST_CASE("Text: game decisions become the engine's notation without the slash",
                               "/joe take 1",
                               "/joe swap 1 red",
                               "/joe no"}) {
-        auto m = accepted(frame);
-        CHECK(m.command == Command::Act);
+        auto m = accepted_as<command::Act>(frame);
         CHECK(m.text == std::string(frame).substr(1));
         CHECK_FALSE(m.action);
         CHECK(niagara::parse_action(m.text, 0).action);
@@ -162,8 +156,8 @@ TEST_CASE("Text: game decisions become the engine's notation without the slash",
 }
 
 TEST_CASE("Text: decisions are normalised to single spaces, case kept", "[protocol][text]") {
-    CHECK(accepted("/canoe   1\tup  3 ").text == "canoe 1 up 3");
-    CHECK(accepted("/PLAY Cloud").text == "PLAY Cloud");
+    CHECK(accepted_as<command::Act>("/canoe   1\tup  3 ").text == "canoe 1 up 3");
+    CHECK(accepted_as<command::Act>("/PLAY Cloud").text == "PLAY Cloud");
 }
 
 TEST_CASE("Text: a malformed decision gives the notation's own explanation", "[protocol][text]") {

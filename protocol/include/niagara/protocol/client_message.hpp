@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "niagara/action.hpp"
@@ -31,42 +32,71 @@ struct TableOptions {
     bool operator==(const TableOptions&) const = default;
 };
 
+// The commands, in the order of ClientMessage's alternatives (command_of() is the index).
 enum class Command {
-    Help,     // /help
-    Resume,   // /resume TOKEN          {"type": "resume", "token": "..."}
-    Name,     // /name alice            {"type": "name", "name": "alice"}
-    Tables,   // /tables                {"type": "tables"}
-    New,      // /new players=4 spirits {"type": "new", "options": {...}}
-    Join,     // /join [table] [seat]   {"type": "join", "table": 3, "seat": 0}
-    Watch,    // /watch table           {"type": "watch", "table": 3}
-    Leave,    // /leave                 {"type": "leave"}
-    Start,    // /start                 {"type": "start"}
-    AddBot,   // /addbot [level]        {"type": "addbot", "level": "greedy"}
-    Say,      // /say text, or any text not starting with '/'   {"type": "say", "text": "..."}
-    Act,      // /play 4, /canoe 1 up 3  {"type": "act", "text": "play 4"} or "action": {...}
-    Sync,     // /sync: a fresh snapshot {"type": "sync"}
-    Again,    // /again 3: after the game at table 3, a new table with its options and bots
-              // {"type": "again", "table": 3}
-    Concede,  // /concede: give up the game in progress; a bot plays the seat to the end
-              // {"type": "concede"}
-    Lang,     // /lang fr: the language of the server's texts to this connection
-              // {"type": "lang", "lang": "fr"} or {"type": "lang", "lang": ["fr-CA", "fr"]}
+    Help, Resume, Name, Tables, New, Join, Watch, Leave, Start, AddBot, Say, Act, Sync, Again,
+    Concede, Lang,
 };
 
-struct ClientMessage {
-    Command command = Command::Help;
-    std::string text;            // Name: the name; Say: the chat text; Act: the engine notation
-    std::optional<Json> action;  // Act sent as an engine action object (engine/README.md)
-    std::string token;           // Resume
-    std::optional<long> table;   // Join, Watch, Again (Join without: the current or any open table)
-    std::optional<int> seat;     // Join, 0-based (text commands count seats from 1)
-    TableOptions options;        // New
-    std::optional<BotLevel> bot_level;  // AddBot (absent: the table's level)
-    std::string lang;  // Lang: a supported language ("fr"), chosen from a preference list
-    // Act as notation: the action `text` reads, parsed once here (its seat 0: the table that
-    // takes it sets the sender's seat, which the notation does not name).
+// One struct per command: what its text and JSON forms carry. Their forms and how they are
+// read: kCommandSpecs in client_message.cpp, and protocol/README.md.
+namespace command {
+
+struct Help {};  // /help
+struct Resume {  // /resume TOKEN   {"type": "resume", "token": "..."}
+    std::string token;  // lower case
+};
+struct Name {  // /name alice   {"type": "name", "name": "alice"}
+    std::string name;
+};
+struct Tables {};  // /tables
+struct New {  // /new players=4 spirits   {"type": "new", "options": {...}}
+    TableOptions options;
+};
+struct Join {  // /join [table] [seat]   {"type": "join", "table": 3, "seat": 0}
+    std::optional<long> table;  // absent: the current table, or any open one
+    std::optional<int> seat;    // 0-based (text commands count seats from 1)
+};
+struct Watch {  // /watch 3   {"type": "watch", "table": 3}
+    long table = 0;
+};
+struct Leave {};  // /leave
+struct Start {};  // /start
+struct AddBot {   // /addbot [level]   {"type": "addbot", "level": "greedy"}
+    std::optional<BotLevel> level;  // absent: the table's level
+};
+struct Say {  // /say text, or any text not starting with '/'   {"type": "say", "text": "..."}
+    std::string text;  // cleaned of control and bidirectional characters
+};
+// A decision: /play 4, /canoe 1 up 3   {"type": "act", "text": "play 4"} or "action": {...}
+struct Act {
+    std::string text;            // the engine notation (gem words in any language made English)
+    std::optional<Json> action;  // sent as an engine action object (engine/README.md) instead
+    // `text` parsed once here (its seat 0: the table that takes it sets the sender's seat,
+    // which the notation does not name).
     std::optional<Action> notation;
 };
+struct Sync {};   // /sync: a fresh snapshot
+struct Again {    // /again 3: after the game at table 3, a new table with its options and bots
+    long table = 0;
+};
+struct Concede {};  // /concede: give up the game in progress; a bot plays the seat to the end
+struct Lang {       // /lang fr   {"type": "lang", "lang": "fr"} or "lang": ["fr-CA", "fr"]
+    std::string lang;  // one of i18n::kLanguages, chosen from a preference list
+};
+
+}  // namespace command
+
+using ClientMessage =
+    std::variant<command::Help, command::Resume, command::Name, command::Tables, command::New,
+                 command::Join, command::Watch, command::Leave, command::Start, command::AddBot,
+                 command::Say, command::Act, command::Sync, command::Again, command::Concede,
+                 command::Lang>;
+static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Lang) + 1);
+
+inline Command command_of(const ClientMessage& m) {
+    return Command(m.index());
+}
 
 struct ParsedMessage {
     std::optional<ClientMessage> message;
