@@ -1,0 +1,215 @@
+// The server's core in-process (niagara::server_core, server/CMakeLists.txt): a Lobby with its
+// tables, store and bots, driven by connections of the test's own. No socket and no server
+// process: what a command does is seen frame by frame, in the order the lobby sent them. The
+// process-level tests (lobby_test.cpp, game_test.cpp, ...) still cover the sockets.
+#include <catch2/catch.hpp>
+#include <stdlib.h>
+
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+#include "connection.hpp"
+#include "lobby.hpp"
+#include "metrics.hpp"
+#include "store.hpp"
+
+namespace {
+
+using Json = nlohmann::json;
+namespace server = niagara::server;
+
+// A connection that keeps every frame it is sent, parsed.
+class RecordingConnection final : public server::Connection {
+  public:
+    using Connection::Connection;
+    void deliver(std::shared_ptr<const std::string> frame) override {
+        std::lock_guard lock(mutex_);
+        received_.push_back(Json::parse(*frame));
+    }
+    void close() override {}
+
+    std::vector<Json> received() const {
+        std::lock_guard lock(mutex_);
+        return received_;
+    }
+    // The messages of `type` received since the last call with `type` (each read once).
+    std::vector<Json> take(const std::string& type) {
+        std::lock_guard lock(mutex_);
+        std::vector<Json> out;
+        for (std::size_t& i = read_[type]; i < received_.size(); ++i)
+            if (received_[i].value("type", "") == type) out.push_back(received_[i]);
+        return out;
+    }
+    // The decisions asked of this connection since the last call: a "prompt" message, or one
+    // riding on a snapshot or a patch.
+    std::vector<Json> take_prompts() {
+        std::lock_guard lock(mutex_);
+        std::vector<Json> out;
+        for (; prompts_read_ < received_.size(); ++prompts_read_) {
+            const Json& m = received_[prompts_read_];
+            if (m.value("type", "") == "prompt") out.push_back(m);
+            else if (m.contains("prompt")) out.push_back(m["prompt"]);
+        }
+        return out;
+    }
+    Json last(const std::string& type) {
+        auto all = take(type);
+        INFO("no " << type << " message among " << received().size());
+        REQUIRE_FALSE(all.empty());
+        return all.back();
+    }
+
+  private:
+    mutable std::mutex mutex_;
+    std::vector<Json> received_;
+    std::map<std::string, std::size_t> read_;
+    std::size_t prompts_read_ = 0;
+};
+
+std::filesystem::path new_folder() {
+    std::string pattern = std::filesystem::temp_directory_path() / "niagara-core-XXXXXX";
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    return pattern;
+}
+
+// A lobby on a fresh database in a folder of its own, its tables on one thread (the test's).
+struct Core {
+    std::filesystem::path folder = new_folder();
+    server::Config config = [] {
+        server::Config c;
+        c.threads = 1;
+        c.bot_delay_ms = 0;
+        c.grace_seconds = 1;
+        return c;
+    }();
+    // Quiet: the lobby's log lines are the process tests' business.
+    bool quiet = [] {
+        spdlog::set_level(spdlog::level::warn);
+        return true;
+    }();
+    server::Store store{(folder / "niagara.sqlite3").string()};
+    server::Metrics metrics;
+    boost::asio::io_context io{1};
+    server::Lobby lobby{io, config, store, metrics};
+    long next_id = 1;
+
+    ~Core() {
+        lobby.close_all();
+        settle();
+        std::error_code ignored;
+        std::filesystem::remove_all(folder, ignored);
+    }
+
+    std::shared_ptr<RecordingConnection> connect() {
+        auto c = std::make_shared<RecordingConnection>(next_id++, "127.0.0.1");
+        REQUIRE_FALSE(lobby.admit(c->address()));
+        lobby.connected(c);
+        return c;
+    }
+    // Sends `frame` from `c` and runs what it set off (the table's work, the commit, bots).
+    void send(const std::shared_ptr<RecordingConnection>& c, std::string_view frame) {
+        lobby.received(c, frame);
+        settle();
+    }
+    void settle() {
+        io.restart();
+        io.run_for(std::chrono::milliseconds(30));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("Lobby in-process: a name is one connection's; table commands need a table",
+          "[core]") {
+    Core core;
+    auto alice = core.connect();
+    auto bob = core.connect();
+    CHECK(alice->last("welcome")["name"] == "guest-1");
+
+    core.send(alice, "/name alice");
+    CHECK(alice->last("name")["name"] == "alice");
+    core.send(bob, "/name ALICE");  // names are compared without case
+    CHECK(bob->last("error")["code"] == "name_taken");
+    CHECK(bob->take("name").empty());
+
+    for (const char* frame : {"/leave", "/start", "/sync", "/concede", "/addbot", "/play 4"}) {
+        core.send(bob, frame);
+        INFO(frame);
+        CHECK(bob->last("error")["code"] == "no_table");
+    }
+    // Once alice is gone her name is free again.
+    core.lobby.disconnected(alice);
+    core.send(bob, "/name alice");
+    CHECK(bob->last("name")["name"] == "alice");
+}
+
+TEST_CASE("Lobby in-process: /new seats its creator, /join and /watch find the table, and a "
+          "decision before the start is refused to its sender only",
+          "[core]") {
+    Core core;
+    auto alice = core.connect();
+    auto bob = core.connect();
+    auto carol = core.connect();
+
+    core.send(alice, R"({"type": "new", "options": {"players": 3}})");
+    const long table = alice->last("table_created")["table"];
+    CHECK(alice->last("seated")["seat"] == 0);
+
+    core.send(bob, "/join " + std::to_string(table) + " 3");
+    CHECK(bob->last("seated")["seat"] == 2);
+    core.send(carol, "/watch " + std::to_string(table));
+    CHECK(carol->last("watching")["table"] == table);
+    core.send(carol, "/watch 999");
+    CHECK(carol->last("error")["code"] == "no_such_table");
+
+    const auto before = carol->received().size();
+    core.send(alice, "/play 4");
+    CHECK(alice->last("error")["code"] == "bad_command");
+    CHECK(carol->received().size() == before);  // nobody else is told
+}
+
+TEST_CASE("Lobby in-process: a game with two bots is played to its end, each prompt to its "
+          "own seat",
+          "[core]") {
+    Core core;
+    auto alice = core.connect();
+    auto dave = core.connect();  // a spectator
+    core.send(alice, "/new players=3 seed=7");
+    const long table = alice->last("table_created")["table"];
+    core.send(dave, "/watch " + std::to_string(table));
+    core.send(alice, "/addbot greedy");
+    core.send(alice, "/addbot");
+    core.send(alice, "/start");
+    CHECK(alice->last("started")["players"] == 3);
+
+    int answered = 0;
+    // The bots think on their pool's thread: the game may wait for them a while.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (alice->take("ended").empty()) {
+        INFO("after " << answered << " decisions");
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
+        const auto prompts = alice->take_prompts();
+        if (prompts.empty()) {
+            core.settle();
+            continue;
+        }
+        const Json& prompt = prompts.back();
+        CHECK(prompt["seat"] == 0);
+        core.send(alice, "/" + prompt["legal"][0].get<std::string>());
+        ++answered;
+    }
+    CHECK(answered > 5);
+    CHECK(dave->take_prompts().empty());  // a spectator is never asked
+    CHECK_FALSE(dave->take("ended").empty());
+    CHECK(alice->take("error").empty());
+}
