@@ -47,18 +47,13 @@ ChannelRelay::ChannelRelay(boost::asio::io_context& io, ServerAddress server, st
     : io_(io), server_(std::move(server)), lang_(std::move(lang)), hooks_(std::move(hooks)) {}
 
 void ChannelRelay::start() {
-    std::weak_ptr<ChannelRelay> weak = weak_from_this();
-    client_ = open_server_connection(
-        io_, server_,
-        [weak](const Json& m) {
-            if (auto self = weak.lock()) self->receive(m);
-        },
-        [weak](const std::string& why) {
-            auto self = weak.lock();
-            if (!self || self->closed_) return;
-            self->closed_ = true;
-            if (self->hooks_.closed) self->hooks_.closed(why);
-        });
+    client_ = open_server_connection_for(io_, server_, shared_from_this());
+}
+
+void ChannelRelay::connection_ended(const std::string& why) {
+    if (closed_) return;
+    closed_ = true;
+    if (hooks_.closed) hooks_.closed(why);
 }
 
 void ChannelRelay::receive(const Json& m) {

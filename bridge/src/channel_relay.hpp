@@ -54,6 +54,8 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     std::string who_line() const;
     // A server message, as if it had arrived on the connection (the fuzz target's way in).
     void receive(const nlohmann::json& message);
+    // The server connection ended (not by close()): the hooks' closed() hears why, once.
+    void connection_ended(const std::string& why);
 
   private:
     void on_message(const nlohmann::json& m);

@@ -28,18 +28,13 @@ PlayerLink::PlayerLink(boost::asio::io_context& io, ServerAddress server,
       lang_(std::move(lang)) {}
 
 void PlayerLink::start() {
-    std::weak_ptr<PlayerLink> weak = weak_from_this();
-    client_ = open_server_connection(
-        io_, server_,
-        [weak](const Json& m) {
-            if (auto self = weak.lock()) self->receive(m);
-        },
-        [weak](const std::string& why) {
-            auto self = weak.lock();
-            if (!self || self->stage_ == Stage::Closed) return;
-            self->stage_ = Stage::Closed;
-            if (self->hooks_.closed) self->hooks_.closed(why);
-        });
+    client_ = open_server_connection_for(io_, server_, shared_from_this());
+}
+
+void PlayerLink::connection_ended(const std::string& why) {
+    if (stage_ == Stage::Closed) return;
+    stage_ = Stage::Closed;
+    if (hooks_.closed) hooks_.closed(why);
 }
 
 void PlayerLink::receive(const Json& m) {

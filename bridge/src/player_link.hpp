@@ -67,6 +67,8 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     void set_timer_warning(std::chrono::milliseconds before) { warn_before_ = before; }
     // A server message, as if it had arrived on the connection (the fuzz target's way in).
     void receive(const nlohmann::json& message);
+    // The server connection ended (not by close()): the hooks' closed() hears why, once.
+    void connection_ended(const std::string& why);
     // The user's language: every line from here on is in it, and the server is told (/lang),
     // so that its own texts to this connection are too.
     void set_lang(const std::string& lang);

@@ -29,4 +29,21 @@ std::shared_ptr<client::GameClient> open_server_connection(
     std::function<void(const nlohmann::json&)> on_message,
     std::function<void(const std::string&)> on_closed);
 
+// The same for `owner` (a PlayerLink, a ChannelRelay): its messages go to owner->receive() and
+// its end to owner->connection_ended(), while the owner lives (the connection does not keep
+// it alive).
+template <class Owner>
+std::shared_ptr<client::GameClient> open_server_connection_for(
+    boost::asio::io_context& io, const ServerAddress& server, const std::shared_ptr<Owner>& owner) {
+    std::weak_ptr<Owner> weak = owner;
+    return open_server_connection(
+        io, server,
+        [weak](const nlohmann::json& m) {
+            if (auto self = weak.lock()) self->receive(m);
+        },
+        [weak](const std::string& why) {
+            if (auto self = weak.lock()) self->connection_ended(why);
+        });
+}
+
 }  // namespace niagara::bridge

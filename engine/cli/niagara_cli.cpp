@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -120,15 +121,24 @@ bool parse_flags(int argc, char** argv, int from, Flags& f) {
     return f.games > 0 && f.max_rounds > 0;
 }
 
-int cmd_selfplay(const Flags& f) {
+// The game the flags ask for (seed `f.seed`), or nullopt once the reason it is no game is said.
+std::optional<Options> game_of(const Flags& f) {
     Options options;
     options.players = f.players;
     options.spirits = f.spirits;
     options.diamond_joe = f.diamond_joe;
+    options.seed = f.seed;
     if (auto problem = validate(options)) {
         std::cerr << *problem << "\n";
-        return 2;
+        return std::nullopt;
     }
+    return options;
+}
+
+int cmd_selfplay(const Flags& f) {
+    auto game = game_of(f);
+    if (!game) return 2;
+    Options options = *game;
     std::vector<long> wins(f.players, 0);
     long actions = 0, rounds = 0, unfinished = 0, shared_wins = 0;
     const auto start = std::chrono::steady_clock::now();
@@ -165,15 +175,9 @@ int cmd_selfplay(const Flags& f) {
 }
 
 int cmd_demo(const Flags& f) {
-    Options options;
-    options.players = f.players;
-    options.spirits = f.spirits;
-    options.diamond_joe = f.diamond_joe;
-    options.seed = f.seed;
-    if (auto problem = validate(options)) {
-        std::cerr << *problem << "\n";
-        return 2;
-    }
+    const auto game = game_of(f);
+    if (!game) return 2;
+    const Options& options = *game;
     State s = new_game(options);
     RandomBot bot(f.seed);
     Log log;

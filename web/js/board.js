@@ -1172,31 +1172,36 @@ export class Board {
             const click = () => this.choose(actions);
             const count = actions.length > 1 ? t('web.board.ways', { count: actions.length }) : '';
             const danger = dest === 'falls';
-            if (dest === 'land') {
+            // Land and the falls are boxes: a target over the box, a ring a little wider.
+            const box = (area, rx, kind) => {
+                const extra = kind ? ` ${kind}` : '';
                 this.targets.append(
                     s('rect', {
-                        class: 'target',
+                        class: `target${extra}`,
                         dataset: { dest },
-                        x: LAND.x,
-                        y: LAND.y,
-                        width: LAND.width,
-                        height: LAND.height,
-                        rx: 14,
+                        x: area.x,
+                        y: area.y,
+                        width: area.width,
+                        height: area.height,
+                        rx,
                         onclick: click,
                     }),
                 );
                 this.rings.append(
                     s('rect', {
-                        class: 'ring',
+                        class: `ring${extra}`,
                         dataset: { dest },
-                        x: LAND.x - 4,
-                        y: LAND.y - 4,
-                        width: LAND.width + 8,
-                        height: LAND.height + 8,
-                        rx: 16,
+                        x: area.x - 4,
+                        y: area.y - 4,
+                        width: area.width + 8,
+                        height: area.height + 8,
+                        rx: rx + 2,
                         onclick: click,
                     }),
                 );
+            };
+            if (dest === 'land') {
+                box(LAND, 14, '');
                 if (count)
                     this.rings.append(
                         this.text(
@@ -1210,30 +1215,7 @@ export class Board {
                         ),
                     );
             } else if (dest === 'falls') {
-                this.targets.append(
-                    s('rect', {
-                        class: 'target danger',
-                        dataset: { dest },
-                        x: FALLS.x,
-                        y: FALLS.y,
-                        width: FALLS.width,
-                        height: FALLS.height,
-                        rx: 8,
-                        onclick: click,
-                    }),
-                );
-                this.rings.append(
-                    s('rect', {
-                        class: 'ring danger',
-                        dataset: { dest },
-                        x: FALLS.x - 4,
-                        y: FALLS.y - 4,
-                        width: FALLS.width + 8,
-                        height: FALLS.height + 8,
-                        rx: 10,
-                        onclick: click,
-                    }),
-                );
+                box(FALLS, 8, 'danger');
             } else if (POS[dest]) {
                 const p = POS[dest];
                 // The river preview as the target's tooltip; a ring whose canoe may go over the

@@ -364,6 +364,17 @@ export async function useLanguage(lang) {
     return current;
 }
 
+// A page's start: the browser's language (or the one chosen here before), then the page's fixed
+// words. Without any catalog the page still works, showing its keys for words.
+export async function startLanguage() {
+    try {
+        await useLanguage(preferredLanguage());
+    } catch (e) {
+        console.warn(`no catalog: ${e.message}`);
+    }
+    translateDocument();
+}
+
 export function onLanguageChange(listener) {
     listeners.push(listener);
 }

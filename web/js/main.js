@@ -12,8 +12,8 @@ import {
     LANGUAGES,
     language,
     languageName,
-    preferredLanguage,
     rememberLanguage,
+    startLanguage,
     t,
     translateDocument,
     useLanguage,
@@ -27,13 +27,8 @@ import { PlayersPanel, clockText } from './players.js';
 import { ResultBanner, WaitingRoom } from './room.js';
 import { Store, gameOf, mySeat, seatName } from './store.js';
 
-// The page's words come first: the browser's language (or the one chosen here before).
-try {
-    await useLanguage(preferredLanguage());
-} catch (e) {
-    console.warn(`no catalog: ${e.message}`); // the page still works, with its keys for words
-}
-translateDocument();
+// The page's words come first.
+await startLanguage();
 
 const store = new Store();
 const client = new Client(store);

@@ -13,25 +13,18 @@ import {
     LANGUAGES,
     language,
     languageName,
-    preferredLanguage,
     rememberLanguage,
+    startLanguage,
     t,
     tServer,
-    translateDocument,
-    useLanguage,
 } from './i18n.js';
 import { applyPatch, PatchError } from './patch.js';
 import { PlayersPanel } from './players.js';
 import { collectionText } from './room.js';
 import { initialState } from './store.js';
 
-// The page's words (web.replay.*), in the browser's language or the one chosen before.
-try {
-    await useLanguage(preferredLanguage());
-} catch (e) {
-    console.warn(`no catalog: ${e.message}`);
-}
-translateDocument();
+// The page's words (web.replay.*) come first.
+await startLanguage();
 
 const TEXT = {
     title: (id) => t('web.replay.title', { game: id }),
