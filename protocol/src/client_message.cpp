@@ -87,7 +87,8 @@ static_assert(at_place<Command::Help, command::Help> && at_place<Command::Resume
               at_place<Command::AddBot, command::AddBot> && at_place<Command::Say, command::Say> &&
               at_place<Command::Act, command::Act> && at_place<Command::Sync, command::Sync> &&
               at_place<Command::Again, command::Again> &&
-              at_place<Command::Concede, command::Concede> && at_place<Command::Lang, command::Lang>);
+              at_place<Command::Concede, command::Concede> && at_place<Command::Lang, command::Lang> &&
+              at_place<Command::Who, command::Who>);
 
 // A command that carries nothing, by its Command (the JSON and text forms of those without
 // arguments are read by the table of commands alone).
@@ -619,7 +620,7 @@ struct CommandSpec {
 
 // Every command, in the order error messages list them. A new command is one entry here (and
 // its handler in the server's lobby).
-constexpr std::array<CommandSpec, 16> kCommandSpecs{{
+constexpr std::array<CommandSpec, 17> kCommandSpecs{{
     {Command::Help, "help", true,
      // "/help join" is still a request for help
      [](std::string_view, const std::vector<std::string_view>&) { return ok(command::Help{}); },
@@ -684,6 +685,7 @@ constexpr std::array<CommandSpec, 16> kCommandSpecs{{
          if (lang && lang->is_array()) return lang_list(*lang);
          return bad_json_with(needs("lang", "lang", R"({"type": "lang", "lang": "fr"})"));
      }},
+    {Command::Who, "who"},
 }};
 
 const CommandSpec& spec_of(Command command) {
@@ -855,10 +857,10 @@ std::string describe(const TableOptions& o) {
 }
 
 // The help's lines, in order: each one key (protocol.help.<name>).
-constexpr std::array<std::string_view, 25> kHelpLines{
-    "help",   "name",  "lang", "tables", "new",  "join",  "watch", "leave",   "concede",
-    "addbot", "start", "say",  "resume", "sync", "again", "play",  "buyback", "cloud",
-    "canoe",  "done",  "elk",  "fork",   "free", "joe",   "json",
+constexpr std::array<std::string_view, 26> kHelpLines{
+    "help",  "name",  "lang", "tables", "new",    "join", "watch", "who",     "leave",
+    "concede", "addbot", "start", "say", "resume", "sync", "again", "play",    "buyback",
+    "cloud", "canoe", "done", "elk",    "fork",   "free", "joe",   "json",
 };
 
 std::vector<Json> help_line_texts() {

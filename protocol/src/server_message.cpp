@@ -695,6 +695,40 @@ Json conceded(long table, int seat, const std::string& name) {
         {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
 }
 
+Json who(long table, const std::vector<SeatPresence>& seats,
+         const std::vector<std::string>& watchers) {
+    std::vector<Json> seat_texts;
+    Json seat_fields = Json::array();
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        const SeatPresence& s = seats[i];
+        const int seat = int(i);
+        const Json args{{"name", utf8(s.name)}, {"seat", seat_number(seat)}};
+        seat_texts.push_back(s.name.empty() ? text("protocol.who.free", {{"seat", seat_number(seat)}})
+                             : s.bot        ? text("protocol.who.bot", args)
+                             : s.away       ? text("protocol.who.away", args)
+                                            : text("protocol.seat.named", args));
+        seat_fields.push_back({{"seat", seat_json(seat)},
+                               {"name", s.name.empty() ? Json() : Json(utf8(s.name))},
+                               {"bot", s.bot},
+                               {"away", s.away}});
+    }
+    // The text stays one readable line: the first watchers by name, the fields hold them all.
+    constexpr std::size_t kShown = 10;
+    std::vector<Json> watcher_texts;
+    Json watcher_fields = Json::array();
+    for (const auto& name : watchers) {
+        if (watcher_texts.size() < kShown)
+            watcher_texts.push_back(text("protocol.text", {{"text", utf8(name)}}));
+        watcher_fields.push_back(utf8(name));
+    }
+    Json args{{"table", number(table)}, {"seats", joined(Sep::Semicolon, std::move(seat_texts))}};
+    const bool watched = !watcher_texts.empty();
+    if (watched) args["watchers"] = joined(Sep::Comma, std::move(watcher_texts));
+    return keyed_message("who", watched ? "protocol.who" : "protocol.who.alone", std::move(args),
+                         {{"table", table}, {"seats", std::move(seat_fields)},
+                          {"watchers", std::move(watcher_fields)}});
+}
+
 Json presence(long table, int seat, const std::string& name, bool online, bool autoplay) {
     const char* key = online     ? "protocol.presence.back"
                       : autoplay ? "protocol.presence.away"

@@ -516,6 +516,11 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     need_table(c, table, &Table::sync);
 }
 
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Who&) {
+    need_table(c, table, &Table::who);
+}
+
 void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
                    command::Again& m) {
     again(c, m.table);

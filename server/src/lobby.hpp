@@ -105,6 +105,8 @@ class Lobby {
                 command::Concede& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Lang& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Who& m);
     // A table command that takes nothing but the sender: refused outside a table.
     void need_table(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                     void (Table::*then)(std::shared_ptr<Connection>));

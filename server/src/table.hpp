@@ -88,6 +88,8 @@ class Table : public std::enable_shared_from_this<Table> {
     void say(std::shared_ptr<Connection> c, std::string text);
     void act(std::shared_ptr<Connection> c, protocol::command::Act message);
     void sync(std::shared_ptr<Connection> c);
+    // /who: the seats (free, a bot, away) and who watches, to `c` alone.
+    void who(std::shared_ptr<Connection> c);
     // Gives the game up for good (table_concede.cpp): the table's bot plays the seat to the end,
     // its token opens it no more, and the player stays to watch. When every person seated at
     // the game has conceded, the game ends with no winner (R9.4).

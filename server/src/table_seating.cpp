@@ -317,6 +317,25 @@ void Table::say(std::shared_ptr<Connection> c, std::string text) {
     });
 }
 
+void Table::who(std::shared_ptr<Connection> c) {
+    post([this, c = std::move(c)] {
+        std::vector<protocol::SeatPresence> seats;
+        for (const Seat& s : seats_) {
+            protocol::SeatPresence p;
+            if (s.taken) {
+                p.name = s.name;
+                p.bot = s.bot;
+                p.away = !s.bot && (s.autoplay || s.conceded || s.conn.expired());
+            }
+            seats.push_back(std::move(p));
+        }
+        std::vector<std::string> watchers;
+        for (const Spectator& s : spectators_)
+            if (auto watcher = s.conn.lock()) watchers.push_back(watcher->name());
+        send_to(c, msg::who(id_, seats, watchers));
+    });
+}
+
 void Table::sync(std::shared_ptr<Connection> c) {
     post([this, c = std::move(c)] {
         const int seat = seat_of(c);

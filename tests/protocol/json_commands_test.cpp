@@ -198,6 +198,9 @@ TEST_CASE("JSON: every command name round-trips through its JSON type", "[protoc
         {Command::Act, R"({"type": "act", "text": "done"})"},
         {Command::Sync, R"({"type": "sync"})"},
         {Command::Concede, R"({"type": "concede"})"},
+        {Command::Again, R"({"type": "again", "table": 1})"},
+        {Command::Lang, R"({"type": "lang", "lang": "fr"})"},
+        {Command::Who, R"({"type": "who"})"},
     };
     for (const auto& [command, frame] : frames) {
         CHECK(command_of(accepted(frame)) == command);

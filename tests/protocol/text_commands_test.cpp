@@ -26,6 +26,14 @@ TEST_CASE("Text: command words are case-insensitive and white space is trimmed",
     CHECK(accepted_as<command::Join>("\t/join 3").table == 3);
 }
 
+TEST_CASE("Text: /who asks who sits at the table and who watches", "[protocol][text]") {
+    CHECK(command_of(accepted("/who")) == Command::Who);
+    CHECK(command_of(accepted("/WHO ")) == Command::Who);
+    CHECK_THAT(refused("/who alice", "bad_command"), Contains("takes no arguments"));
+    CHECK_THAT(refused("/whom", "unknown_command"), Contains("/who"));  // a typo's guess
+    CHECK_THAT(niagara::protocol::help_text("en"), Contains("/who - who sits at your table"));
+}
+
 TEST_CASE("Text: /help ignores what follows, the others refuse extra words", "[protocol][text]") {
     CHECK(command_of(accepted("/help join")) == Command::Help);
     for (const char* frame : {"/tables 2", "/leave now", "/start please", "/sync x"})

@@ -213,3 +213,43 @@ TEST_CASE("Lobby in-process: a game with two bots is played to its end, each pro
     CHECK_FALSE(dave->take("ended").empty());
     CHECK(alice->take("error").empty());
 }
+
+TEST_CASE("Lobby in-process: /who tells its sender who sits where, a bot, a free seat, who is "
+          "away and who watches",
+          "[core]") {
+    Core core;
+    auto alice = core.connect();
+    auto bob = core.connect();
+    auto carol = core.connect();
+    core.send(alice, "/name alice");
+    core.send(bob, "/name bob");
+    core.send(carol, "/name carol");
+
+    core.send(alice, "/who");  // in the lobby: no table to ask about
+    CHECK(alice->last("error")["code"] == "no_table");
+
+    core.send(alice, "/new players=4");
+    const std::string table = std::to_string(alice->last("table_created")["table"].get<long>());
+    core.send(alice, "/addbot greedy");
+    core.send(bob, "/join " + table + " 4");
+    core.send(carol, "/watch " + table);
+    core.lobby.disconnected(bob);  // bob's connection is gone: his seat waits for him
+    core.settle();
+
+    const auto before = carol->received().size();
+    core.send(alice, "/who");
+    const Json who = alice->last("who");
+    REQUIRE(who["seats"].size() == 4);
+    CHECK(who["seats"][0]["name"] == "alice");
+    CHECK(who["seats"][1]["bot"] == true);
+    CHECK(who["seats"][2]["name"].is_null());
+    CHECK(who["seats"][3]["name"] == "bob");
+    CHECK(who["seats"][3]["away"] == true);
+    CHECK(who["watchers"] == Json::array({"carol"}));
+    CHECK(who["key"] == "protocol.who");
+    CHECK(who["text"].get<std::string>().find("alice (seat 1)") != std::string::npos);
+    CHECK(who["text"].get<std::string>().find("Seat 3 free") != std::string::npos);
+    CHECK(who["text"].get<std::string>().find("bob (seat 4, away)") != std::string::npos);
+    CHECK(who["text"].get<std::string>().find("Watching: carol") != std::string::npos);
+    CHECK(carol->received().size() == before);  // the answer is the asker's alone
+}

@@ -35,7 +35,7 @@ struct TableOptions {
 // The commands, in the order of ClientMessage's alternatives (command_of() is the index).
 enum class Command {
     Help, Resume, Name, Tables, New, Join, Watch, Leave, Start, AddBot, Say, Act, Sync, Again,
-    Concede, Lang,
+    Concede, Lang, Who,
 };
 
 // One struct per command: what its text and JSON forms carry. Their forms and how they are
@@ -84,6 +84,7 @@ struct Concede {};  // /concede: give up the game in progress; a bot plays the s
 struct Lang {       // /lang fr   {"type": "lang", "lang": "fr"} or "lang": ["fr-CA", "fr"]
     std::string lang;  // one of i18n::kLanguages, chosen from a preference list
 };
+struct Who {};  // /who: who sits at this table (a bot, away, free) and who watches it
 
 }  // namespace command
 
@@ -91,8 +92,8 @@ using ClientMessage =
     std::variant<command::Help, command::Resume, command::Name, command::Tables, command::New,
                  command::Join, command::Watch, command::Leave, command::Start, command::AddBot,
                  command::Say, command::Act, command::Sync, command::Again, command::Concede,
-                 command::Lang>;
-static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Lang) + 1);
+                 command::Lang, command::Who>;
+static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Who) + 1);
 
 inline Command command_of(const ClientMessage& m) {
     return Command(m.index());

@@ -110,6 +110,13 @@ Json left(long table, int seat, const std::string& name);
 Json conceded(long table, int seat, const std::string& name);
 // online false: the connection dropped; `autoplay`: and a bot now plays the seat.
 Json presence(long table, int seat, const std::string& name, bool online, bool autoplay = false);
+// /who: the table's seats in order and who watches it.
+struct SeatPresence {
+    std::string name;    // empty: the seat is free
+    bool bot = false;    // an /addbot seat
+    bool away = false;   // its player's connection is gone (or a bot plays it meanwhile)
+};
+Json who(long table, const std::vector<SeatPresence>& seats, const std::vector<std::string>& watchers);
 // The host's role passed to `name` at `seat`.
 Json host(long table, int seat, const std::string& name);
 // The table closed: nobody was at it for `idle_seconds`.
