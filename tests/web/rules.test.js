@@ -6,6 +6,7 @@
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
@@ -84,8 +85,14 @@ async function headings(locator) {
         .evaluateAll((list) => list.map((e) => e.textContent.replace(/^R\d+\s*/, '').trim()));
 }
 
-test('the four languages tell the same rules: the same rule numbers, pictures and words to fill', async () => {
-    const load = async (lang) => (await import(path.join(repo, `web/rules/${lang}.js`))).default;
+test('the four languages tell the same rules: the same rule numbers, pictures and words, all translated', async () => {
+    // Each language's summary as the page builds it: the outline with its catalog's words.
+    const { rulesContent } = await import(path.join(repo, 'web/js/rules_view.js'));
+    const load = async (lang) =>
+        rulesContent(
+            lang,
+            JSON.parse(await readFile(path.join(repo, `i18n/catalogs/${lang}/rules.json`), 'utf8')),
+        );
     const shape = (content) => ({
         ui: Object.keys(content.ui).sort(),
         words: Object.keys(content.words).sort(),
@@ -98,7 +105,31 @@ test('the four languages tell the same rules: the same rule numbers, pictures an
             ]),
         ]),
     });
+    // Every word is found in its catalog (a missing key shows as the key) and read as ICU
+    // reads it (an apostrophe is written twice in a catalog, once on the page).
+    const words = (content) => [
+        ...Object.values(content.ui),
+        ...Object.values(content.words),
+        ...Object.values(content.pictures).flat(),
+        ...content.parts.flatMap((part) => [
+            part.title,
+            ...part.sections.flatMap((s) => [
+                s.title,
+                s.short,
+                ...s.items.filter(([kind]) => kind !== 'fig').map(([, text]) => text),
+            ]),
+        ]),
+    ];
+    for (const lang of ['en', 'fr', 'cs', 'de'])
+        for (const text of words(await load(lang))) {
+            assert.ok(text && !text.startsWith('rules.'), `${lang}: ${text} is a text`);
+            assert.ok(!text.includes("''"), `${lang}: ${text} has its apostrophes read`);
+        }
     const english = await load('en');
+    assert.ok(
+        words(english).some((text) => text.includes("'")),
+        'English has apostrophes',
+    );
     for (const lang of ['fr', 'cs', 'de']) {
         const content = await load(lang);
         assert.equal(content.lang, lang);

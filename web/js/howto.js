@@ -1,7 +1,7 @@
 // "How to play": a dialog opened from the header at any moment (also during a game), with the
 // base game, the Spirits of Niagara expansion and Diamond Joe by rule number (R1-R12), in the
-// page's language (rules/<lang>.js, drawn by rules_view.js with small SVG pictures of the
-// river). openHowTo('R4.4') opens it at a rule: the links in refusals do (rule_links.js).
+// page's language (the catalogs' rules.* texts, drawn by rules_view.js with small SVG pictures
+// of the river). openHowTo('R4.4') opens it at a rule: the links in refusals do (rule_links.js).
 // Every word it shows, its buttons' included, comes from the language's content.
 
 import { h } from './dom.js';

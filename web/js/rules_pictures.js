@@ -1,7 +1,7 @@
 // The rules' small river pictures, drawn here as SVG (no image files). Every word drawn in a
-// picture and its text alternative come from the language's rules content (rules/<lang>.js:
-// `words` for the labels, `pictures[name][0]` for what a screen reader says); positions such
-// as T4 or L7 are the game's notation and stay as they are in every language.
+// picture and its text alternative come from the language's catalog (rulesContent() in
+// rules_view.js: `words` for the labels, `pictures[name][0]` for what a screen reader says);
+// positions such as T4 or L7 are the game's notation and stay as they are in every language.
 
 import { s } from './dom.js';
 

@@ -1,9 +1,11 @@
-// The rules summary as HTML, from a language's content module (rules/<lang>.js), for both the
+// The rules summary as HTML, from its outline and a language's catalog (rules.*), for both the
 // "How to play" dialog (howto.js) and the standalone page (rules.html, rules_page.js). Every
 // rule number (R4, R4.4) has an element with data-rule="R4.4" and an id, so that a refusal
 // citing "(R4.4)" can lead to it (rule_links.js).
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
+import { OUTLINE } from './rules_outline.js';
 import { picture } from './rules_pictures.js';
 
 export const RULE_LANGUAGES = ['en', 'fr', 'cs', 'de'];
@@ -26,14 +28,19 @@ export function pageLanguage() {
 
 const loaded = new Map();
 
-// The content of a language (a module per language, fetched once when first needed).
+// The summary in a language: the outline (rules_outline.js) with the words of the language's
+// catalog (i18n/<lang>.json, rules.*), fetched once when first needed.
 export function loadRules(lang) {
     const code = ruleLanguage(lang);
     if (!loaded.has(code)) {
         loaded.set(
             code,
-            import(`../rules/${code}.js`)
-                .then((m) => m.default)
+            fetch(`i18n/${code}.json`, { headers: { Accept: 'application/json' } })
+                .then((response) => {
+                    if (!response.ok) throw new Error(`GET i18n/${code}.json: ${response.status}`);
+                    return response.json();
+                })
+                .then((catalog) => rulesContent(code, catalog))
                 .catch((e) => {
                     loaded.delete(code); // try again next time; meanwhile English, if that is not what failed
                     if (code === 'en') throw e;
@@ -42,6 +49,41 @@ export function loadRules(lang) {
         );
     }
     return loaded.get(code);
+}
+
+// The summary's content from a catalog: {lang, ui, words, pictures: {name: [alt, caption]},
+// parts: [{id, title, sections: [{rule, title, short, items}]}]}, items as the outline's with
+// their text ([rule, text], ['p', text], ['fig', name]).
+export function rulesContent(lang, catalog) {
+    const say = (key) => t(key, {}, { lang, from: catalog });
+    const each = (names, key) => Object.fromEntries(names.map((name) => [name, say(key(name))]));
+    return {
+        lang,
+        ui: each(OUTLINE.ui, (name) => `rules.ui.${name}`),
+        words: each(OUTLINE.words, (name) => `rules.word.${name}`),
+        pictures: Object.fromEntries(
+            OUTLINE.pictures.map((name) => [
+                name,
+                [say(`rules.picture.${name}.alt`), say(`rules.picture.${name}.caption`)],
+            ]),
+        ),
+        parts: OUTLINE.parts.map((part) => ({
+            id: part.id,
+            title: say(`rules.part.${part.id}`),
+            sections: part.sections.map((section) => ({
+                rule: section.rule,
+                title: say(`rules.section.${section.rule}.title`),
+                short: say(`rules.section.${section.rule}.short`),
+                items: section.items.map(([kind, value]) =>
+                    kind === 'fig'
+                        ? ['fig', value]
+                        : kind === 'p'
+                          ? ['p', say(`rules.text.${value}`)]
+                          : [kind, say(`rules.text.${kind}`)],
+                ),
+            })),
+        })),
+    };
 }
 
 // "R4.4" from "R4.4", "r4.4" or "(R4.4)"; null for anything that is no rule of R1-R12.
