@@ -23,7 +23,9 @@ bool drained_to_end(RawWs& ws) {
 
 }  // namespace
 
-TEST_CASE("Bad input gets errors and the server keeps serving", "[server][bad_input]") {
+// [once]: what is refused, and how, is the parser's and the limits' (counting), whichever thread
+// runs the connection (tests/CMakeLists.txt); its bots play a long game at full speed.
+TEST_CASE("Bad input gets errors and the server keeps serving", "[server][bad_input][once]") {
     // The client that never reads below is dropped during the game it watches (256 messages
     // queued and no write done for 3 s, or 16 x 256 queued); the viewer, which reads but shares
     // a busy machine with a server whose bots play at full speed, may fall a few hundred messages
@@ -192,8 +194,10 @@ TEST_CASE("A client that stops reading is dropped and counted", "[server][bad_in
 // three bots playing at full speed (--bot-delay-ms 0) with --max-queue 64. On a busy machine such
 // a reader falls ~64 messages (~10 ms of such a table) behind now and then; it must not be taken
 // for a dead one (the server drops only clients whose writes stall, or at a hard cap).
+// [once]: the write queue is counted per connection, whichever thread fills it; 19,000 messages
+// of bots at full speed are this test's time.
 TEST_CASE("A reading spectator is not dropped by --max-queue 64 while bots play at full speed",
-          "[server][bad_input]") {
+          "[server][bad_input][once]") {
     // --bot-seed 2: the same four games every run, one of each variant, 19,000 messages in all
     // (with bots that chose afresh each run, five games told 4,000-30,000 and took 7-50 s).
     ServerProcess server({"--max-queue", "64", "--bot-seed", "2"});

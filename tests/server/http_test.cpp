@@ -7,7 +7,9 @@
 
 using namespace server_test;
 
-TEST_CASE("HTTP: health, metrics, game records and the page", "[server][http]") {
+// [once]: what HTTP answers, and the counts /metrics shows, do not depend on the thread count
+// (the games' own flows run in every variant).
+TEST_CASE("HTTP: health, metrics, game records and the page", "[server][http][once]") {
     ServerProcess server;
     const unsigned short port = server.port();
     INFO(server.log());
