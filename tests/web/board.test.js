@@ -9,29 +9,17 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { openPlayer } from './lib/browser.js';
 import { closestPairs } from './lib/colour-vision.js';
 import { gameState, seededRandom, takeDecision } from './lib/player.js';
-import { out, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
+import { botPace, out, seriousAxeViolations, useSuite } from './lib/suite.js';
 
 let server;
 let browser;
-
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '30',
-        '--grace',
-        '60',
-        '--bot-think-ms',
-        '100',
-    ]));
-});
-
-after(() => stopSuite({ server, browser }));
+useSuite([...botPace()], (started) => ({ server, browser } = started));
 
 // A named player at a table of three with two random bots ("Play against bots").
 async function quickGame(options) {

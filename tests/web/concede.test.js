@@ -8,31 +8,18 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
 import { gameState } from './lib/player.js';
-import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
+import { botPace, checkNoProblems, out, useSuite } from './lib/suite.js';
 
 let server;
 let browser;
-
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '30',
-        '--grace',
-        '60',
-        '--bot-think-ms',
-        '100',
-        '--bot-level',
-        'random',
-        '--bot-seed',
-        '7',
-    ]));
-});
-
-after(() => stopSuite({ server, browser }));
+useSuite(
+    [...botPace(), '--bot-level', 'random', '--bot-seed', '7'],
+    (started) => ({ server, browser } = started),
+);
 
 async function start(p) {
     await p.page.waitForSelector('#start-game:not([disabled])');

@@ -8,37 +8,22 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { parse } from '../../web/js/i18n.js';
 import { openPlayer } from './lib/browser.js';
 import { gameState, seededRandom, takeDecision } from './lib/player.js';
-import { checkNoProblems, out, repo, startSuite, stopSuite } from './lib/suite.js';
+import { botPace, checkNoProblems, out, repo, useSuite } from './lib/suite.js';
 
 const GAME_LIMIT_MS = 40000;
 
 let server;
 let browser;
-
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '20',
-        '--grace',
-        '60',
-        '--bot-think-ms',
-        '50',
-        '--bot-level',
-        'random',
-        '--bot-seed',
-        '3',
-    ]));
-});
-
-after(async () => {
-    await stopSuite({ server, browser });
-});
+useSuite(
+    [...botPace({ delayMs: 20, thinkMs: 50 }), '--bot-level', 'random', '--bot-seed', '3'],
+    (started) => ({ server, browser } = started),
+);
 
 // A language's merged catalog from the files (what GET /i18n/<lang>.json serves).
 function catalog(lang) {

@@ -9,28 +9,16 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { openPlayer } from './lib/browser.js';
 import { gameState, seededRandom, takeDecision } from './lib/player.js';
-import { out, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
+import { botPace, out, seriousAxeViolations, useSuite } from './lib/suite.js';
 
 let server;
 let browser;
-
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '20',
-        '--bot-think-ms',
-        '50',
-        '--grace',
-        '60',
-    ]));
-});
-
-after(() => stopSuite({ server, browser }));
+useSuite([...botPace({ delayMs: 20, thinkMs: 50 })], (started) => ({ server, browser } = started));
 
 // A game with the expansion and Diamond Joe against three random bots, started at once.
 async function startGame(player, seed = 5) {

@@ -8,12 +8,12 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { openPlayer } from './lib/browser.js';
 import { gameState, seededRandom, takeDecision } from './lib/player.js';
-import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
+import { botPace, checkNoProblems, out, useSuite } from './lib/suite.js';
 
 const GAME_LIMIT_MS = 120_000;
 // The deal of the three players' game: with it and the players' seeded choices the game is
@@ -22,21 +22,9 @@ const GAME_SEED = Number(process.env.NIAGARA_WEB_SEED || 1);
 
 let server;
 let browser;
-
 // Strong bots (the default) search 100 ms per decision here, not 1 s: the phone's
 // game against them stays within the time limit.
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '30',
-        '--grace',
-        '60',
-        '--bot-think-ms',
-        '100',
-    ]));
-});
-
-after(() => stopSuite({ server, browser }));
+useSuite([...botPace()], (started) => ({ server, browser } = started));
 
 // Every player plays on its own (as people do, at the same time) until every page shows the
 // result; `during(player, round)` runs once per player and new round.

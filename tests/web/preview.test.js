@@ -9,30 +9,18 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { openPlayer } from './lib/browser.js';
 import { seededRandom, takeDecision } from './lib/player.js';
-import { out, startSuite, stopSuite } from './lib/suite.js';
+import { botPace, out, useSuite } from './lib/suite.js';
 
 const LIMIT_MS = 45_000;
 
 let server;
 let browser;
-
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '30',
-        '--grace',
-        '60',
-        '--bot-think-ms',
-        '100',
-    ]));
-});
-
-after(() => stopSuite({ server, browser }));
+useSuite([...botPace()], (started) => ({ server, browser } = started));
 
 // The open decision, when nothing is on its way.
 async function openDecision(page) {

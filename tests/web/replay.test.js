@@ -9,31 +9,19 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { openPlayer } from './lib/browser.js';
 import { gameState, pickAction, seededRandom } from './lib/player.js';
-import { out, seriousAxeViolations, startSuite, stopSuite } from './lib/suite.js';
+import { botPace, out, seriousAxeViolations, useSuite } from './lib/suite.js';
 
 const GAME_LIMIT_MS = 90_000;
 const GAME_SEED = Number(process.env.NIAGARA_REPLAY_SEED || 2);
 
 let server;
 let browser;
-
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '30',
-        '--bot-think-ms',
-        '100',
-        '--grace',
-        '60',
-    ]));
-});
-
-after(() => stopSuite({ server, browser }));
+useSuite([...botPace()], (started) => ({ server, browser } = started));
 
 // "2 blue, 1 red" for each seat, as both the end screen and the replay write a collection.
 function collectionTexts(result) {

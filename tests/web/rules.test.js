@@ -8,35 +8,24 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
 import {
+    botPace,
     checkNoProblems,
     out,
     repo,
     seriousAxeViolations,
-    startSuite,
-    stopSuite,
+    useSuite,
 } from './lib/suite.js';
 
 let server;
 let browser;
-
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '30',
-        '--bot-think-ms',
-        '100',
-        '--bot-level',
-        'random',
-        '--bot-seed',
-        '3',
-    ]));
-});
-
-after(() => stopSuite({ server, browser }));
+useSuite(
+    [...botPace(), '--bot-level', 'random', '--bot-seed', '3'],
+    (started) => ({ server, browser } = started),
+);
 
 const RULES = Array.from({ length: 12 }, (_, i) => `R${i + 1}`);
 

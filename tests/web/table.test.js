@@ -8,34 +8,21 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
 import { gameState, pickAction, seededRandom } from './lib/player.js';
-import { checkNoProblems, out, startSuite, stopSuite } from './lib/suite.js';
+import { botPace, checkNoProblems, out, useSuite } from './lib/suite.js';
 
 // The deal of the "play again" game (random bots, seeded choices): a short one.
 const SHORT_GAME_SEED = Number(process.env.NIAGARA_WEB_SEED || 3);
 
 let server;
 let browser;
-
-before(async () => {
-    ({ server, browser } = await startSuite([
-        '--bot-delay-ms',
-        '30',
-        '--grace',
-        '60',
-        '--bot-think-ms',
-        '100',
-        '--bot-level',
-        'random',
-        '--bot-seed',
-        '5',
-    ]));
-});
-
-after(() => stopSuite({ server, browser }));
+useSuite(
+    [...botPace(), '--bot-level', 'random', '--bot-seed', '5'],
+    (started) => ({ server, browser } = started),
+);
 
 async function joinTable(p, id) {
     await p.page.click('.tables button:has-text("Refresh")');

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { launchBrowser } from './browser.js';
@@ -56,4 +57,22 @@ export async function seriousAxeViolations(page) {
         }));
     });
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+// One server and one chromium for a file's tests: started before them (`flags`: the server's),
+// handed to `onStart`, and stopped after them.
+export function useSuite(flags, onStart) {
+    const suite = {};
+    before(async () => {
+        Object.assign(suite, await startSuite(flags));
+        onStart(suite);
+    });
+    after(() => stopSuite(suite));
+}
+
+// The server's bots in the browser tests: quick, but a move at a time a page can show (one
+// every `delayMs`; a strong bot searches `thinkMs`), and a minute's grace for a page that
+// reloads.
+export function botPace({ delayMs = 30, thinkMs = 100 } = {}) {
+    return ['--bot-delay-ms', String(delayMs), '--bot-think-ms', String(thinkMs), '--grace', '60'];
 }
