@@ -390,10 +390,16 @@ void Lobby::received(const std::shared_ptr<Connection>& c, std::string_view fram
 
 // ---- one handler per command (protocol::command): the lobby's own, or handed to the table
 
+template <class Then>
+void Lobby::need_table(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                       Then&& then) {
+    if (!table) return fail(c, "no_table", {"server.lobby.no_table"});
+    then(*table);
+}
+
 void Lobby::need_table(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                        void (Table::*then)(std::shared_ptr<Connection>)) {
-    if (!table) return fail(c, "no_table", {"server.lobby.no_table"});
-    ((*table).*then)(c);
+    need_table(c, table, [&](Table& t) { (t.*then)(c); });
 }
 
 void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
@@ -495,8 +501,7 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
 
 void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                    command::AddBot& m) {
-    if (!table) return fail(c, "no_table", {"server.lobby.no_table"});
-    table->add_bot(c, m.level);
+    need_table(c, table, [&](Table& t) { t.add_bot(c, m.level); });
 }
 
 void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
@@ -507,8 +512,7 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
 
 void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                    command::Act& m) {
-    if (!table) return fail(c, "no_table", {"server.lobby.no_table"});
-    table->act(c, std::move(m));
+    need_table(c, table, [&](Table& t) { t.act(c, std::move(m)); });
 }
 
 void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,

@@ -107,7 +107,12 @@ class Lobby {
                 command::Lang& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Who& m);
-    // A table command that takes nothing but the sender: refused outside a table.
+    // A table command: `then(table)`, or refused outside a table (a template, so that the
+    // actions' handler pays no indirect call).
+    template <class Then>
+    void need_table(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                    Then&& then);
+    // A table command that takes nothing but the sender.
     void need_table(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                     void (Table::*then)(std::shared_ptr<Connection>));
     std::shared_ptr<Table> find(long id) const;
