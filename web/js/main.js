@@ -9,9 +9,7 @@ import { describeAction } from './describe.js';
 import { $, h, morph } from './dom.js';
 import { HowTo } from './howto.js';
 import {
-    LANGUAGES,
     language,
-    languageName,
     rememberLanguage,
     startLanguage,
     t,
@@ -22,6 +20,7 @@ import { linkRules } from './rule_links.js';
 import { Sounds } from './sounds.js';
 import { riverPreview } from './preview.js';
 import { LobbyView } from './lobby.js';
+import { languageSwitch } from './language_switch.js';
 import { LogView } from './log.js';
 import { PlayersPanel, clockText } from './players.js';
 import { ResultBanner, WaitingRoom } from './room.js';
@@ -334,23 +333,9 @@ document.addEventListener('keydown', (e) => {
         });
 });
 
-// The language switch in the header: the languages in their own words; the choice is
-// remembered, told to the server and the page's words are drawn again (no reload).
-const langSelect = $('#lang-select');
-if (langSelect) {
-    morph(
-        langSelect,
-        LANGUAGES.map((code) =>
-            h(
-                'option',
-                { value: code, lang: code, selected: code === language() },
-                languageName(code),
-            ),
-        ),
-    );
-    langSelect.value = language();
-    langSelect.addEventListener('change', () => switchLanguage(langSelect.value));
-}
+// The language switch in the header: the choice is remembered, told to the server and the
+// page's words are drawn again (no reload).
+languageSwitch(switchLanguage);
 
 async function switchLanguage(lang) {
     rememberLanguage(lang);
@@ -360,7 +345,8 @@ async function switchLanguage(lang) {
         console.warn(`no catalog for ${lang}: ${e.message}`);
         return;
     }
-    if (langSelect) langSelect.value = language();
+    const select = $('#lang-select');
+    if (select) select.value = language();
     client.sendLanguage(language());
     translateDocument();
     board.build();

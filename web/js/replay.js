@@ -9,15 +9,8 @@ import { seatColour, seatInk } from './colours.js';
 import { progressText, winningProgress } from './collections.js';
 import { $, h, morph } from './dom.js';
 import { cardArg } from './describe.js';
-import {
-    LANGUAGES,
-    language,
-    languageName,
-    rememberLanguage,
-    startLanguage,
-    t,
-    tServer,
-} from './i18n.js';
+import { language, rememberLanguage, startLanguage, t, tServer } from './i18n.js';
+import { languageSwitch } from './language_switch.js';
 import { applyPatch, PatchError } from './patch.js';
 import { PlayersPanel } from './players.js';
 import { collectionText } from './room.js';
@@ -83,24 +76,10 @@ function whenText(seconds) {
 }
 
 // The language switch: the page is drawn again from its address in the chosen language.
-const langSelect = $('#lang-select');
-if (langSelect) {
-    morph(
-        langSelect,
-        LANGUAGES.map((code) =>
-            h(
-                'option',
-                { value: code, lang: code, selected: code === language() },
-                languageName(code),
-            ),
-        ),
-    );
-    langSelect.value = language();
-    langSelect.addEventListener('change', () => {
-        rememberLanguage(langSelect.value);
-        window.location.reload();
-    });
-}
+languageSwitch((lang) => {
+    rememberLanguage(lang);
+    window.location.reload();
+});
 
 const params = new URLSearchParams(window.location.search);
 const gameText = params.get('game') ?? '';
