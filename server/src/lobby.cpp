@@ -555,8 +555,10 @@ void Lobby::again(const std::shared_ptr<Connection>& c, long old) {
         if (auto it = rematches_.find(old); it != rematches_.end()) plan = it->second;
     }
     const std::string name = c->name();
-    if (!plan || std::find(plan->players.begin(), plan->players.end(), name) == plan->players.end())
-        return fail(c, "bad_command", {"server.lobby.again_not_yours", {{"name", name}}});
+    // The connection that played, whatever its name now: a name is free to anyone once its
+    // player has gone, and taking it must not open a rematch in that player's name.
+    if (!plan || !plan->played_by(c))
+        return fail(c, "bad_command", {"server.lobby.again_not_yours"});
     if (auto next = plan->next ? find(plan->next) : nullptr) {
         move_to(c, next);
         c->set_table(next);

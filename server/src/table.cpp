@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <random>
 
 #include "localized_frame.hpp"
@@ -72,6 +73,11 @@ void Table::tell(const Json& message) {
     const Json line = info_line(message);
     // What happened happened: a line the store refuses is still told, only not kept.
     if (!keep_line(line, nullptr)) remember(line);
+}
+
+bool Table::Rematch::played_by(const std::shared_ptr<Connection>& c) const {
+    return std::any_of(present.begin(), present.end(),
+                       [&](const std::weak_ptr<Connection>& p) { return p.lock() == c; });
 }
 
 std::optional<Table::Rematch> Table::rematch() const {

@@ -108,9 +108,11 @@ class Table : public std::enable_shared_from_this<Table> {
     struct Rematch {
         protocol::TableOptions options;
         std::vector<BotLevel> bots;
-        std::vector<std::string> players;                // the people's names
-        std::vector<std::weak_ptr<Connection>> present;  // ... connected at the end
+        // The connections that played the people's seats, those still connected at the end:
+        // only they may ask (/again), never whoever takes a player's name after they left.
+        std::vector<std::weak_ptr<Connection>> present;
         long next = 0;  // the table someone opened to play again (the lobby's), or 0
+        bool played_by(const std::shared_ptr<Connection>& c) const;
     };
     std::optional<Rematch> rematch() const;
 
@@ -133,6 +135,7 @@ class Table : public std::enable_shared_from_this<Table> {
         std::optional<std::chrono::steady_clock::time_point> deadline;
         long left_by = 0;       // the connection that /left the game: it may /join the seat again
         bool conceded = false;  // its player gave the game up: a bot plays it, nobody returns
+        std::weak_ptr<Connection> conceder;  // ... from this connection, which watches on
         bool needs_history = false;  // its next snapshot brings the table's recent lines
     };
     struct Spectator {

@@ -53,6 +53,7 @@ void Table::concede(std::shared_ptr<Connection> c) {
         // The token stays known to the lobby until the end, so that a /resume finds this table
         // and is told why the seat stays shut (resume() refuses a conceded seat).
         s.conceded = true;
+        s.conceder = c;
         s.autoplay = true;
         s.left_by = 0;
         s.conn.reset();

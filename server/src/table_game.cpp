@@ -242,25 +242,16 @@ void Table::finish() {
     try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
     stop_play();
     // A player who conceded watches under the seat's name: told of "play again" too.
-    std::vector<std::weak_ptr<Connection>> present;
-    for (const Seat& s : seats_) {
-        present.push_back(s.conn);
-        if (s.conceded)
-            for (const Spectator& w : spectators_)
-                if (auto c = w.conn.lock(); c && c->name() == s.name) present.back() = c;
-    }
     {
-        // Who played, and the bots to seat again, for "play again" (/again).
+        // Who played (the connections, not their names), and the bots to seat again, for
+        // "play again" (/again).
         std::lock_guard lock(summary_mutex_);
-        rematch_ = Rematch{options_, {}, {}, {}, 0};
-        for (std::size_t i = 0; i < seats_.size(); ++i) {
-            const Seat& s = seats_[i];
-            if (s.bot) {
+        rematch_ = Rematch{options_, {}, {}, 0};
+        for (const Seat& s : seats_) {
+            if (s.bot)
                 rematch_->bots.push_back(s.level);
-            } else {
-                rematch_->players.push_back(s.name);
-                rematch_->present.push_back(present[i]);
-            }
+            else
+                rematch_->present.push_back(s.conceded ? s.conceder : s.conn);
         }
     }
     Json result = result_to_json(*state_);

@@ -4,6 +4,8 @@
 // person at the game has conceded, it ends with no winner and is stored so (R9.4).
 #include <catch2/catch.hpp>
 
+#include <thread>
+
 #include "server_fixture.hpp"
 
 using namespace server_test;
@@ -281,4 +283,44 @@ TEST_CASE("Concede: the only person at the table ends the game at once", "[serve
     CHECK(ended.at("result").at("abandoned") == true);
     CHECK(ended.at("result").at("winners").empty());
     CHECK(http_get(port, "/games/" + std::to_string(id)).status == 200);
+}
+
+// Identity is never a typed name alone: once alice has gone, her name is anyone's, and whoever
+// takes it must not open the rematch "in alice's name" nor invite bob to it. bob, who played,
+// still may.
+TEST_CASE("Play again belongs to the connections that played, not to a name taken after",
+          "[server][concede][again][attack]") {
+    ServerProcess server;
+    const unsigned short port = server.port();
+    auto alice = raw_lobby_user(port, "alice");
+    auto bob = raw_lobby_user(port, "bob");
+    const long id = start_game(*alice, {bob.get()}, 1, "players=3 seed=37 timer=60");
+    REQUIRE(alice->send("/concede"));
+    expect_message(*alice, "conceded");
+    REQUIRE(bob->send("/concede"));
+    expect_message(*bob, "ended");
+    expect_message(*alice, "ended");
+    alice.reset();  // gone: her name is free
+
+    auto sam = raw_lobby_user(port, "sam");
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    bool named = false;
+    while (!named && std::chrono::steady_clock::now() < deadline) {
+        REQUIRE(sam->send("/name alice"));
+        const auto answer = sam->read_until(
+            [](const Json& m) { return message_type(m) == "name" || message_type(m) == "error"; },
+            5s);
+        REQUIRE(answer);
+        named = message_type(*answer) == "name";
+        if (!named) std::this_thread::sleep_for(50ms);
+    }
+    REQUIRE(named);
+    REQUIRE(sam->send("/again " + std::to_string(id)));
+    CHECK(refusal(*sam) == "bad_command");
+    // No table was opened for "alice", and bob was invited to none.
+    CHECK_FALSE(sam->read_until([](const Json& m) { return message_type(m) == "seated"; }, 300ms));
+    CHECK_FALSE(bob->read_until([](const Json& m) { return message_type(m) == "again"; }, 300ms));
+
+    REQUIRE(bob->send("/again " + std::to_string(id)));
+    CHECK(expect_message(*bob, "seated").at("table") != id);
 }
