@@ -430,12 +430,7 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     if (!created) return;
     spdlog::info("table {}: created by {} ({})", created->id(), c->name(),
                  protocol::describe(m.options));
-    reply(c, notice("table_created",
-                    {"server.lobby.table_created",
-                     {{"table", id_arg(created->id())},
-                      {"description", protocol::describe_text(m.options)}}},
-                    Json{{"table", created->id()},
-                         {"options", protocol::table_options_to_json(m.options)}}));
+    reply(c, msg::table_created(created->id(), m.options));
     move_to(c, created);
     c->set_table(created);  // now: the next frame may already be a table command
     created->join(c, std::nullopt);  // the creator sits first and hosts

@@ -13,8 +13,4 @@ Json refusal(const std::string& code, const Reason& reason) {
     return protocol::error(code, reason.key, reason.args);
 }
 
-Json notice(const std::string& type, const Reason& reason, Json fields) {
-    return protocol::keyed_message(type, reason.key, reason.args, std::move(fields));
-}
-
 }  // namespace niagara::server

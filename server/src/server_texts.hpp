@@ -30,7 +30,4 @@ std::string english(const Reason& reason);
 // {"type": "error", "code": code, "text"/"message": the English, "key", "args"}.
 Json refusal(const std::string& code, const Reason& reason);
 
-// A notice of `type` with `fields`: its text is `reason`'s.
-Json notice(const std::string& type, const Reason& reason, Json fields);
-
 }  // namespace niagara::server

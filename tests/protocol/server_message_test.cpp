@@ -157,7 +157,7 @@ TEST_CASE("Server messages: tables", "[protocol][server]") {
 
     const Json created = table_created(4, spirits_options());
     CHECK(created["text"] ==
-          "Table #4 is open: 5 players, Spirits, 60 s turns. /join 4 to sit down.");
+          "Table #4 is open: 5 players, Spirits, 60 s turns.");
     CHECK(created["options"] == table_options_to_json(spirits_options()));
     CHECK(created["table"] == 4);
 }
