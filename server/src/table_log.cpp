@@ -4,6 +4,7 @@
 
 #include "metrics.hpp"
 #include "niagara/game.hpp"
+#include "niagara/protocol/engine_english.hpp"
 #include "niagara/text.hpp"
 
 namespace niagara::server {
@@ -40,7 +41,7 @@ void TableLog::add_action(Cause cause) {
 Json TableLog::event_line(int seat, const Log& log, const std::string& cause) {
     Json entry{{"kind", "event"},
                {"seat", seat >= 0 ? Json(seat) : Json()},
-               {"lines", english(log)},
+               {"lines", protocol::engine_english(log)},
                {"texts", texts_json(log)}};
     if (!cause.empty()) entry["cause"] = cause;
     return entry;
