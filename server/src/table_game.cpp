@@ -242,7 +242,8 @@ void Table::finish() {
     // Unstored, the game is replayed at the next start and finishes (and is stored) again.
     try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
     stop_play();
-    // A player who conceded watches under the seat's name: told of "play again" too.
+    // A player who conceded watches on from the connection that conceded: told of "play
+    // again" too.
     {
         // Who played (the connections, not their names), and the bots to seat again, for
         // "play again" (/again).
