@@ -191,7 +191,7 @@ GameResult play_game(const ArenaFlags& f, long g) {
         if (Status st = apply(s, a); !st) {
             r.error = std::string(bot_level_name(bots[seat]->level())) + " at seat " +
                       std::to_string(seat + 1) + " chose an illegal action '" + to_text(a) +
-                      "': " + english(st.refusal);
+                      "': " + st.reason;
             return r;
         }
     }
@@ -325,8 +325,8 @@ int run_arena(int argc, char** argv, int from) {
     }
     const ArenaFlags& f = *parsed;
     Options probe = game_options(f, 0);
-    if (auto problem = options_problem(probe)) {
-        std::cerr << "niagara arena: " << english(*problem) << "\n";
+    if (auto problem = validate(probe)) {
+        std::cerr << "niagara arena: " << *problem << "\n";
         return 2;
     }
 

@@ -1,17 +1,7 @@
 // `niagara arena`: one bot (the candidate) against P-1 copies of another, over N seeded games.
 #pragma once
 
-#include <string>
-
-#include "niagara/i18n/i18n.hpp"
-#include "niagara/text.hpp"
-
 namespace niagara::arena {
-
-// The English of an engine text, from the English catalog (the engine writes no words).
-inline std::string english(const Text& text) {
-    return i18n::render("en", text.key, text.args.json());
-}
 
 // Usage lines for the tool's help.
 extern const char* const kArenaUsage;

@@ -54,8 +54,7 @@ Record read_record(const std::string& path) {
 int cmd_replay(const std::string& path) {
     Replay r = replay(read_record(path));
     if (r.failed_at) {
-        std::cerr << "action " << *r.failed_at << " is illegal: " << arena::english(r.refusal)
-                  << "\n";
+        std::cerr << "action " << *r.failed_at << " is illegal: " << r.reason << "\n";
         return 1;
     }
     Json out = state_to_json(r.state);
@@ -67,8 +66,7 @@ int cmd_replay(const std::string& path) {
 int cmd_legal(const std::string& path) {
     Replay r = replay(read_record(path));
     if (r.failed_at) {
-        std::cerr << "action " << *r.failed_at << " is illegal: " << arena::english(r.refusal)
-                  << "\n";
+        std::cerr << "action " << *r.failed_at << " is illegal: " << r.reason << "\n";
         return 1;
     }
     if (is_over(r.state)) {
@@ -130,8 +128,8 @@ std::optional<Options> game_of(const Flags& f) {
     options.spirits = f.spirits;
     options.diamond_joe = f.diamond_joe;
     options.seed = f.seed;
-    if (auto problem = options_problem(options)) {
-        std::cerr << arena::english(*problem) << "\n";
+    if (auto problem = validate(options)) {
+        std::cerr << *problem << "\n";
         return std::nullopt;
     }
     return options;
@@ -196,8 +194,7 @@ int cmd_demo(const Flags& f) {
         if (a.type != ActionType::PlayCard)
             std::cout << "  Seat " << seat + 1 << ": " << to_text(a) << "\n";
         for (const Text& line : log)
-            if (line.key != "engine.log.card_chosen")
-                std::cout << "    " << arena::english(line) << "\n";
+            if (line.key != "engine.log.card_chosen") std::cout << "    " << line.en << "\n";
     }
     std::cout << "\nResult:\n" << result_to_json(s).dump(2) << "\n";
     if (!f.record_path.empty()) {

@@ -86,10 +86,7 @@ std::uint64_t mix(std::uint64_t x) {
 }  // namespace
 
 State new_game(const Options& options) {
-    // The engine knows no catalog: the exception names the problem by its key and arguments
-    // (callers that show it to people check options_problem() first and render that).
-    if (auto problem = options_problem(options))
-        throw std::invalid_argument(problem->key + " " + problem->args.dump());
+    if (auto problem = validate(options)) throw std::invalid_argument(*problem);
     State s;
     s.options = options;
     s.rules = Rules::of(options);
@@ -274,7 +271,8 @@ Status apply(State& s, const Action& a, Log* log) {
             player.hand &= std::uint16_t(~card_bit(a.card));
             player.chosen = a.card;
             detail::say(log, [&] {
-                return detail::log_line("card_chosen", {{"seat", text_arg::seat(a.seat)}});
+                return detail::log_line("card_chosen", {{"seat", text_arg::seat(a.seat)}},
+                                        detail::seat_label(a.seat) + " has chosen a card.");
             });
             detail::after_card_chosen(s, log);
             break;
@@ -283,9 +281,13 @@ Status apply(State& s, const Action& a, Log* log) {
             s.place(a.colour).add(a.colour);
             player.canoes[a.canoe].where = Where::Land;
             detail::say(log, [&] {
-                return detail::log_line("buy_back", {{"seat", text_arg::seat(a.seat)},
-                                                     {"canoe", a.canoe + 1},
-                                                     {"gem", text_arg::gem(a.colour)}});
+                return detail::log_line("buy_back",
+                                        {{"seat", text_arg::seat(a.seat)},
+                                         {"canoe", a.canoe + 1},
+                                         {"gem", text_arg::gem(a.colour)}},
+                                        detail::seat_label(a.seat) + " buys back canoe " +
+                                            std::to_string(a.canoe + 1) + " with a " +
+                                            std::string(colour_name(a.colour)) + " gem.");
             });
             break;
         case ActionType::Cloud:
@@ -293,13 +295,17 @@ Status apply(State& s, const Action& a, Log* log) {
             detail::say(log, [&] {
                 const std::string weather = (s.weather > 0 ? "+" : "") + std::to_string(s.weather);
                 return detail::log_line(a.up ? "weather_up" : "weather_down",
-                                        {{"seat", text_arg::seat(a.seat)}, {"weather", weather}});
+                                        {{"seat", text_arg::seat(a.seat)}, {"weather", weather}},
+                                        detail::seat_label(a.seat) + " moves the weather " +
+                                            (a.up ? "up" : "down") + " to " + weather + ".");
             });
             if (s.options.spirits && s.weather == 2 && !s.beaver.in_river) {  // R10.7
                 s.beaver = Piece{true, s.whirlpool.at(Pos::T1) ? Pos::T2 : Pos::T1};
                 detail::say(log, [&] {
                     const std::string at(pos_name(s.beaver.pos));
-                    return detail::log_line("beaver_jumps", {{"pos", at}});
+                    return detail::log_line(
+                        "beaver_jumps", {{"pos", at}},
+                        "The Bathing Beaver jumps into the river at " + at + ".");
                 });
             }
             detail::finish_card_action(s, log);
@@ -316,7 +322,9 @@ Status apply(State& s, const Action& a, Log* log) {
                 s.elk = Elk{Elk::At::Canoe, a.seat, a.canoe};
                 detail::say(log, [&] {
                     return detail::log_line(
-                        "elk_taken", {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}});
+                        "elk_taken", {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}},
+                        detail::seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                            " takes the Hurried Elk.");
                 });
             }
             detail::start_card_action(s, log);
@@ -328,7 +336,10 @@ Status apply(State& s, const Action& a, Log* log) {
             player.fork_pending &= std::uint8_t(~(1u << a.canoe));
             detail::say(log, [&] {
                 return detail::log_line(a.fork == Branch::Left ? "fork_left" : "fork_right",
-                                        {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}});
+                                        {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}},
+                                        detail::seat_label(a.seat) + "'s canoe " +
+                                            std::to_string(a.canoe + 1) + " drifts into the " +
+                                            std::string(branch_name(a.fork)) + " branch.");
             });
             break;
         }
@@ -337,7 +348,9 @@ Status apply(State& s, const Action& a, Log* log) {
             player.free_canoe_pending = false;
             detail::say(log, [&] {
                 return detail::log_line("free_canoe",
-                                        {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}});
+                                        {{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}},
+                                        detail::seat_label(a.seat) + " gets canoe " +
+                                            std::to_string(a.canoe + 1) + " back for free.");
             });
             break;
         case ActionType::MeetJoe:
@@ -353,7 +366,10 @@ void abandon(State& s, Log* log) {
     s.phase = Phase::GameOver;
     s.abandoned = true;
     s.winners = 0;
-    detail::say(log, [&] { return detail::log_line("abandoned", {}); });
+    detail::say(log, [&] {
+        return detail::log_line("abandoned", {},
+                                "The table ended the game; there is no winner.");
+    });
 }
 
 bool is_winning_collection(const Gems& g) {

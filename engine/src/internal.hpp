@@ -11,13 +11,16 @@
 
 namespace niagara::detail {
 
-// A game log line (engine.log.<key>) and a refusal (engine.refuse.<key>): the key and its
-// arguments. Their words, English included, are the catalogs' (i18n/catalogs/<lang>/engine.json).
-inline Text log_line(const char* key, TextArgs args) {
-    return Text{std::string("engine.log.") + key, std::move(args)};
+inline std::string seat_label(int seat) {
+    return "Seat " + std::to_string(seat + 1);
 }
-inline Text refusal(const char* key, TextArgs args) {
-    return Text{std::string("engine.refuse.") + key, std::move(args)};
+// A game log line (engine.log.<key>) and a refusal (engine.refuse.<key>): the key, its arguments
+// and the English the engine has always written, which the English catalog must render exactly.
+inline Text log_line(const char* key, TextArgs args, std::string en) {
+    return Text{std::string("engine.log.") + key, std::move(args), std::move(en)};
+}
+inline Text refusal(const char* key, TextArgs args, std::string en) {
+    return Text{std::string("engine.refuse.") + key, std::move(args), std::move(en)};
 }
 
 // Appends the line that `make` builds, building it only when a log is wanted (self-play and
@@ -64,6 +67,7 @@ void end_turn(State& s, Log* log);
 void lose_canoe(State& s, int seat, int canoe, Log* log);
 void release_elk(State& s, int seat, int canoe, Log* log);  // R10.8: its canoe left the river
 void move_gems_home(State& s, Gems& cargo);                 // R8.1: each gem to its colour's place
+std::string describe_gems(const Gems& gems);                // "red and blue"
 
 // Why an action is not legal (explain.cpp); called only for actions not in the legal list.
 Text explain_rejection(const State& s, const Action& a);

@@ -190,6 +190,14 @@ void move_gems_home(State& s, Gems& cargo) {
     cargo = Gems{};
 }
 
+std::string describe_gems(const Gems& g) {
+    std::string text;
+    for (Colour c : kAllColours)
+        for (int i = 0; i < g.of(c); ++i)
+            text += (text.empty() ? "" : " and ") + std::string(colour_name(c));
+    return text;
+}
+
 int paddle_points(const State& s, const Action& move) {
     const int card = s.turn.card == Card::OneTwoThree ? move.points : card_number(s.turn.card);
     return card + (s.elk.on(move.seat, move.canoe) ? 2 : 0);  // R10.8
@@ -254,9 +262,9 @@ Destination move_destination(const State& s, const Action& a) {
 namespace {
 
 // A move's line is written for every canoe move a server plays (and for nothing else: search
-// and self-play pass no log), so it is built in one pass: the JSON text of its arguments, each
-// nested part's {"args":{...},"key":...} written in place, rather than as a tree of small
-// strings joined afterwards.
+// and self-play pass no log), so it is built in one pass: its English and the JSON text of its
+// arguments side by side, each nested part's {"args":{...},"key":...} written in place, rather
+// than as a tree of small strings joined afterwards.
 class MoveLine {
   public:
     // "unloads red and loads blue", with " at T3" when it happens before the move.
@@ -270,6 +278,18 @@ class MoveLine {
             json_ += R"(",)";
         }
         if (unload) json_member("unloaded", a.unload);
+        if (unload) {
+            en_ += "unloads ";
+            english_list(a.unload);
+        }
+        if (load) {
+            en_ += unload ? " and loads " : "loads ";
+            english_list(a.load);
+        }
+        if (at) {
+            en_ += " at ";
+            en_ += pos_name(*at);
+        }
         end_part(unload && load ? "unload_load" : unload ? "unload" : "load", at ? "_at" : "");
     }
 
@@ -278,19 +298,24 @@ class MoveLine {
         const bool land = boat.where == Where::Land, up = a.direction == Direction::Up;
         begin_part();
         json_ += R"("end":{"args":{)";
+        en_ += land ? "leaves land and moves " : "moves ";
+        en_ += up ? "up " : "down ";
+        en_ += std::to_string(d.steps);
         // A pushed canoe's walk ends on the whirlpool; the push is its own line (with where
         // the canoe ends), so this part must not name the end after the push ("moves up 1 to
         // R6" for a canoe that started at R6 read as if it had not moved).
         const char* end = "end_pos";
         if (d.pushed) {
             end = "end_whirlpool";
-            end_pos(d.pushed_from);
+            end_pos(d.pushed_from, " onto the whirlpool at ");
         } else if (d.kind == Destination::Land) {
             end = "end_land";
+            en_ += " to land";
         } else if (d.kind == Destination::Waterfall) {
             end = "end_falls";
+            en_ += " over the waterfall";
         } else {
-            end_pos(d.pos);
+            end_pos(d.pos, " to ");
         }
         json_ += R"(},"key":"engine.log.part.)";
         json_ += end;
@@ -302,6 +327,9 @@ class MoveLine {
 
     // "Seat 2's canoe 1 loads blue at T3, then moves down 2 to T5."
     Text finish(const Action& a) {
+        std::string line = seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) + " ";
+        line += en_;
+        line += '.';
         // The members in name order: canoe, first, second, seat.
         TextArgs args;
         args.append("canoe", std::to_string(a.canoe + 1));
@@ -309,11 +337,14 @@ class MoveLine {
         if (count_ >= 2) args.append("second", parts_[1]);
         args.append("seat", text_arg::seat(a.seat).json());
         // A move is at most two parts: the gems are handled either before or after it (R5.4).
-        return log_line(count_ >= 2 ? "canoe_then" : "canoe", std::move(args));
+        return log_line(count_ >= 2 ? "canoe_then" : "canoe", std::move(args), std::move(line));
     }
 
   private:
-    void begin_part() { json_.assign(R"({"args":{)"); }
+    void begin_part() {
+        if (count_ > 0) en_ += ", then ";
+        json_.assign(R"({"args":{)");
+    }
     // Closes the arguments (dropping the last member's comma) and names the part's key.
     void end_part(const char* key, const char* suffix) {
         if (json_.back() == ',') json_.pop_back();
@@ -324,10 +355,12 @@ class MoveLine {
         parts_[count_++] = std::move(json_);
         json_.clear();
     }
-    void end_pos(Pos at) {
+    void end_pos(Pos at, const char* words) {
         json_ += R"("pos":")";
         json_ += pos_name(at);
         json_ += '"';
+        en_ += words;
+        en_ += pos_name(at);
     }
     // "name":[{"key":"common.gem.violet"},...]: the gems as text_arg::gems writes them.
     void json_member(const char* name, const GemList& list) {
@@ -337,6 +370,8 @@ class MoveLine {
         json_ += text_arg::gems(gems_of(list)).json();
         json_ += ',';
     }
+    // "red and blue", violet first (describe_gems).
+    void english_list(const GemList& list) { en_ += describe_gems(gems_of(list)); }
     static Gems gems_of(const GemList& list) {
         Gems gems;
         for (Colour c : list)
@@ -344,6 +379,7 @@ class MoveLine {
         return gems;
     }
 
+    std::string en_;
     std::string json_;
     std::array<std::string, 2> parts_;
     int count_ = 0;
@@ -388,7 +424,12 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
                 const bool falls = d.kind == Destination::Waterfall;
                 TextArgs args{{"seat", text_arg::seat(a.seat)}, {"canoe", a.canoe + 1}};
                 if (!falls) args.set("pos", pos_name(d.pos));
-                return log_line(falls ? "pushed_falls" : "pushed", std::move(args));
+                return log_line(
+                    falls ? "pushed_falls" : "pushed", std::move(args),
+                    seat_label(a.seat) + "'s canoe " + std::to_string(a.canoe + 1) +
+                        " cannot stay on the whirlpool and drifts down-river" +
+                        // over the waterfall: the loss is the next line
+                        (falls ? std::string() : " to " + std::string(pos_name(d.pos))) + ".");
             });
         switch (d.kind) {
             case Destination::Land: {
@@ -396,8 +437,11 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
                 Seat& owner = s.seats[a.seat];
                 if (boat.cargo.total())
                     say(log, [&] {
-                        return log_line("brings_home", {{"seat", text_arg::seat(a.seat)},
-                                                        {"gems", text_arg::gems(boat.cargo)}});
+                        return log_line("brings_home",
+                                        {{"seat", text_arg::seat(a.seat)},
+                                         {"gems", text_arg::gems(boat.cargo)}},
+                                        seat_label(a.seat) + " brings " +
+                                            describe_gems(boat.cargo) + " to land.");
                     });
                 for (Colour c : kAllColours)
                     owner.collection.add(c, boat.cargo.of(c));
@@ -424,10 +468,14 @@ void execute_canoe_move(State& s, const Action& a, Log* log) {
         s.seats[st.seat].canoes[st.canoe].cargo.remove(st.colour);
         boat.cargo.add(st.colour);
         say(log, [&] {
-            return log_line("steal", {{"seat", text_arg::seat(a.seat)},
-                                      {"gem", text_arg::gem(st.colour)},
-                                      {"victim", text_arg::seat(st.seat)},
-                                      {"canoe", st.canoe + 1}});
+            return log_line("steal",
+                            {{"seat", text_arg::seat(a.seat)},
+                             {"gem", text_arg::gem(st.colour)},
+                             {"victim", text_arg::seat(st.seat)},
+                             {"canoe", st.canoe + 1}},
+                            seat_label(a.seat) + " steals " + std::string(colour_name(st.colour)) +
+                                " from " + seat_label(st.seat) + "'s canoe " +
+                                std::to_string(st.canoe + 1) + ".");
         });
     }
     s.turn.moved |= std::uint8_t(1u << a.canoe);
@@ -437,19 +485,26 @@ void release_elk(State& s, int seat, int canoe, Log* log) {
     if (!s.elk.on(seat, canoe)) return;
     s.elk = Elk{Elk::At::Returning, -1, -1};  // R10.8: back at the red place after phase III
     say(log, [&] {
-        return log_line("elk_leaves", {{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}});
+        return log_line("elk_leaves", {{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}},
+                        "The Hurried Elk leaves " + seat_label(seat) + "'s canoe " +
+                            std::to_string(canoe + 1) + ".");
     });
 }
 
 void lose_canoe(State& s, int seat, int canoe, Log* log) {
     Canoe& boat = s.seats[seat].canoes[canoe];
     say(log, [&] {  // built only when logged: search loses canoes by the million
+        std::string line =
+            seat_label(seat) + "'s canoe " + std::to_string(canoe + 1) + " goes over the waterfall";
         TextArgs args{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
         if (boat.cargo.total()) {
+            line += "; " + describe_gems(boat.cargo) +
+                    (boat.cargo.total() > 1 ? " return to their places" : " returns to its place");
             args.set("gems", text_arg::gems(boat.cargo));
             args.set("count", boat.cargo.total());
         }
-        return log_line(boat.cargo.total() ? "canoe_lost_gems" : "canoe_lost", std::move(args));
+        return log_line(boat.cargo.total() ? "canoe_lost_gems" : "canoe_lost", std::move(args),
+                        line + ".");
     });
     move_gems_home(s, boat.cargo);  // R8.1
     boat.where = Where::Lost;

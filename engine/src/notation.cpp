@@ -88,6 +88,10 @@ std::string to_text(const Action& a) {
 
 namespace {
 
+constexpr const char* kHint =
+    "try: play 4, buyback 1 red, cloud up, canoe 1 up 3, canoe 2 load blue then down 2 left, "
+    "canoe 1 up 2 steal red from 3.1, done, elk 1, fork 1 left, free 1, joe take 1";
+
 class Parser {
   public:
     Parser(std::string_view text, int seat) : seat_(seat) {
@@ -103,7 +107,7 @@ class Parser {
     }
 
     Parsed parse() {
-        if (words_.empty()) return fail(why("empty", {}));
+        if (words_.empty()) return fail(why("empty", {}, "empty command; " + std::string(kHint)));
         const std::string verb = next();
         if (verb == "play") return parse_play();
         if (verb == "buyback" || verb == "buy") return parse_buy_back();
@@ -115,7 +119,7 @@ class Parser {
         if (verb == "fork") return parse_fork();
         if (verb == "free") return parse_free();
         if (verb == "joe") return parse_joe();
-        return fail(why("unknown", {{"word", verb}}));
+        return fail(why("unknown", {{"word", verb}}, "unknown action '" + verb + "'; " + kHint));
     }
 
   private:
@@ -138,14 +142,19 @@ class Parser {
         return false;
     }
 
-    // What is wrong, as a refusal (engine.refuse.parse.<key>) with its arguments.
-    static Text why(const char* key, TextArgs args) {
-        return Text{std::string("engine.refuse.parse.") + key, std::move(args)};
+    // What is wrong, as a refusal (engine.refuse.parse.<key>) and its English.
+    static Text why(const char* key, TextArgs args, std::string en) {
+        return Text{std::string("engine.refuse.parse.") + key, std::move(args), std::move(en)};
     }
-    static Parsed fail(Text why) { return Parsed{std::nullopt, std::move(why)}; }
+    static Parsed fail(Text why) {
+        std::string en = why.en;
+        return Parsed{std::nullopt, std::move(en), std::move(why)};
+    }
     Parsed finish(const Action& a) {
-        if (more()) return fail(why("trailing", {{"word", peek()}}));
-        return Parsed{a, {}};
+        if (more())
+            return fail(why("trailing", {{"word", peek()}},
+                            "unexpected '" + peek() + "' at the end of the command"));
+        return Parsed{a, "", {}};
     }
 
     static std::optional<int> number(const std::string& w) {
@@ -164,7 +173,9 @@ class Parser {
     Parsed parse_play() {
         const std::string w = next();
         auto card = parse_card(w);
-        if (!card) return fail(why("not_card", {{"word", w}}));
+        if (!card)
+            return fail(why("not_card", {{"word", w}},
+                            "'" + w + "' is not a card; cards are 1 to 7, cloud, lasso and 1/2/3"));
         return finish(Action::play(seat_, *card));
     }
 
@@ -172,12 +183,16 @@ class Parser {
         accept("back");
         accept("canoe");
         auto canoe = canoe_number();
-        if (!canoe) return fail(why("buy_back", {}));
+        if (!canoe)
+            return fail(why("buy_back", {},
+                            "say which canoe to buy back and the gem to pay, e.g. buyback 1 red"));
         accept("with");
         accept("pay");
         const std::string w = next();
         auto colour = parse_colour(w);
-        if (!colour) return fail(why("not_colour", {{"word", w}}));
+        if (!colour)
+            return fail(why("not_colour", {{"word", w}},
+                            "'" + w + "' is not a gem colour (violet, clear, yellow, blue, red)"));
         return finish(Action::buy_back(seat_, *canoe, *colour));
     }
 
@@ -185,28 +200,31 @@ class Parser {
         const std::string w = next();
         if (w == "up" || w == "+") return finish(Action::cloud(seat_, true));
         if (w == "down" || w == "-") return finish(Action::cloud(seat_, false));
-        return fail(why("cloud", {}));
+        return fail(why("cloud", {}, "say cloud up or cloud down"));
     }
 
     Parsed parse_elk() {
         if (accept("no") || accept("none") || accept("skip"))
             return finish(Action::take_elk(seat_, -1));
         auto canoe = canoe_number();
-        if (!canoe) return fail(why("elk", {}));
+        if (!canoe)
+            return fail(
+                why("elk", {}, "say elk 1, elk 2 (the canoe that takes the elk) or elk no"));
         return finish(Action::take_elk(seat_, *canoe));
     }
 
     Parsed parse_fork() {
         auto canoe = canoe_number();
         const std::string w = next();
-        if (!canoe || (w != "left" && w != "right")) return fail(why("fork", {}));
+        if (!canoe || (w != "left" && w != "right"))
+            return fail(why("fork", {}, "say fork 1 left or fork 1 right"));
         return finish(Action::fork_to(seat_, *canoe, w == "left" ? Branch::Left : Branch::Right));
     }
 
     Parsed parse_free() {
         accept("canoe");
         auto canoe = canoe_number();
-        if (!canoe) return fail(why("free", {}));
+        if (!canoe) return fail(why("free", {}, "say free 1 (the double canoe) or free 2"));
         return finish(Action::free_canoe(seat_, *canoe));
     }
 
@@ -214,14 +232,19 @@ class Parser {
         const std::string deal = next();
         if (deal == "no" || deal == "none" || deal == "skip")
             return finish(Action::meet_joe(seat_, JoeDeal::None));
-        if (deal != "take" && deal != "swap" && deal != "give") return fail(why("joe", {}));
+        if (deal != "take" && deal != "swap" && deal != "give")
+            return fail(why("joe", {}, "say joe take 1, joe swap 1 red, joe give 1 red or joe no"));
         accept("canoe");
         auto canoe = canoe_number();
-        if (!canoe) return fail(why("joe_canoe", {{"deal", deal}}));
+        if (!canoe)
+            return fail(why("joe_canoe", {{"deal", deal}},
+                            "say which canoe deals with Joe, e.g. joe " + deal + " 1"));
         if (deal == "take") return finish(Action::meet_joe(seat_, JoeDeal::Take, *canoe));
         const std::string w = next();
         auto colour = parse_colour(w);
-        if (!colour) return fail(why("joe_gem", {{"deal", deal}}));
+        if (!colour)
+            return fail(
+                why("joe_gem", {{"deal", deal}}, "say which gem, e.g. joe " + deal + " 1 red"));
         return finish(Action::meet_joe(seat_, deal == "swap" ? JoeDeal::Swap : JoeDeal::Give,
                                        *canoe, *colour));
     }
@@ -231,14 +254,24 @@ class Parser {
         bool loaded = false;
         while (more() && (peek() == "unload" || peek() == "load")) {
             const bool unload = next() == "unload";
-            if (unload && loaded) return why("unload_after_load", {});
+            if (unload && loaded)
+                return why("unload_after_load", {},
+                           "a gem loaded this turn cannot be unloaded again (R5.6); write unload "
+                           "before load");
             GemList& list = unload ? a.unload : a.load;
-            if (!list.empty()) return why(unload ? "unload_once" : "load_once", {});
+            if (!list.empty())
+                return why(unload ? "unload_once" : "load_once", {},
+                           std::string("say ") + (unload ? "unload" : "load") + " once");
             while (more() && parse_colour(peek())) {
-                if (list.size == kMaxCanoeCapacity) return why("two_gems", {});
+                if (list.size == kMaxCanoeCapacity)
+                    return why("two_gems", {},
+                               "a canoe handles at most two gems of each kind at once (R5.9)");
                 list.push(*parse_colour(next()));
             }
-            if (list.empty()) return why(unload ? "which_unload" : "which_load", {});
+            if (list.empty())
+                return why(unload ? "which_unload" : "which_load", {},
+                           std::string("say which gem to ") + (unload ? "unload" : "load") +
+                               ", e.g. " + (unload ? "unload red" : "load blue"));
             loaded = loaded || !unload;
             any = true;
         }
@@ -247,11 +280,13 @@ class Parser {
 
     Parsed parse_canoe() {
         auto canoe = canoe_number();
-        if (!canoe) return fail(why("canoe", {}));
+        if (!canoe) return fail(why("canoe", {}, "say which canoe: canoe 1 or canoe 2"));
         Action a = Action::move(seat_, *canoe);
         if (accept("using")) {  // R10.6: the points chosen with the 1/2/3 card
             auto points = number(next());
-            if (!points || *points < 1 || *points > 3) return fail(why("using", {}));
+            if (!points || *points < 1 || *points > 3)
+                return fail(
+                    why("using", {}, "with the 1/2/3 card say using 1, using 2 or using 3"));
             a.points = std::uint8_t(*points);
         }
         bool before = false;
@@ -259,7 +294,8 @@ class Parser {
         if (more() && (peek() == "up" || peek() == "down")) {
             a.direction = next() == "up" ? Direction::Up : Direction::Down;
             auto steps = number(next());
-            if (!steps || *steps < 0 || *steps > 20) return fail(why("spaces", {}));
+            if (!steps || *steps < 0 || *steps > 20)
+                return fail(why("spaces", {}, "say how many spaces the canoe moves, e.g. up 3"));
             a.steps = std::uint8_t(*steps);
             if (accept("left"))
                 a.branch = Branch::Left;
@@ -272,31 +308,42 @@ class Parser {
             if (Text wrong = parse_gems(probe, after); !wrong.key.empty())
                 return fail(std::move(wrong));
             if (after) {
-                if (before) return fail(why("both_moments", {}));
+                if (before)
+                    return fail(why("both_moments", {},
+                                    "load or unload either before or after the move, not both "
+                                    "(R5.4)"));
                 a.unload = probe.unload;
                 a.load = probe.load;
                 a.timing = Timing::After;
             }
         } else if (!before) {
-            return fail(why("how", {{"canoe", *canoe + 1}}));
+            return fail(why("how", {{"canoe", *canoe + 1}},
+                            "say how the canoe moves, e.g. canoe " + std::to_string(*canoe + 1) +
+                                " up 3, or what it loads"));
         }
         if (accept("steal")) {
             while (more() && a.steal_count < kMaxCanoeCapacity && parse_colour(peek())) {
                 Steal st;
                 st.colour = *parse_colour(next());
-                if (!accept("from")) return fail(why("steal_from", {}));
+                if (!accept("from"))
+                    return fail(
+                        why("steal_from", {},
+                            "say whom to steal from, e.g. steal red from 3.1 (seat 3, canoe 1)"));
                 const std::string who = next();
                 const auto dot = who.find('.');
                 auto seat = number(who.substr(0, dot));
                 auto boat = dot == std::string::npos ? std::nullopt : number(who.substr(dot + 1));
                 if (!seat || !boat || *seat < 1 || *seat > kMaxSeats || *boat < 1 ||
                     *boat > kCanoesPerSeat)
-                    return fail(why("not_canoe", {{"word", who}}));
+                    return fail(why("not_canoe", {{"word", who}},
+                                    "'" + who + "' is not a canoe; write seat.canoe, e.g. 3.1"));
                 st.seat = std::int8_t(*seat - 1);
                 st.canoe = std::int8_t(*boat - 1);
                 a.add_steal(st);
             }
-            if (a.steal_count == 0) return fail(why("steal_gem", {}));
+            if (a.steal_count == 0)
+                return fail(
+                    why("steal_gem", {}, "say which gem to steal, e.g. steal red from 3.1"));
         }
         return finish(a);
     }

@@ -8,13 +8,24 @@ std::optional<Text> options_problem(const Options& o) {
     // Numbers as strings: a player count typed by a stranger may be large, and a number
     // argument would be grouped ("100,000") where the English says "100000".
     const int max_players = o.spirits ? 6 : 5;
-    if (o.players < 3 || o.players > max_players)
+    if (o.players < 3 || o.players > max_players) {
+        const std::string en = "a game needs 3 to " + std::to_string(max_players) + " players" +
+                               (o.spirits ? "" : " (6 only with the Spirits expansion)") +
+                               ", not " + std::to_string(o.players);
         return Text{
             o.spirits ? "engine.refuse.options.players" : "engine.refuse.options.players_base",
-            {{"max", std::to_string(max_players)}, {"players", std::to_string(o.players)}}};
+            {{"max", std::to_string(max_players)}, {"players", std::to_string(o.players)}},
+            en};
+    }
     if (o.starting_seat >= o.players)
         return Text{"engine.refuse.options.starting_seat",
-                    {{"players", std::to_string(o.players)}}};
+                    {{"players", std::to_string(o.players)}},
+                    "the starting seat must be one of the " + std::to_string(o.players) + " seats"};
+    return std::nullopt;
+}
+
+std::optional<std::string> validate(const Options& o) {
+    if (auto problem = options_problem(o)) return problem->en;
     return std::nullopt;
 }
 

@@ -40,12 +40,12 @@ Record record_from_json(const Json& j) {
 }
 
 Replay replay(const Record& r, Log* log) {
-    Replay out{new_game(r.options), std::nullopt, {}};
+    Replay out{new_game(r.options), std::nullopt, ""};
     for (std::size_t i = 0; i < r.actions.size(); ++i) {
         Status st = apply(out.state, r.actions[i], log);
         if (!st) {
             out.failed_at = i;
-            out.refusal = std::move(st.refusal);
+            out.reason = st.reason;
             return out;
         }
     }

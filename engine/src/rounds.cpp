@@ -13,6 +13,9 @@ namespace {
 std::string signed_number(int v) {
     return (v > 0 ? "+" : "") + std::to_string(v);
 }
+std::string canoe_of(int seat, int canoe) {
+    return seat_label(seat) + "'s canoe " + std::to_string(canoe + 1);
+}
 TextArgs canoe_args(int seat, int canoe) {
     return TextArgs{{"seat", text_arg::seat(seat)}, {"canoe", canoe + 1}};
 }
@@ -43,13 +46,24 @@ void river_step(State& s, Log* log) {
                 lose_canoe(s, seat, k, log);  // R8.1
         }
     }
-    if (!float_down(s.whirlpool, flow)) say(log, [&] { return log_line("whirlpool_falls", {}); });
+    if (!float_down(s.whirlpool, flow))
+        say(log, [&] {
+            return log_line("whirlpool_falls", {},
+                            "The whirlpool goes over the waterfall.");
+        });
     if (!float_down(s.beaver, flow)) {  // R10.7
         s.weather = 0;
-        say(log, [&] { return log_line("beaver_falls", {}); });
+        say(log, [&] {
+            return log_line(
+                "beaver_falls", {},
+                "The Bathing Beaver goes over the waterfall: the weather is back to 0.");
+        });
     }
     if (!float_down(s.joe, flow)) {  // R11.4
-        say(log, [&] { return log_line("joe_falls", {}); });
+        say(log, [&] {
+            return log_line("joe_falls", {},
+                            "Diamond Joe goes over the waterfall and starts again at T1.");
+        });
         move_gems_home(s, s.joe_cargo);
         s.joe = Piece{true, Pos::T1};
     }
@@ -67,10 +81,18 @@ void return_from_bank(State& s, int seat, int k, Log* log) {
     }
     if (boat.pos == Pos::T5) {
         s.seats[seat].fork_pending |= std::uint8_t(1u << k);
-        say(log, [&] { return log_line("bank_fork", canoe_args(seat, k)); });
+        say(log, [&] {
+            return log_line(
+                "bank_fork", canoe_args(seat, k),
+                canoe_of(seat, k) +
+                    " returns onto the whirlpool at the fork: its owner picks a branch.");
+        });
         return;
     }
-    say(log, [&] { return log_line("bank_whirlpool", canoe_args(seat, k)); });
+    say(log, [&] {
+        return log_line("bank_whirlpool", canoe_args(seat, k),
+                        canoe_of(seat, k) + " returns onto the whirlpool and drifts down-river.");
+    });
     if (auto next = step_down(boat.pos, Branch::Left)) {
         boat.where = Where::River;
         boat.pos = *next;
@@ -86,7 +108,10 @@ void move_joe(State& s, Log* log) {
         if (auto place = place_at(s.joe.pos); place && s.place(*place).of(*place) > 0) {
             s.place(*place).remove(*place);
             s.joe_cargo.add(*place);
-            say(log, [&] { return log_line("joe_loads", {{"gem", text_arg::gem(*place)}}); });
+            say(log, [&] {
+                return log_line("joe_loads", {{"gem", text_arg::gem(*place)}},
+                                "Diamond Joe loads " + std::string(colour_name(*place)) + ".");
+            });
         }
     }
     const std::optional<Card> card = s.seats[s.starting_seat].chosen;
@@ -100,7 +125,10 @@ void move_joe(State& s, Log* log) {
         } else if (auto next = step_down(s.joe.pos, Branch::Right)) {
             s.joe.pos = *next;
         } else {  // R11.4
-            say(log, [&] { return log_line("joe_paddles_falls", {}); });
+            say(log, [&] {
+                return log_line("joe_paddles_falls", {},
+                                "Diamond Joe paddles over the waterfall and starts again at T1.");
+            });
             move_gems_home(s, s.joe_cargo);
             s.joe = Piece{true, Pos::T1};
             return;
@@ -108,7 +136,7 @@ void move_joe(State& s, Log* log) {
     }
     say(log, [&] {
         const std::string at(pos_name(s.joe.pos));
-        return log_line("joe_moves", {{"pos", at}});
+        return log_line("joe_moves", {{"pos", at}}, "Diamond Joe moves to " + at + ".");
     });
 }
 
@@ -117,12 +145,20 @@ void phase_three(State& s, Log* log) {
     const int speed = river_speed(s.lowest_number, s.weather);
     s.last_speed = std::int8_t(speed);
     if (speed <= 0) {
-        say(log, [&] { return log_line("river_still", {{"speed", speed}}); });
+        say(log, [&] {
+            return log_line("river_still", {{"speed", speed}},
+                            "The river does not move (speed " + std::to_string(speed) + ").");
+        });
     } else {
         say(log, [&] {
-            return log_line("river_moves", {{"speed", speed},
-                                            {"lowest", int(s.lowest_number)},
-                                            {"weather", signed_number(s.weather)}});
+            return log_line("river_moves",
+                            {{"speed", speed},
+                             {"lowest", int(s.lowest_number)},
+                             {"weather", signed_number(s.weather)}},
+                            "The river moves " + std::to_string(speed) +
+                                (speed == 1 ? " space" : " spaces") + " (lowest card " +
+                                std::to_string(s.lowest_number) + ", weather " +
+                                signed_number(s.weather) + ").");
         });
         for (int i = 0; i < speed; ++i)
             river_step(s, log);  // R7.3
@@ -132,7 +168,10 @@ void phase_three(State& s, Log* log) {
             if (s.seats[seat].canoes[k].where == Where::Bank) return_from_bank(s, seat, k, log);
     if (s.elk.at == Elk::At::Returning) {  // R10.8
         s.elk = Elk{};
-        say(log, [&] { return log_line("elk_back", {}); });
+        say(log, [&] {
+            return log_line("elk_back", {},
+                            "The Hurried Elk is back at the red place.");
+        });
     }
     move_joe(s, log);
 }
@@ -148,12 +187,17 @@ void end_phase_two(State& s, Log* log) {
         say(log, [&] {
             // "Seat 1, Seat 3", best first: nested as {first}, {rest}.
             const std::vector<int> order = niagara::winners(s);
+            std::string names;
+            for (int seat : order)
+                names += (names.empty() ? "" : ", ") + seat_label(seat);
             std::vector<TextValue> seats;
             for (int seat : order)
                 seats.push_back(text_arg::seat(seat));
             const TextValue list = text_arg::joined("engine.log.seat_list", seats);
             return log_line(order.size() > 1 ? "game_over_tie" : "game_over",
-                            {{"round", std::to_string(s.round)}, {"winners", list}});
+                            {{"round", std::to_string(s.round)}, {"winners", list}},
+                            "Game over after round " + std::to_string(s.round) + ". Winner" +
+                                (std::popcount(winners) > 1 ? "s: " : ": ") + names + ".");
         });
         return;
     }
@@ -181,7 +225,8 @@ void begin_turn(State& s, int seat, Log* log) {
     player.discard[player.discard_size++] = card;
     s.lowest_number = std::int8_t(lowest_number_after(s.lowest_number, card));
     say(log, [&] {
-        return log_line("reveal", {{"seat", text_arg::seat(seat)}, {"card", text_arg::card(card)}});
+        return log_line("reveal", {{"seat", text_arg::seat(seat)}, {"card", text_arg::card(card)}},
+                        seat_label(seat) + " reveals " + std::string(card_name(card)) + ".");
     });
     s.turn = Turn{};
     s.turn.seat = std::int8_t(seat);
@@ -246,6 +291,7 @@ void meet_joe(State& s, const Action& a, Log* log) {
     std::optional<Colour> joes;
     for (Colour c : kAllColours)
         if (s.joe_cargo.of(c)) joes = c;
+    const std::string who = canoe_of(a.seat, a.canoe);
     switch (a.deal) {
         case JoeDeal::Take:
             s.joe_cargo.remove(*joes);
@@ -253,7 +299,9 @@ void meet_joe(State& s, const Action& a, Log* log) {
             say(log, [&] {
                 TextArgs args = canoe_args(a.seat, a.canoe);
                 args.set("gem", text_arg::gem(*joes));
-                return log_line("joe_take", std::move(args));
+                return log_line(
+                    "joe_take", std::move(args),
+                    who + " takes Diamond Joe's " + std::string(colour_name(*joes)) + ".");
             });
             break;
         case JoeDeal::Swap:
@@ -265,7 +313,9 @@ void meet_joe(State& s, const Action& a, Log* log) {
                 TextArgs args = canoe_args(a.seat, a.canoe);
                 args.set("gem", text_arg::gem(a.colour));
                 args.set("joe_gem", text_arg::gem(*joes));
-                return log_line("joe_swap", std::move(args));
+                return log_line("joe_swap", std::move(args),
+                                who + " swaps " + std::string(colour_name(a.colour)) +
+                                    " for Diamond Joe's " + std::string(colour_name(*joes)) + ".");
             });
             break;
         case JoeDeal::Give:
@@ -274,7 +324,9 @@ void meet_joe(State& s, const Action& a, Log* log) {
             say(log, [&] {
                 TextArgs args = canoe_args(a.seat, a.canoe);
                 args.set("gem", text_arg::gem(a.colour));
-                return log_line("joe_give", std::move(args));
+                return log_line(
+                    "joe_give", std::move(args),
+                    who + " gives " + std::string(colour_name(a.colour)) + " to Diamond Joe.");
             });
             break;
         case JoeDeal::None:
@@ -294,14 +346,19 @@ void start_card_action(State& s, Log* log) {
                     const std::string at(pos_name(player.canoes[k].pos));
                     TextArgs args = canoe_args(seat, k);
                     args.set("pos", at);
-                    return log_line("lasso", std::move(args));
+                    return log_line(
+                        "lasso", std::move(args),
+                        canoe_of(seat, k) + " is pulled onto the river bank at " + at + ".");
                 });
             }
         finish_card_action(s, log);
         return;
     }
     if (s.turn.stage == Stage::Move && s.turn.required == 0 && s.turn.optional == 0) {
-        say(log, [&] { return log_line("no_canoe", {{"seat", text_arg::seat(seat)}}); });
+        say(log, [&] {
+            return log_line("no_canoe", {{"seat", text_arg::seat(seat)}},
+                            seat_label(seat) + " has no canoe to move.");
+        });
         finish_card_action(s, log);
     }
 }
@@ -321,8 +378,11 @@ void begin_round(State& s, Log* log) {
     s.lowest_number = 0;
     say(log, [&] {
         // The round as a string: a number would be grouped ("Round 1,000") in every language.
-        return log_line("round", {{"round", std::to_string(s.round)},
-                                  {"seat", text_arg::seat(s.starting_seat)}});
+        return log_line(
+            "round",
+            {{"round", std::to_string(s.round)}, {"seat", text_arg::seat(s.starting_seat)}},
+            "Round " + std::to_string(s.round) + ": " + seat_label(s.starting_seat) +
+                " holds the life preserver.");
     });
     for (int seat = 0; seat < s.players(); ++seat) {
         Seat& player = s.seats[seat];
@@ -343,7 +403,8 @@ void begin_round(State& s, Log* log) {
             } else {
                 player.canoes[0].where = Where::Land;
                 say(log, [&] {
-                    return log_line("free_canoe", {{"seat", text_arg::seat(seat)}, {"canoe", 1}});
+                    return log_line("free_canoe", {{"seat", text_arg::seat(seat)}, {"canoe", 1}},
+                                    seat_label(seat) + " gets canoe 1 back for free.");
                 });
             }
         }

@@ -159,6 +159,14 @@ Json texts_json(const std::vector<Text>& texts) {
     return out;
 }
 
+std::vector<std::string> english(const std::vector<Text>& texts) {
+    std::vector<std::string> out;
+    out.reserve(texts.size());
+    for (const Text& t : texts)
+        out.push_back(t.en);
+    return out;
+}
+
 namespace text_arg {
 
 namespace {

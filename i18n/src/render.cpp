@@ -32,8 +32,7 @@ const icu::UnicodeString& bad_argument() {
 }
 
 // A pattern that is only text and {name} arguments (no quoting, no plural, select or number
-// style; apostrophes only as literal ones: a doubled '' or a lone ' before a letter, as in
-// "{seat}'s canoe" or "l'eau"): most patterns of the catalogs. Rendered by concatenation in UTF-8 it gives what
+// style): most patterns of the catalogs. Rendered by concatenation in UTF-8 it gives what
 // ICU's MessageFormat gives (tests compare the two over every pattern), without its UTF-16
 // round trip and argument set-up, which cost more than the rest of a patch frame's text.
 struct SimplePattern {
@@ -55,21 +54,7 @@ std::optional<SimplePattern> simple_pattern(std::string_view pattern) {
     std::string literal;
     for (std::size_t i = 0; i < pattern.size(); ++i) {
         const char c = pattern[i];
-        if (c == '\'') {
-            // ICU (apostrophe mode DOUBLE_OPTIONAL) quotes only from an apostrophe before a
-            // syntax character; '' is one apostrophe. A lone one before anything else is itself.
-            const char next = i + 1 < pattern.size() ? pattern[i + 1] : '\0';
-            if (next == '\'') {
-                literal += c;
-                ++i;
-                continue;
-            }
-            if (next == '\0' || next == '{' || next == '}' || next == '#' || next == '|')
-                return std::nullopt;  // quoting
-            literal += c;
-            continue;
-        }
-        if (c == '}') return std::nullopt;  // ICU's to refuse
+        if (c == '\'' || c == '}') return std::nullopt;  // quoting, or ICU's to refuse
         if (c != '{') {
             literal += c;
             continue;

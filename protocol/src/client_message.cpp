@@ -138,10 +138,19 @@ std::string in_quotes(std::string_view s) {
     return "'" + quote(s) + "'";
 }
 
-// The notation's explanation of a malformed decision: its key and arguments
-// (engine.refuse.parse.*).
-Json notation_error(const Parsed& parsed) {
-    return text(parsed.why.key, parsed.why.args.json());
+// A text of the engine's that has no key: the same in every language.
+Json verbatim(const std::string& s) {
+    return text("protocol.text", {{"text", to_valid_utf8(s)}});
+}
+
+// The notation's explanation of a malformed decision: its key and arguments (engine.refuse.*)
+// when the engine gives them, else its English.
+template <typename P>
+Json notation_error(const P& parsed) {
+    if constexpr (requires { parsed.why.key; }) {
+        if (!parsed.why.key.empty()) return text(parsed.why.key, parsed.why.args.json());
+    }
+    return verbatim(parsed.error);
 }
 
 // ---------------------------------------------------------------- checks shared by both forms

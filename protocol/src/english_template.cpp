@@ -13,19 +13,21 @@ std::string marker(std::size_t i) {
 }
 }  // namespace
 
-EnglishTemplate::EnglishTemplate(std::string_view key, const std::string_view* names,
-                                 std::size_t count) {
+EnglishTemplate::EnglishTemplate(std::string_view key,
+                                 std::initializer_list<std::string_view> names) {
     nlohmann::json args = nlohmann::json::object();
-    for (std::size_t i = 0; i < count; ++i)
-        args[std::string(names[i])] = marker(i);
+    std::size_t i = 0;
+    for (std::string_view name : names)
+        args[std::string(name)] = marker(i++);
     const std::string rendered = i18n::render("en", key, args);
-    std::vector<bool> seen(count, false);
+    std::vector<bool> seen(names.size(), false);
     std::size_t from = 0;
     while (true) {
         const std::size_t at = rendered.find('\x01', from);
         if (at == std::string::npos) break;
         const std::size_t slot = at + 1 < rendered.size() ? std::size_t(rendered[at + 1] - 'A') : 0;
-        if (at + 2 >= rendered.size() || slot >= count || seen[slot] || rendered[at + 2] != '\x01')
+        if (at + 2 >= rendered.size() || slot >= names.size() || seen[slot] ||
+            rendered[at + 2] != '\x01')
             return;  // no template: fill() declines
         seen[slot] = true;
         pieces_.push_back(rendered.substr(from, at - from));
@@ -38,19 +40,19 @@ EnglishTemplate::EnglishTemplate(std::string_view key, const std::string_view* n
     ok_ = true;
 }
 
-std::optional<std::string> EnglishTemplate::fill(const std::string_view* values,
-                                                 std::size_t count) const {
-    if (!ok_ || count != slots_.size()) return std::nullopt;
+std::optional<std::string> EnglishTemplate::fill(
+    std::initializer_list<std::string_view> values) const {
+    if (!ok_ || values.size() != slots_.size()) return std::nullopt;
     std::string out;
     std::size_t size = 0;
     for (const std::string& p : pieces_)
         size += p.size();
-    for (std::size_t i = 0; i < count; ++i)
-        size += values[i].size();
+    for (std::string_view v : values)
+        size += v.size();
     out.reserve(size);
     for (std::size_t i = 0; i < slots_.size(); ++i) {
         out += pieces_[i];
-        out += values[slots_[i]];
+        out += values.begin()[slots_[i]];
     }
     out += pieces_.back();
     return out;

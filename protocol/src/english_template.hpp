@@ -17,15 +17,10 @@ class EnglishTemplate {
     // `names`: the key's arguments, each given as a string when filled in. A pattern that does
     // not show each of them exactly once as it is (a plural, a select, a number format) makes no
     // template: fill() then answers nullopt and the caller renders.
-    EnglishTemplate(std::string_view key, std::initializer_list<std::string_view> names)
-        : EnglishTemplate(key, names.begin(), names.size()) {}
-    EnglishTemplate(std::string_view key, const std::string_view* names, std::size_t count);
+    EnglishTemplate(std::string_view key, std::initializer_list<std::string_view> names);
     // The English with `values` (in the order of the names) in place of the markers: what
     // i18n::render("en", key, args) gives with those values as the string arguments.
-    std::optional<std::string> fill(std::initializer_list<std::string_view> values) const {
-        return fill(values.begin(), values.size());
-    }
-    std::optional<std::string> fill(const std::string_view* values, std::size_t count) const;
+    std::optional<std::string> fill(std::initializer_list<std::string_view> values) const;
 
   private:
     std::vector<std::string> pieces_;  // the text between the markers: one more than slots_

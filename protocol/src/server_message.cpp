@@ -416,10 +416,10 @@ std::string event_text_json(long table, const GameEvent& e, const std::vector<st
     return out;
 }
 
-// The English of event_text(table, e). The lines are their texts' English already (the server
-// renders them once, through engine_english's cache) and protocol.space.N joins them with
-// spaces, so the lines joined are that English without rendering the whole again, which cost
-// a tenth of the server's CPU per action. A cause's text and an empty event are rendered.
+// The English of event_text(table, e). Each line's text renders in English exactly as the
+// engine wrote the line (tests/i18n/engine_texts_test.cpp) and protocol.space.N joins them
+// with spaces, so the lines joined are that English without ICU, which cost a tenth of the
+// server's CPU per action rendering it. A cause's text and an empty event are rendered.
 std::string event_english(long table, const GameEvent& e) {
     if (!e.cause.empty() || e.lines.empty()) return english(event_text(table, e));
     std::string out;

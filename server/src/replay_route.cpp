@@ -5,7 +5,6 @@
 #include "gzip.hpp"
 #include "niagara/game.hpp"
 #include "niagara/json.hpp"
-#include "niagara/protocol/engine_english.hpp"
 #include "niagara/record.hpp"
 
 namespace niagara::server {
@@ -19,7 +18,7 @@ void append_step(std::string& out, std::size_t index, const Action* action, cons
     step["index"] = index;
     step["seat"] = action ? Json(int(action->seat)) : Json(nullptr);
     step["action"] = action ? action_to_json(*action) : Json(nullptr);
-    step["lines"] = protocol::engine_english(lines);
+    step["lines"] = english(lines);
     append_json_value(out, step);
     // Then, in dump()'s order of the keys, "texts" (the same lines as {key, args},
     // i18n/README.md: written as the engine's texts are, without a tree) and "view".
@@ -101,7 +100,7 @@ std::string build_replay(long game, const std::string& record_json,
         Log lines;
         if (Status status = apply(state, record.actions[i], &lines); !status)
             throw std::invalid_argument("action " + std::to_string(i) +
-                                        " is illegal: " + protocol::engine_english(status.refusal));
+                                        " is illegal: " + status.reason);
         next_step(i + 1, &record.actions[i], lines);
     }
     if (record.abandoned) {

@@ -8,7 +8,6 @@
 #include <algorithm>
 
 #include "niagara/game.hpp"
-#include "niagara/protocol/engine_english.hpp"
 #include "niagara/protocol/server_message.hpp"
 #include "table.hpp"
 
@@ -84,7 +83,7 @@ void Table::concede(std::shared_ptr<Connection> c) {
         abandon(*state_, &log);
         record_.abandoned = true;
         auto event = std::make_shared<const msg::GameEvent>(
-            msg::GameEvent{seat, protocol::engine_english(log), "conceded", serialized_texts(log)});
+            msg::GameEvent{seat, english(log), "conceded", serialized_texts(log)});
         // Not an action of the record: its line is kept as it is.
         if (!log.empty()) remember(TableLog::event_line(seat, log, "conceded"));
         Change change;

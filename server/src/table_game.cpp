@@ -6,7 +6,6 @@
 
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
-#include "niagara/protocol/engine_english.hpp"
 #include "niagara/protocol/server_message.hpp"
 #include "table.hpp"
 
@@ -125,7 +124,7 @@ bool Table::apply_action(int seat, const Action& action, const std::string& caus
     // table holds whatever else it is asked (run_or_hold).
     storing_ = true;
     auto event = std::make_shared<const msg::GameEvent>(
-        msg::GameEvent{seat, protocol::engine_english(log), cause, serialized_texts(log)});
+        msg::GameEvent{seat, english(log), cause, serialized_texts(log)});
     Change change;
     if (action.type == ActionType::PlayCard) {  // the choice, to its owner only
         change.chooser = seat;

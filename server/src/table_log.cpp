@@ -4,7 +4,6 @@
 
 #include "metrics.hpp"
 #include "niagara/game.hpp"
-#include "niagara/protocol/engine_english.hpp"
 #include "niagara/text.hpp"
 
 namespace niagara::server {
@@ -41,7 +40,7 @@ void TableLog::add_action(Cause cause) {
 Json TableLog::event_line(int seat, const Log& log, const std::string& cause) {
     Json entry{{"kind", "event"},
                {"seat", seat >= 0 ? Json(seat) : Json()},
-               {"lines", protocol::engine_english(log)},
+               {"lines", english(log)},
                {"texts", texts_json(log)}};
     if (!cause.empty()) entry["cause"] = cause;
     return entry;

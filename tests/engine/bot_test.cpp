@@ -94,7 +94,7 @@ BotGames play_bot_games(Options options, long games, std::uint64_t seed, int ite
                      << " chose an illegal action '" << to_text(a) << "' for seat " << seat
                      << "\nstate: " << state_to_json(s).dump());
             const Status st = apply(s, a);
-            if (!st) FAIL("a listed action was refused: " << st.refusal.key);
+            if (!st) FAIL("a listed action was refused: " << st.reason);
             ++out.decisions;
         }
         ++out.games;

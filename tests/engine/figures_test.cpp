@@ -62,7 +62,7 @@ TEST_CASE(
     REQUIRE(s.turn.seat == kBea);
     CHECK(test::sorted(test::legal(s, kBea)) ==
           std::vector<std::string>{"canoe 1 down 3", "canoe 2 down 3"});
-    CHECK(test::refused(s, kBea, "done") == "engine.refuse.move_from_land");
+    CHECK_THAT(test::refused(s, kBea, "done"), Contains("R4.2"));
     test::act(s, kBea, "canoe 2 down 3");
     // ... and may not move both: her turn is over at once, canoe 1 stays on land.
     CHECK(s.turn.seat == kYannick);
@@ -70,7 +70,7 @@ TEST_CASE(
     check_in_river(s, kBea, 1, Pos::T3, std::nullopt);
 
     // Yannick YELLOW: canoe 1 in the river must move; canoe 2 on land may stay.
-    CHECK(test::refused(s, kYannick, "done") == "engine.refuse.must_move");
+    CHECK_THAT(test::refused(s, kYannick, "done"), Contains("R4.2"));
     CHECK(test::is_legal(s, kYannick, "canoe 2 down 4"));  // the land canoe could go first
     test::act(s, kYannick, "canoe 1 down 4");
     check_in_river(s, kYannick, 0, Pos::T5, std::nullopt);
@@ -82,7 +82,7 @@ TEST_CASE(
     // Roger RED: the same situation, but he also moves the land canoe. Canoe 2 at T3 loads a
     // violet gem with all of its 2 points (R5.8), then canoe 1 enters the river.
     REQUIRE(s.turn.seat == kRoger);
-    CHECK(test::refused(s, kRoger, "done") == "engine.refuse.must_move");
+    CHECK_THAT(test::refused(s, kRoger, "done"), Contains("R4.2"));
     test::act(s, kRoger, "canoe 2 load violet");
     CHECK(s.turn.seat == kRoger);
     test::act(s, kRoger, "canoe 1 down 2");
@@ -91,11 +91,11 @@ TEST_CASE(
     CHECK(s.turn.seat == kBiggi);  // both moved: nothing left to decide
 
     // Biggi BLUE: both canoes in the river, both must move, each the full 5 points.
-    CHECK(test::refused(s, kBiggi, "done") == "engine.refuse.must_move");
+    CHECK_THAT(test::refused(s, kBiggi, "done"), Contains("R4.2"));
     test::act(s, kBiggi, "canoe 1 down 5 right");  // T1 -> T5 -> R6
     CHECK(s.turn.seat == kBiggi);
     CHECK_FALSE(test::is_legal(s, kBiggi, "done"));
-    CHECK(test::refused(s, kBiggi, "done") == "engine.refuse.must_move");
+    CHECK_THAT(test::refused(s, kBiggi, "done"), Contains("R4.2"));
     test::act(s, kBiggi, "canoe 2 up 4");  // T4 -> land, the fifth point is wasted (R4.4)
     check_in_river(s, kBiggi, 0, Pos::R6, std::nullopt);
     CHECK(canoe(s, kBiggi, 1).where == Where::Land);
@@ -104,8 +104,8 @@ TEST_CASE(
     REQUIRE(s.turn.seat == kGina);
     CHECK(test::sorted(test::legal(s, kGina)) ==
           std::vector<std::string>{"cloud down", "cloud up"});
-    CHECK(test::refused(s, kGina, "canoe 1 down 1") == "engine.refuse.cloud_played");
-    CHECK(test::refused(s, kGina, "done") == "engine.refuse.weather_first");
+    CHECK_THAT(test::refused(s, kGina, "canoe 1 down 1"), Contains("R7.1"));
+    CHECK_THAT(test::refused(s, kGina, "done"), Contains("R7.1"));
     test::act(s, kGina, "cloud up");
     CHECK(s.weather == 1);
     // Her turn was the last: the river moved (lowest card 2 + weather 1) and round 2 began.
@@ -135,19 +135,15 @@ TEST_CASE(
     REQUIRE(s.place(Colour::Red).of(Colour::Red) == 6);
 
     // Loading costs 2 of the 4 points: only 2 spaces are left, not 3.
-    CHECK(test::refused(s, kYannick, "canoe 1 down 3 left then load red") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, kYannick, "canoe 1 down 3 left then load red", "rule")["key"] ==
-          "engine.refuse.rule_river");
+    CHECK_THAT(test::refused(s, kYannick, "canoe 1 down 3 left then load red"), Contains("R4.4"));
     test::act(s, kYannick, "canoe 1 down 2 left then load red");
     check_in_river(s, kYannick, 0, Pos::L7, Colour::Red);
     CHECK(s.place(Colour::Red).of(Colour::Red) == 5);
 
     // The second canoe must move too, with all 4 points (it cannot stop after 2).
     CHECK(s.turn.seat == kYannick);
-    CHECK(test::refused(s, kYannick, "done") == "engine.refuse.must_move");
-    CHECK(test::refused(s, kYannick, "canoe 2 up 2") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, kYannick, "canoe 2 up 2", "rule")["key"] ==
-          "engine.refuse.rule_river");
+    CHECK_THAT(test::refused(s, kYannick, "done"), Contains("R4.2"));
+    CHECK_THAT(test::refused(s, kYannick, "canoe 2 up 2"), Contains("R4.4"));
     test::act(s, kYannick, "canoe 2 up 4");
     check_in_river(s, kYannick, 1, Pos::T2, Colour::Red);
     CHECK(s.turn.seat == kRoger);
@@ -175,8 +171,8 @@ TEST_CASE(
 
     // Canoe 1: 1 space down (1 point), unload yellow (2) and load blue (2) = 5.
     // The reloaded gem must differ in colour from the unloaded one.
-    CHECK(test::refused(s, kRoger, "canoe 1 down 1 right then unload yellow load yellow") ==
-          "engine.refuse.reload_same");
+    CHECK_THAT(test::refused(s, kRoger, "canoe 1 down 1 right then unload yellow load yellow"),
+               Contains("R5.5"));
     test::act(s, kRoger, "canoe 1 down 1 right then unload yellow load blue");
     check_in_river(s, kRoger, 0, Pos::R6, Colour::Blue);
     // R5.7: the yellow gem was put on the blue place.
@@ -236,8 +232,8 @@ TEST_CASE(
 
     // The landed canoe stays on land this turn (R4.8); the empty canoe must still move.
     CHECK(s.turn.seat == kRoger);
-    CHECK(test::refused(s, kRoger, "canoe 1 down 3") == "engine.refuse.moved_already");
-    CHECK(test::refused(s, kRoger, "done") == "engine.refuse.must_move");
+    CHECK_THAT(test::refused(s, kRoger, "canoe 1 down 3"), Contains("R4.2"));
+    CHECK_THAT(test::refused(s, kRoger, "done"), Contains("R4.2"));
     test::act(s, kRoger, "canoe 2 up 3");
     CHECK(s.turn.seat == kBiggi);
     CHECK(canoe(s, kRoger, 0).where == Where::Land);
@@ -250,10 +246,7 @@ TEST_CASE("Figure 7b (R6.1, R6.2): an empty canoe moving up three may rob either
     CHECK(test::is_legal(s, kRoger, "canoe 2 up 3 steal violet from 4.1"));
     CHECK(test::is_legal(s, kRoger, "canoe 2 up 3"));  // stealing is optional
     // Only a gem that is there can be stolen.
-    CHECK(test::refused(s, kRoger, "canoe 2 up 3 steal red from 2.1") ==
-          "engine.refuse.steal_no_gem");
-    CHECK(test::refusal_arg(s, kRoger, "canoe 2 up 3 steal red from 2.1", "gem")["key"] ==
-          "common.gem.red");
+    CHECK_THAT(test::refused(s, kRoger, "canoe 2 up 3 steal red from 2.1"), Contains("no red gem"));
 
     test::act(s, kRoger, "canoe 2 up 3 steal violet from 4.1");
     check_in_river(s, kRoger, 1, Pos::T3, Colour::Violet);
@@ -282,9 +275,7 @@ TEST_CASE(
     State s = figure7_state();
     CHECK(test::is_legal(s, kRoger, "canoe 2 load blue then down 1"));
     // After paying 2 points for the gem only 1 is left for moving.
-    CHECK(test::refused(s, kRoger, "canoe 2 load blue then up 3") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, kRoger, "canoe 2 load blue then up 3", "rule")["key"] ==
-          "engine.refuse.rule_river");
+    CHECK_THAT(test::refused(s, kRoger, "canoe 2 load blue then up 3"), Contains("R4.4"));
     // Assumed: he moves the one space up-river, to T5.
     test::act(s, kRoger, "canoe 2 load blue then up 1");
     check_in_river(s, kRoger, 1, Pos::T5, Colour::Blue);
@@ -340,10 +331,9 @@ TEST_CASE("Figure 9a/9b (R7.1): a cloud card must move the marker, and from +2 o
     SECTION("from +2 the cloud goes down to +1") {
         State s = at_weather("2");
         CHECK(test::legal(s, 0) == std::vector<std::string>{"cloud down"});
-        CHECK(test::refused(s, 0, "cloud up") == "engine.refuse.cloud_down");
-        CHECK(test::refused(s, 0, "done") == "engine.refuse.weather_first");  // it may not stay
-        CHECK(test::refused(s, 0, "canoe 1 down 1") ==
-              "engine.refuse.cloud_played");  // and moves no canoe
+        CHECK_THAT(test::refused(s, 0, "cloud up"), Contains("R7.1"));
+        CHECK_THAT(test::refused(s, 0, "done"), Contains("R7.1"));            // it may not stay
+        CHECK_THAT(test::refused(s, 0, "canoe 1 down 1"), Contains("R7.1"));  // and moves no canoe
         test::act(s, 0, "cloud down");
         CHECK(s.weather == 1);
         CHECK(s.turn.seat == 1);
@@ -353,7 +343,7 @@ TEST_CASE("Figure 9a/9b (R7.1): a cloud card must move the marker, and from +2 o
     SECTION("from -1 the cloud can only go up to 0") {
         State s = at_weather("-1");
         CHECK(test::legal(s, 0) == std::vector<std::string>{"cloud up"});
-        CHECK(test::refused(s, 0, "cloud down") == "engine.refuse.cloud_up");
+        CHECK_THAT(test::refused(s, 0, "cloud down"), Contains("R7.1"));
         test::act(s, 0, "cloud up");
         CHECK(s.weather == 0);
     }

@@ -181,7 +181,7 @@ Totals play_and_check(Options options, long games, std::uint64_t seed_base,
                 if (sample) {
                     Parsed p = parse_action(to_text(a), seat);
                     if (!p.action || !(*p.action == a))
-                        expect_none("text round trip: " + p.why.key, s, &a);
+                        expect_none("text round trip: " + p.error, s, &a);
                     if (!(action_from_json(action_to_json(a)) == a))
                         expect_none("JSON round trip", s, &a);
                 }
@@ -206,8 +206,7 @@ Totals play_and_check(Options options, long games, std::uint64_t seed_base,
                         s, &wrong);
                 if (!st.ok) {
                     if (!(copy == s)) expect_none("a refused action changed the state", s, &wrong);
-                    if (st.refusal.key.empty())
-                        expect_none("a refusal without a reason", s, &wrong);
+                    if (st.reason.empty()) expect_none("a refusal without a reason", s, &wrong);
                     ++totals.refusals;
                 }
             }

@@ -37,7 +37,7 @@ TEST_CASE("R4.2: both canoes on land: exactly one moves, done is refused, the se
     CHECK(test::is_legal(s, 0, "canoe 1 down 3"));
     CHECK(test::is_legal(s, 0, "canoe 2 down 3"));
     CHECK_FALSE(test::is_legal(s, 0, "done"));
-    CHECK(test::refused(s, 0, "done") == "engine.refuse.move_from_land");
+    CHECK_THAT(test::refused(s, 0, "done"), Contains("R4.2"));
 
     test::act(s, 0, "canoe 2 down 3");
     CHECK(boat(s, 0, 1).where == Where::River);
@@ -51,9 +51,9 @@ TEST_CASE("R4.2: both canoes on land: exactly one moves, done is refused, the se
 
 TEST_CASE("R4.2: a canoe in the river must move, the canoe on land may", "[rules][R4]") {
     State s = my_turn("2", "T3", "land");
-    const niagara::Text reason = test::refusal(s, 0, "done");
-    CHECK(reason.key == "engine.refuse.must_move");  // R4.2
-    CHECK(reason.args.json() == Json{{"canoe", 1}});
+    const std::string reason = test::refused(s, 0, "done");
+    CHECK_THAT(reason, Contains("R4.2"));
+    CHECK_THAT(reason, Contains("canoe 1"));
 
     SECTION("the land canoe may stay on land") {
         test::act(s, 0, "canoe 1 down 2");
@@ -67,7 +67,7 @@ TEST_CASE("R4.2: a canoe in the river must move, the canoe on land may", "[rules
     SECTION("the land canoe may move first; the river canoe must still move") {
         test::act(s, 0, "canoe 2 down 2");
         CHECK(s.turn.seat == 0);
-        CHECK(test::refused(s, 0, "done") == "engine.refuse.must_move");
+        CHECK_THAT(test::refused(s, 0, "done"), Contains("R4.2"));
         test::act(s, 0, "canoe 1 up 2");
         CHECK(s.turn.seat == 1);
         CHECK(boat(s, 0, 0).pos == Pos::T1);
@@ -81,7 +81,7 @@ TEST_CASE("R4.2: both canoes in the river both move, each the full points, in ei
     test::act(s, 0, "canoe 2 up 3");
     CHECK(boat(s, 0, 1).pos == Pos::T1);
     CHECK(s.turn.seat == 0);
-    CHECK(test::refused(s, 0, "done") == "engine.refuse.must_move");
+    CHECK_THAT(test::refused(s, 0, "done"), Contains("R4.2"));
     test::refused(s, 0, "canoe 2 up 1");  // already moved
     test::act(s, 0, "canoe 1 down 3");
     CHECK(boat(s, 0, 0).pos == Pos::T5);
@@ -91,7 +91,7 @@ TEST_CASE("R4.2: both canoes in the river both move, each the full points, in ei
 TEST_CASE("R4.2: a player whose only canoe left is on land must move it", "[rules][R4]") {
     State s = my_turn("2", "lost", "land");
     CHECK(test::legal(s, 0) == Strings{"canoe 2 down 2"});
-    CHECK(test::refused(s, 0, "done") == "engine.refuse.move_from_land");
+    CHECK_THAT(test::refused(s, 0, "done"), Contains("R4.2"));
     test::refused(s, 0, "canoe 1 down 2");  // lost
     test::act(s, 0, "canoe 2 down 2");
     CHECK(s.turn.seat == 1);
@@ -113,8 +113,7 @@ TEST_CASE("R4.2: a player with no canoe on land or in the river does nothing", "
 
 TEST_CASE("R4.3: entering the river from land costs 1 point", "[rules][R4]") {
     State s = my_turn("3", "land", "land");
-    CHECK(test::refused(s, 0, "canoe 1 down 4") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, 0, "canoe 1 down 4", "rule")["key"] == "engine.refuse.rule_river");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 4"), Contains("R4.4"));
     test::act(s, 0, "canoe 1 down 3");
     CHECK(boat(s, 0, 0).pos == Pos::T3);  // land->T1, T2, T3: not T4
 }
@@ -136,7 +135,7 @@ TEST_CASE("R4.3: a move goes in one direction only", "[rules][R4]") {
 
 TEST_CASE("R4.3: moving down-river past T5 the player chooses the branch", "[rules][R4]") {
     State s = my_turn("3", "T4", "lost");
-    CHECK(test::refused(s, 0, "canoe 1 down 3") == "engine.refuse.say_branch");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 3"), Contains("R4.3"));
     CHECK_FALSE(test::is_legal(s, 0, "canoe 1 down 3"));
     SECTION("left") {
         test::act(s, 0, "canoe 1 down 3 left");
@@ -148,13 +147,13 @@ TEST_CASE("R4.3: moving down-river past T5 the player chooses the branch", "[rul
     }
     SECTION("no branch to choose before the fork") {
         State t = my_turn("1", "T4", "lost");
-        CHECK(test::refused(t, 0, "canoe 1 down 1 left") == "engine.refuse.no_fork");
+        CHECK_THAT(test::refused(t, 0, "canoe 1 down 1 left"), Contains("fork"));
         test::act(t, 0, "canoe 1 down 1");
         CHECK(boat(t, 0, 0).pos == Pos::T5);
     }
     SECTION("leaving T5 down-river also needs a branch") {
         State t = my_turn("1", "T5", "lost");
-        CHECK(test::refused(t, 0, "canoe 1 down 1") == "engine.refuse.say_branch");
+        CHECK_THAT(test::refused(t, 0, "canoe 1 down 1"), Contains("R4.3"));
         test::act(t, 0, "canoe 1 down 1 right");
         CHECK(boat(t, 0, 0).pos == Pos::R6);
     }
@@ -183,23 +182,17 @@ TEST_CASE("R4.3: a canoe cannot go up one branch and down the other in one move"
 
 TEST_CASE("R4.4: all paddle points must be used", "[rules][R4]") {
     State s = my_turn("4", "T3", "lost");
-    CHECK(test::refused(s, 0, "canoe 1 down 1 left") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, 0, "canoe 1 down 1 left", "rule")["key"] ==
-          "engine.refuse.rule_river");
-    CHECK(test::refused(s, 0, "canoe 1 down 2 right") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, 0, "canoe 1 down 2 right", "rule")["key"] ==
-          "engine.refuse.rule_river");
-    CHECK(test::refused(s, 0, "canoe 1 up 2") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, 0, "canoe 1 up 2", "rule")["key"] == "engine.refuse.rule_land");
-    CHECK(test::refused(s, 0, "canoe 1 load violet") == "engine.refuse.use_all");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 1 left"), Contains("R4.4"));
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 2 right"), Contains("R4.4"));
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 2"), Contains("R4.4"));
+    CHECK_THAT(test::refused(s, 0, "canoe 1 load violet"), Contains("R4.4"));
     test::act(s, 0, "canoe 1 down 4 right");
     CHECK(boat(s, 0, 0).pos == Pos::R7);
 }
 
 TEST_CASE("R4.4: a canoe reaching land may waste its surplus points", "[rules][R4]") {
     State s = my_turn("6", "T2 red", "lost");
-    CHECK(test::refused(s, 0, "canoe 1 up 6") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, 0, "canoe 1 up 6", "rule")["key"] == "engine.refuse.rule_land");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 6"), Contains("R4.4"));
     test::act(s, 0, "canoe 1 up 2");  // 2 of the 6 points used
     CHECK(boat(s, 0, 0).where == Where::Land);
     CHECK(s.seats[0].collection.of(Colour::Red) == 1);
@@ -208,8 +201,8 @@ TEST_CASE("R4.4: a canoe reaching land may waste its surplus points", "[rules][R
 
 TEST_CASE("R4.5: a canoe on land can only move down-river", "[rules][R4]") {
     State s = my_turn("2", "land", "land");
-    CHECK(test::refused(s, 0, "canoe 1 up 2") == "engine.refuse.land_up");
-    CHECK(test::refused(s, 0, "canoe 1 up 1") == "engine.refuse.land_up");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 2"), Contains("R4.5"));
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 1"), Contains("R4.5"));
     for (const std::string& text : test::legal(s, 0))
         CHECK_THAT(text, !Contains(" up "));
 }
@@ -242,7 +235,7 @@ TEST_CASE("R4.8: a canoe that reached land stays there for the rest of the turn"
     test::act(s, 0, "canoe 1 up 1");
     CHECK(boat(s, 0, 0).where == Where::Land);
     CHECK(s.turn.seat == 0);  // the other land canoe may still move
-    CHECK(test::refused(s, 0, "canoe 1 down 2") == "engine.refuse.moved_already");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 2"), Contains("already moved"));
     CHECK_THAT(test::legal(s, 0),
                Catch::Matchers::UnorderedEquals(Strings{"canoe 2 down 2", "done"}));
     test::act(s, 0, "canoe 2 down 2");
@@ -255,7 +248,7 @@ TEST_CASE("R4.8: a canoe that reached land stays there for the rest of the turn"
 
 TEST_CASE("R5.1: a single canoe carries at most one gem", "[rules][R5]") {
     State s = my_turn("2", "T3 clear", "lost");
-    CHECK(test::refused(s, 0, "canoe 1 load violet") == "engine.refuse.capacity");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 load violet"), Contains("R5.1"));
     for (const Action& a : legal_actions(s, 0))
         CHECK(a.load.size <= a.unload.size);
     test::act(s, 0, "canoe 1 unload clear");
@@ -267,20 +260,19 @@ TEST_CASE("R5.2: a canoe loads only from the discovery place beside its position
           "[rules][R5][R2]") {
     SECTION("T2 has no discovery place") {
         State s = my_turn("2", "T2", "lost");
-        CHECK(test::refused(s, 0, "canoe 1 load violet") == "engine.refuse.no_place_before");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 load violet"), Contains("R5.2"));
     }
     SECTION("land has no discovery place") {
         State s = my_turn("2", "land", "lost");
-        CHECK(test::refused(s, 0, "canoe 1 load violet") == "engine.refuse.no_place_before");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 load violet"), Contains("R5.2"));
     }
     SECTION("a canoe that lands cannot load after its move") {
         State s = my_turn("3", "T1", "lost");
-        CHECK(test::refused(s, 0, "canoe 1 up 1 then load violet") == "engine.refuse.ends_land");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 up 1 then load violet"), Contains("R5.2"));
     }
     SECTION("at T4 only the clear place is in reach") {
         State s = my_turn("2", "T4", "lost");
-        CHECK(test::refused(s, 0, "canoe 1 load violet") == "engine.refuse.place_lacks");
-        CHECK(test::refusal_arg(s, 0, "canoe 1 load violet", "gem")["key"] == "common.gem.violet");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 load violet"), Contains("no violet"));
         CHECK_THAT(test::legal(s, 0), Catch::Matchers::UnorderedEquals(
                                           Strings{"canoe 1 load clear", "canoe 1 up 2",
                                                   "canoe 1 down 2 left", "canoe 1 down 2 right"}));
@@ -293,9 +285,7 @@ TEST_CASE("R5.2: a canoe loads only from the discovery place beside its position
 TEST_CASE("R5.3: loading or unloading a gem costs 2 paddle points", "[rules][R5]") {
     SECTION("loading") {
         State s = my_turn("4", "T3", "lost");
-        CHECK(test::refused(s, 0, "canoe 1 load violet then down 3") == "engine.refuse.steps");
-        CHECK(test::refusal_arg(s, 0, "canoe 1 load violet then down 3", "rule")["key"] ==
-              "engine.refuse.rule_river");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 load violet then down 3"), Contains("R4.4"));
         test::act(s, 0, "canoe 1 load violet then down 2");
         CHECK(boat(s, 0, 0).pos == Pos::T5);
         CHECK(boat(s, 0, 0).cargo.of(Colour::Violet) == 1);
@@ -312,8 +302,8 @@ TEST_CASE("R5.3: loading or unloading a gem costs 2 paddle points", "[rules][R5]
 
 TEST_CASE("R5.3: with the card 1 no gem can be loaded or unloaded", "[rules][R5]") {
     State s = my_turn("1", "T3", "T5 red");
-    CHECK(test::refused(s, 0, "canoe 1 load violet") == "engine.refuse.card_one_gems");
-    CHECK(test::refused(s, 0, "canoe 2 unload red") == "engine.refuse.card_one_gems");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 load violet"), Contains("R5.3"));
+    CHECK_THAT(test::refused(s, 0, "canoe 2 unload red"), Contains("R5.3"));
     const auto moves = legal_actions(s, 0);
     REQUIRE_FALSE(moves.empty());
     for (const Action& a : moves) {
@@ -327,7 +317,7 @@ TEST_CASE("R5.4: gems are handled before or after the move, never both, never mi
           "[rules][R5]") {
     const Parsed both = parse_action("canoe 1 unload red then up 1 then load violet", 0);
     CHECK_FALSE(both.action.has_value());
-    CHECK(both.why.key == "engine.refuse.parse.both_moments");  // R5.4
+    CHECK_THAT(both.error, Contains("R5.4"));
 
     SECTION("after the move, at the final position") {
         State s = my_turn("4", "T1", "lost");
@@ -356,7 +346,7 @@ TEST_CASE("R5.5: a canoe may unload and reload at once, 2 points per gem", "[rul
 TEST_CASE("R5.5: unloading then reloading the same colour is refused", "[rules][R5]") {
     State s = my_turn("4", "T5 yellow", "lost");
     CHECK_FALSE(test::is_legal(s, 0, "canoe 1 unload yellow load yellow"));
-    CHECK(test::refused(s, 0, "canoe 1 unload yellow load yellow") == "engine.refuse.reload_same");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 unload yellow load yellow"), Contains("R5.5"));
     for (const Action& a : legal_actions(s, 0))
         for (Colour c : a.load)
             for (Colour u : a.unload)
@@ -366,7 +356,7 @@ TEST_CASE("R5.5: unloading then reloading the same colour is refused", "[rules][
 TEST_CASE("R5.6: a gem loaded this turn cannot be unloaded again", "[rules][R5]") {
     const Parsed p = parse_action("canoe 1 load blue unload red", 0);
     CHECK_FALSE(p.action.has_value());
-    CHECK(p.why.key == "engine.refuse.parse.unload_after_load");  // R5.6
+    CHECK_THAT(p.error, Contains("R5.6"));
 
     // Loading before the move and unloading after it cannot be said either.
     const Parsed q = parse_action("canoe 1 load violet then down 1 then unload violet", 0);
@@ -409,7 +399,7 @@ TEST_CASE("R5.8: a canoe stays put when its gems use all its points", "[rules][R
     CHECK(s.turn.seat == 1);
 
     State t = my_turn("3", "T3", "lost");
-    CHECK(test::refused(t, 0, "canoe 1 load violet") == "engine.refuse.use_all");
+    CHECK_THAT(test::refused(t, 0, "canoe 1 load violet"), Contains("R4.4"));
 
     State u = my_turn("4", "T5 clear", "lost");  // unload and reload: 4 points, no movement
     test::act(u, 0, "canoe 1 unload clear load yellow");
@@ -422,12 +412,12 @@ TEST_CASE("R4-R5: the log says where a canoe went and what it loaded, in plain w
     State s = my_turn("4", "T2", "land");
     Log log;
     test::act(s, 0, "canoe 1 down 2 then load clear", &log);
-    std::vector<std::string> lines = test::english(log);
+    std::vector<std::string> lines = english(log);
     CHECK(std::find(lines.begin(), lines.end(),
                     "Seat 1's canoe 1 moves down 2 to T4, then loads clear.") != lines.end());
     log.clear();
     test::act(s, 0, "canoe 2 down 4", &log);
-    lines = test::english(log);
+    lines = english(log);
     CHECK(std::find(lines.begin(), lines.end(),
                     "Seat 1's canoe 2 leaves land and moves down 4 to T4.") != lines.end());
 }

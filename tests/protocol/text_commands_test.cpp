@@ -1,7 +1,6 @@
 // Chat-style commands ("/join 3 2"): every command, its arguments and its mistakes.
 #include "frames.hpp"
 #include "niagara/notation.hpp"
-#include "niagara/protocol/engine_english.hpp"
 
 using Catch::Matchers::Contains;
 using frames::accepted;
@@ -173,8 +172,7 @@ TEST_CASE("Text: a malformed decision gives the notation's own explanation", "[p
     for (const char* frame : {"/play 9", "/canoe", "/canoe 3 up 2", "/cloud sideways", "/joe maybe",
                               "/elk", "/fork 1", "/free", "/buyback", "/done now"}) {
         const std::string text = std::string(frame).substr(1);
-        CHECK(refused(frame, "bad_command") ==
-              niagara::protocol::engine_english(niagara::parse_action(text, 0).why));
+        CHECK(refused(frame, "bad_command") == niagara::parse_action(text, 0).error);
     }
 }
 

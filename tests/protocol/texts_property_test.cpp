@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../option_variants.hpp"
@@ -14,7 +15,6 @@
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
 #include "niagara/protocol/client_message.hpp"
-#include "niagara/protocol/engine_english.hpp"
 #include "niagara/protocol/localize.hpp"
 #include "niagara/protocol/server_message.hpp"
 #include "niagara/random_bot.hpp"
@@ -29,12 +29,18 @@ namespace i18n = niagara::i18n;
 const long kGames = test::property_scale(240, 24);
 constexpr int kMaxSteps = 4000;  // a random game that has not ended by then is cut short
 
-// A line of the engine's log: its key and arguments, and its English as a server gives it.
-void add_line(GameEvent& event, const niagara::Text& line) {
-    event.lines.push_back(niagara::protocol::engine_english(line));
-    std::string text;
-    niagara::append_text_json(text, line);
-    event.texts.push_back(std::move(text));
+// A line of the engine's log: the engine gives its key and arguments with its English (Text);
+// an engine that gives English only still yields lines.
+template <typename Line>
+void add_line(GameEvent& event, const Line& line) {
+    if constexpr (std::is_convertible_v<const Line&, std::string>) {
+        event.lines.push_back(line);
+    } else {
+        event.lines.push_back(line.en);
+        std::string text;
+        niagara::append_text_json(text, line);
+        event.texts.push_back(std::move(text));
+    }
 }
 
 // The event's texts as a history line carries them: JSON objects.

@@ -5,7 +5,6 @@
 
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
-#include "niagara/protocol/engine_english.hpp"
 
 namespace server_test {
 
@@ -78,7 +77,7 @@ FinishedGame fetch_game(unsigned short port, long table) {
     g.replay = niagara::replay(*g.record);
     if (g.replay->failed_at)
         g.problem = "the record fails to replay at action " + std::to_string(*g.replay->failed_at) +
-                    ": " + niagara::protocol::engine_english(g.replay->refusal);
+                    ": " + g.replay->reason;
     return g;
 }
 

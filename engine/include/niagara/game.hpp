@@ -16,12 +16,14 @@ namespace niagara {
 // The answer to apply(): accepted, or rejected with a reason a person understands.
 struct Status {
     bool ok = true;
-    Text refusal;  // the reason as a message key and arguments (engine.refuse.*)
+    std::string reason;  // in English: refusal.en
+    Text refusal;        // the reason as a message key and arguments (engine.refuse.*)
 
     static Status accept() { return {}; }
     static Status reject(Text why) {
         Status s;
         s.ok = false;
+        s.reason = why.en;
         s.refusal = std::move(why);
         return s;
     }
@@ -29,10 +31,10 @@ struct Status {
 };
 
 // Plain-language lines describing what happened (for game logs and chat): each a message key
-// with arguments (engine.log.*), rendered from the catalogs (English included).
+// with arguments (engine.log.*) and its English (english(log) gives the lines as strings).
 using Log = std::vector<Text>;
 
-// Throws std::invalid_argument when the options are not playable (see options_problem()).
+// Throws std::invalid_argument when the options are not playable (see validate()).
 State new_game(const Options& options);
 
 // Bit set of the seats that must act now: in phase I every seat that has not chosen a card,

@@ -16,9 +16,8 @@ std::string to_text(const Action& action);
 
 struct Parsed {
     std::optional<Action> action;  // set on success
-    // On failure, what is wrong and what would be right: a message key (engine.refuse.parse.*)
-    // and its arguments, rendered from the catalogs.
-    Text why = {};
+    std::string error;             // what is wrong and what would be right, on failure
+    Text why = {};                 // the same as a message key (engine.refuse.parse.*) and args
 };
 
 // Parses the text of a decision by `seat` (the text itself names no seat).

@@ -24,9 +24,11 @@ struct Options {
     bool operator==(const Options&) const = default;
 };
 
-// Why the options are not playable (a key engine.refuse.options.* and its arguments), or
-// nullopt when they are.
+// Why the options are not playable (a key engine.refuse.options.* and its English), or nullopt
+// when they are.
 std::optional<Text> options_problem(const Options& options);
+// The same in English.
+std::optional<std::string> validate(const Options& options);
 
 // Rule data derived from the options (R1.3, R1.4, R1.5, R10.1).
 struct Rules {

@@ -24,7 +24,7 @@ Record record_from_json(const Json& j);  // throws std::invalid_argument, naming
 struct Replay {
     State state;                           // after every action that applied
     std::optional<std::size_t> failed_at;  // index of the first illegal action
-    Text refusal;                          // why it was illegal (engine.refuse.*)
+    std::string reason;                    // why it was illegal
 };
 
 // Replays from the start; stops at the first illegal action.

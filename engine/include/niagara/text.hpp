@@ -1,7 +1,6 @@
 // A sentence for people as a message key with named arguments (i18n/README.md), so that a
-// server or client can render it in any language. The engine knows no catalog and writes no
-// words of its own: English too is rendered from the catalogs (i18n::render("en", ...), or the
-// protocol library's cached engine_english() on a server's hot path).
+// server or client can render it in any language, beside the English the engine writes itself.
+// The engine knows no catalog: tests check that the English catalog renders `en` exactly.
 #pragma once
 
 #include <array>
@@ -74,7 +73,8 @@ void to_json(Json& out, const TextArgs& args);  // args.json()
 
 struct Text {
     std::string key;  // "engine.log.reveal"
-    TextArgs args;    // {"seat": {"seat": 0}, "card": {...}}: "Seat 1 reveals 4."
+    TextArgs args;    // {"seat": {"seat": 0}, "card": {...}}
+    std::string en;   // "Seat 1 reveals 4."
 
     bool operator==(const Text&) const = default;
 };
@@ -86,6 +86,7 @@ Json text_json(const Text& text);
 void append_text_json(std::string& out, const Text& text);
 std::vector<std::string> serialized_texts(const std::vector<Text>& texts);  // each one's JSON text
 Json texts_json(const std::vector<Text>& texts);  // each text_json, as an array
+std::vector<std::string> english(const std::vector<Text>& texts);
 
 // Argument values of the kinds i18n/README.md lists, for the game's own words.
 namespace text_arg {

@@ -120,8 +120,8 @@ ParsedMessage parse_client_frame(std::string_view frame);
 // "/new" option words: players=N, spirits, joe (or diamond_joe), memory, tiebreak (or
 // tie_break), timer=SECONDS, seed=N, bots=LEVEL. Also used for {"type": "new", "options": {...}}.
 // Both start from `out` (words and keys not given keep its values), check the result with
-// niagara::options_problem() and the timer's range, and change `out` only on success. They return
-// the error, or nullopt. Seed 0 (the default) means "the server draws one".
+// niagara::validate() and the timer's range, and change `out` only on success. They return the
+// error, or nullopt. Seed 0 (the default) means "the server draws one".
 std::optional<std::string> parse_table_options(std::string_view words, TableOptions& out);
 std::optional<std::string> table_options_from_json(const Json& j, TableOptions& out);
 // The same, the error as a text ({"key", "args"}) to render in any language.
