@@ -241,11 +241,9 @@ void Table::finish() {
     // Unstored, the game is replayed at the next start and finishes (and is stored) again.
     try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
     stop_play();
-    // A player who conceded watches on from the connection that conceded: told of "play
-    // again" too.
     {
-        // Who played (the connections, not their names), and the bots to seat again, for
-        // "play again" (/again).
+        // Who played (the connections, not their names: a conceded seat's is the connection
+        // that conceded it, watching on), and the bots to seat again, for "play again" (/again).
         std::lock_guard lock(summary_mutex_);
         rematch_ = Rematch{options_, {}, {}, 0};
         for (const Seat& s : seats_) {

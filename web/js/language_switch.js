@@ -1,6 +1,6 @@
 // The language switch in a page's header: the languages in their own words, the page's own
 // chosen. `onChoose(lang)` runs when the reader picks another: the table redraws its words at
-// once, the replay and rules pages load again in the new language.
+// once, the replay page loads again in the new language.
 import { $, h, morph } from './dom.js';
 import { LANGUAGES, language, languageName } from './i18n.js';
 
