@@ -4,7 +4,8 @@
 #   deploy/debian-deps.sh --test   also what the tests need (Catch2; ccache, through which the
 #                                  sanitizer build takes the release build's compiled test
 #                                  files; chromium, Node.js and npm
-#                                  for the browser test in tests/web; clang and its libFuzzer
+#                                  for the browser test in tests/web; clang-tidy for the
+#                                  naming check; clang and its libFuzzer
 #                                  and sanitizer runtimes for tests/fuzz; the chat servers the
 #                                  bridge's tests start on loopback: ngircd, prosody, and
 #                                  inspircd with atheme-services for IRC accounts)
@@ -14,7 +15,7 @@ packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-de
     libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev zlib1g-dev
     pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(catch2 ccache chromium clang libclang-rt-14-dev ngircd prosody inspircd atheme-services)
+    packages+=(catch2 ccache chromium clang clang-tidy libclang-rt-14-dev ngircd prosody inspircd atheme-services)
 fi
 
 missing=()

@@ -11,10 +11,10 @@ namespace niagara::bridge {
 
 // `object[key]`, or null when `object` is no object or has no such member.
 inline const nlohmann::json& field(const nlohmann::json& object, std::string_view key) {
-    static const nlohmann::json none;
-    if (!object.is_object()) return none;
+    static const nlohmann::json kNone;
+    if (!object.is_object()) return kNone;
     const auto it = object.find(key);
-    return it == object.end() ? none : *it;
+    return it == object.end() ? kNone : *it;
 }
 
 inline std::string text_field(const nlohmann::json& object, std::string_view key,

@@ -24,9 +24,9 @@ void BotPool::submit(Request request) {
     {
         std::lock_guard lock(mutex_);
         if (stopping_) return;
-        const Lane lane = request.bot && request.bot->level() != BotLevel::Strong ? kQuick
-                          : request.people_wait                                   ? kPeople
-                                                                                  : kBotsOnly;
+        const Lane lane = request.bot && request.bot->level() != BotLevel::Strong ? Quick
+                          : request.people_wait                                   ? People
+                                                                                  : BotsOnly;
         if (++waiting_by_address_[request.address] == 1)
             metrics_.bot_queue_addresses.store(long(waiting_by_address_.size()),
                                                std::memory_order_relaxed);

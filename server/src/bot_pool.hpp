@@ -84,8 +84,8 @@ class BotPool {
     Metrics& metrics_;
     std::mutex mutex_;
     std::condition_variable wake_;
-    enum Lane { kQuick, kPeople, kBotsOnly, kLanes };
-    AddressTurns lanes_[kLanes];
+    enum Lane { Quick, People, BotsOnly, LaneCount };
+    AddressTurns lanes_[LaneCount];
     // Requests waiting, by address over all lanes: the addresses sharing the threads now
     // (niagara_bot_queue_addresses).
     std::unordered_map<std::string, long> waiting_by_address_;
