@@ -155,19 +155,27 @@ Json notation_error(const P& parsed) {
 
 // ---------------------------------------------------------------- checks shared by both forms
 
-std::optional<Json> check_name(std::string_view name) {
-    const auto allowed = [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-               c == '_' || c == '-' || c == '.';
-    };
+// Why `name` is refused (protocol/names.hpp has the rule), or nothing; `name` becomes its
+// composed form (NFC), the one the server keeps.
+std::optional<Json> name_problem(std::string& name) {
+    const NameCheck check = protocol::check_name(name);
     const Json rule = text("protocol.parse.name.rule", {{"max", long(kMaxNameLength)}});
-    if (name.empty()) return text("protocol.parse.name.empty", {{"rule", rule}});
-    if (const std::size_t length = utf8_length(name); length > kMaxNameLength)
-        return text("protocol.parse.name.long",
-                    {{"name", quote(name)}, {"length", number(long(length))}, {"rule", rule}});
-    if (!std::all_of(name.begin(), name.end(), allowed))
-        return text("protocol.parse.name.invalid", {{"name", quote(name)}, {"rule", rule}});
-    return std::nullopt;
+    switch (check.fault) {
+        case NameFault::None:
+            name = check.name;
+            return std::nullopt;
+        case NameFault::Empty:
+            return text("protocol.parse.name.empty", {{"rule", rule}});
+        case NameFault::TooLong:
+            return text("protocol.parse.name.long", {{"name", quote(check.name)},
+                                                     {"length", number(long(check.length))},
+                                                     {"rule", rule}});
+        case NameFault::MixedScripts:
+            return text("protocol.parse.name.mixed", {{"name", quote(check.name)}});
+        case NameFault::NotAllowed:
+            break;
+    }
+    return text("protocol.parse.name.invalid", {{"name", quote(check.name)}, {"rule", rule}});
 }
 
 // Tokens are the hex strings the server sent in "seated"; hex is case-insensitive, so the
@@ -181,9 +189,10 @@ ParsedMessage resume_with(std::string_view token) {
     return ok(command::Resume{lower(token)});
 }
 
-ParsedMessage name_as(std::string_view name) {
-    if (auto why = check_name(name)) return bad_command_with(*why);
-    return ok(command::Name{std::string(name)});
+ParsedMessage name_as(std::string_view typed) {
+    std::string name(typed);
+    if (auto why = name_problem(name)) return bad_command_with(*why);
+    return ok(command::Name{std::move(name)});
 }
 
 // Chat is cleaned rather than refused: people paste text with tabs and line breaks, and a

@@ -171,8 +171,7 @@ void Lobby::disconnected(const std::shared_ptr<Connection>& c) {
     {
         std::lock_guard lock(mutex_);
         connections_.erase(c->id());
-        if (auto it = names_.find(lower(c->name())); it != names_.end() && it->second == c->id())
-            names_.erase(it);
+        forget_name(c->id(), c->name());
     }
     metrics_.connections.fetch_sub(1);
     if (auto table = c->table()) table->disconnected(c);
@@ -247,20 +246,30 @@ std::shared_ptr<Table> Lobby::create(const std::shared_ptr<Connection>& c,
     return table;
 }
 
-// Takes `name` for `c` (and lets its old one go), or says why not. The index of names in use
-// makes this one look-up, however many are connected.
+void Lobby::forget_name(long id, const std::string& name) {
+    for (const std::string& key : protocol::name_keys(name))
+        if (auto it = names_.find(key); it != names_.end() && it->second.id == id) names_.erase(it);
+}
+
+// Takes `name` for `c` (and lets its old one go), or says why not: nobody else here may hold
+// it, in any letter case, or a name that looks like it (protocol/names.hpp). The index of
+// names in use makes this two look-ups, however many are connected.
 std::optional<Reason> Lobby::take_name(const std::shared_ptr<Connection>& c,
                                        const std::string& name) {
     if (reserved_name(name, c->id())) return Reason{"server.lobby.name_reserved", {{"name", name}}};
-    const std::string wanted = lower(name);
-    const std::string old = lower(c->name());
+    const auto keys = protocol::name_keys(name);
     {
         std::lock_guard lock(mutex_);
-        if (auto it = names_.find(wanted); it != names_.end() && it->second != c->id())
-            return Reason{"server.lobby.name_in_use", {{"name", name}}};
-        if (auto it = names_.find(old); it != names_.end() && it->second == c->id())
-            names_.erase(it);
-        names_[wanted] = c->id();
+        for (const std::string& key : keys) {
+            const auto it = names_.find(key);
+            if (it == names_.end() || it->second.id == c->id()) continue;
+            if (protocol::same_name(it->second.name, name))
+                return Reason{"server.lobby.name_in_use", {{"name", name}}};
+            return Reason{"server.lobby.name_alike", {{"name", name}, {"other", it->second.name}}};
+        }
+        forget_name(c->id(), c->name());
+        for (const std::string& key : keys)
+            names_[key] = NameHolder{c->id(), name};
     }
     c->set_name(name);
     return std::nullopt;

@@ -141,9 +141,14 @@ class Lobby {
     std::map<long, std::shared_ptr<Table>> tables_;
     std::map<long, Opener> openers_;
     std::map<long, Table::Rematch> rematches_;  // finished games, by table, for /again
-    std::unordered_map<std::string, long>
-        names_;  // chosen names in use (lower case): by whom  // of the tables in tables_ opened
-                 // since the start
+    // Chosen names in use, under each of their keys (protocol::name_keys: letter case and
+    // confusable letters folded away): who holds it, and the name as they wrote it.
+    struct NameHolder {
+        long id = 0;
+        std::string name;
+    };
+    std::unordered_map<std::string, NameHolder> names_;
+    void forget_name(long id, const std::string& name);  // under mutex_
     std::unordered_map<std::string, int> per_address_;  // admitted connections, by address
     int admitted_ = 0;
     double chat_tokens_ = 0;  // the lobby chat's shared bucket (--lobby-chat-rate)

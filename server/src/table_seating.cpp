@@ -7,6 +7,7 @@
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
 #include "niagara/protocol/server_message.hpp"
+#include "niagara/protocol/names.hpp"
 #include "table.hpp"
 
 namespace niagara::server {
@@ -15,8 +16,10 @@ namespace msg = protocol;
 
 namespace {
 
+// Names at a table are one name when a reader could take one for the other (letter case,
+// confusable letters: protocol/names.hpp), so nobody at a table speaks as another.
 bool same_name(const std::string& a, const std::string& b) {
-    return ascii::iequals(a, b);
+    return protocol::names_alike(a, b);
 }
 
 }  // namespace

@@ -1,13 +1,15 @@
 // libFuzzer target: niagara::protocol::parse_client_frame, what every WebSocket frame a client
 // sends goes through. It must never crash or throw, and must give exactly one of a message
 // (within the limits) and an error with a code, as tests/protocol/fuzz_test.cpp checks on
-// random frames. tests/fuzz/README.md says how to run it.
+// random frames; a name it accepts must be one the server can keep (protocol/names.hpp).
+// tests/fuzz/README.md says how to run it.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
 #include "niagara/protocol/client_message.hpp"
+#include "niagara/protocol/names.hpp"
 #include "niagara/protocol/server_message.hpp"
 #include "niagara/protocol/text.hpp"
 
@@ -48,9 +50,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             broken("chat text breaks the limits");
         (void)chat(1, "x", say->text).dump();
     }
-    if (const auto* name = std::get_if<command::Name>(&m))
-        if (!is_valid_utf8(name->name) || name->name.empty() || name->name.size() > kMaxNameLength)
+    if (const auto* name = std::get_if<command::Name>(&m)) {
+        // What the server keeps (protocol/names.hpp): valid, within the rule, already composed
+        // (checking it again changes nothing), and one name with itself under its keys.
+        const NameCheck again = check_name(name->name);
+        if (!is_valid_utf8(name->name) || again.fault != NameFault::None ||
+            again.name != name->name || again.length == 0 || again.length > kMaxNameLength ||
+            !names_alike(name->name, name->name))
             broken("name breaks the limits");
+        (void)is_reserved_name(name->name);
+    }
     if (const auto* resume = std::get_if<command::Resume>(&m); resume && !is_valid_utf8(resume->token))
         broken("token is not UTF-8");
     if (const auto* join = std::get_if<command::Join>(&m)) {

@@ -41,10 +41,14 @@ std::string problem(std::string_view frame) {
                 return "chat text breaks the limits";
             (void)chat(1, "x", say->text).dump();
         }
-        if (const auto* name = std::get_if<command::Name>(&m))
-            if (!is_valid_utf8(name->name) || name->name.empty() ||
-                name->name.size() > kMaxNameLength)
+        if (const auto* name = std::get_if<command::Name>(&m)) {
+            // What the server keeps: valid, within the rule, composed, and one name with itself.
+            const NameCheck again = niagara::protocol::check_name(name->name);
+            if (!is_valid_utf8(name->name) || again.fault != NameFault::None ||
+                again.name != name->name || again.length > kMaxNameLength ||
+                !names_alike(name->name, name->name))
                 return "name breaks the limits";
+        }
         if (const auto* resume = std::get_if<command::Resume>(&m);
             resume && !is_valid_utf8(resume->token))
             return "token is not UTF-8";

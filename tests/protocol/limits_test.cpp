@@ -38,16 +38,27 @@ TEST_CASE("Limits: frames over 16 KiB are refused unread", "[protocol][limits]")
     CHECK(command_of(accepted(padded)) == Command::Sync);
 }
 
-TEST_CASE("Limits: names are 1 to 24 letters, digits, '_', '-' or '.'", "[protocol][limits]") {
+TEST_CASE("Limits: names are 1 to 24 characters, counted as readers count them",
+          "[protocol][limits]") {
     CHECK(accepted_as<command::Name>("/name " + std::string(kMaxNameLength, 'n')).name.size() == kMaxNameLength);
     CHECK_THAT(refused("/name " + std::string(kMaxNameLength + 1, 'n'), "bad_command"),
                Contains("too long (25 characters)") && Contains("1 to 24"));
-    for (const char* bad : {"/name a!", "/name <b>", "/name a/b", "/name a\x01",
-                            "/name \xC3\xA9t\xC3\xA9", "/name a\x7F"})
+    // 24 accented letters, each written as a letter and a combining accent (48 code points):
+    // 24 characters, kept composed.
+    CHECK(accepted_as<command::Name>("/name " + repeat("e\xCC\x81", kMaxNameLength)).name ==
+          repeat("\xC3\xA9", kMaxNameLength));
+    CHECK_THAT(refused("/name " + repeat("\xC3\xA9", kMaxNameLength + 1), "bad_command"),
+               Contains("too long (25 characters)"));
+    for (const char* bad : {"/name a!", "/name <b>", "/name a/b", "/name a\x01", "/name a\x7F",
+                            "/name ---", "/name ."})
         CHECK_THAT(refused(bad, "bad_command"), Contains("is not a valid name"));
     CHECK_THAT(refused(R"({"type": "name", "name": "a\u0000b"})", "bad_command"),
                Contains("'a?b' is not a valid name"));  // the NUL is shown as '?'
     CHECK_THAT(refused(R"({"type": "name", "name": "a\tb"})", "bad_command"),
+               Contains("not a valid name"));
+    // Accents stacked on one letter: at most 4.
+    CHECK_FALSE(accepted_as<command::Name>("/name a\xCC\x81\xCC\x82\xCC\x83\xCC\x84").name.empty());
+    CHECK_THAT(refused("/name a\xCC\x81\xCC\x82\xCC\x83\xCC\x84\xCC\x85", "bad_command"),
                Contains("not a valid name"));
 }
 

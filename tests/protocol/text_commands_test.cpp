@@ -69,7 +69,9 @@ TEST_CASE("Text: /name NAME", "[protocol][text]") {
     CHECK_THAT(refused("/name bob smith", "bad_command"), Contains("one word"));
     CHECK_THAT(refused("/name b@d", "bad_command"),
                Contains("'b@d' is not a valid name") && Contains("letters"));
-    CHECK_THAT(refused("/name caf\xC3\xA9", "bad_command"), Contains("not a valid name"));
+    CHECK(accepted_as<command::Name>("/name caf\xC3\xA9").name == "caf\xC3\xA9");  // café
+    CHECK_THAT(refused("/name caf\xC3\xA9\xE2\x98\x95", "bad_command"),  // café☕
+               Contains("not a valid name"));
 }
 
 TEST_CASE("Text: /new with option words", "[protocol][text]") {

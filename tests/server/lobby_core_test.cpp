@@ -153,6 +153,57 @@ TEST_CASE("Lobby in-process: a name is one connection's; table commands need a t
     CHECK(bob->last("name")["name"] == "alice");
 }
 
+TEST_CASE("Lobby in-process: names in every script, and none that passes for another",
+          "[core][names]") {
+    Core core;
+    auto ape = core.connect();
+    auto mallory = core.connect();
+    auto jiri = core.connect();
+
+    core.send(ape, "/name ape");
+    CHECK(ape->last("name")["name"] == "ape");
+    // The same letters in Cyrillic ("аре"), in capitals, and a Latin name with one Cyrillic
+    // letter: refused, to the sender only, and ape keeps the name.
+    const auto ape_before = ape->received().size();
+    core.send(mallory, "/name \xD0\xB0\xD1\x80\xD0\xB5");
+    auto refusal = mallory->last("error");
+    CHECK(refusal["code"] == "name_taken");
+    CHECK(refusal["text"].get<std::string>().find("ape") != std::string::npos);
+    core.send(mallory, "/name APE");
+    CHECK(mallory->last("error")["code"] == "name_taken");
+    core.send(mallory, "/name \xD0\xB0pe");  // Cyrillic а, Latin pe
+    CHECK(mallory->last("error")["text"].get<std::string>().find("scripts") != std::string::npos);
+    core.send(mallory, "/name s\xD0\xB5rv\xD0\xB5r");
+    CHECK(mallory->last("error")["code"] == "bad_command");
+    core.send(mallory, "/name ADMlN");  // l for I: passes for the staff
+    CHECK(mallory->last("error")["text"].get<std::string>().find("reserved") != std::string::npos);
+    CHECK(mallory->take("name").empty());
+    CHECK(ape->received().size() == ape_before);
+
+    // Jiří, written decomposed, is kept composed; "Jiri" is another name (the accents show),
+    // "JIŘÍ" the same one.
+    core.send(jiri, "/name Jir\xCC\x8Ci\xCC\x81");
+    const Json named = jiri->last("name");
+    CHECK(named["name"] == "Ji\xC5\x99\xC3\xAD");
+    CHECK(named["text"] == "You are now Ji\xC5\x99\xC3\xAD.");
+    core.send(mallory, "/name JI\xC5\x98\xC3\x8D");
+    CHECK(mallory->last("error")["code"] == "name_taken");
+    core.send(mallory, "/name Jiri");
+    CHECK(mallory->last("name")["name"] == "Jiri");
+
+    // At a table, a seat keeps its name when its player's connection is gone: nobody sits down
+    // there under a name that reads the same.
+    core.send(ape, "/new players=3");
+    const long table = ape->last("table_created")["table"];
+    core.lobby.disconnected(ape);
+    auto eve = core.connect();
+    core.send(eve, "/name \xD0\xB0\xD1\x80\xD0\xB5");  // free in the lobby now
+    CHECK(eve->last("name")["name"] == "\xD0\xB0\xD1\x80\xD0\xB5");
+    core.send(eve, "/join " + std::to_string(table));
+    CHECK(eve->last("error")["code"] == "name_taken");
+    CHECK(eve->take("seated").empty());
+}
+
 TEST_CASE("Lobby in-process: /new seats its creator, /join and /watch find the table, and a "
           "decision before the start is refused to its sender only",
           "[core]") {

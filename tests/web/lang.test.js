@@ -168,11 +168,11 @@ async function playAGame(lang, locale, { phone, name }) {
 }
 
 test('a French browser plays a whole game in French (laptop)', async () => {
-    await playAGame('fr', 'fr-FR', { phone: false, name: 'amelie' });
+    await playAGame('fr', 'fr-FR', { phone: false, name: 'Amélie' });
 });
 
 test('a Czech browser plays a whole game in Czech (phone)', async () => {
-    await playAGame('cs', 'cs-CZ', { phone: true, name: 'jiri' });
+    await playAGame('cs', 'cs-CZ', { phone: true, name: 'Jiří' });
 });
 
 test('the switch changes the language at once and is remembered; a German browser gets German', async () => {
@@ -223,7 +223,7 @@ test('the switch changes the language at once and is remembered; a German browse
     await p.context.close();
 
     const german = await openPlayer(browser, server.url, {
-        name: 'gerd',
+        name: 'Jürgen',
         phone: true,
         locale: 'de-DE',
     });

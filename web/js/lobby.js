@@ -102,9 +102,12 @@ export class LobbyView {
         this.nameInput = h('input', {
             id: 'name-input',
             name: 'name',
-            maxlength: 24,
+            // Letters and digits of any script (protocol/names.hpp): the server counts the 24
+            // characters as readers do and says why it refuses one; maxlength counts UTF-16
+            // units, which a name with accents written apart or in another plane needs more of.
+            maxlength: 120,
             autocomplete: 'nickname',
-            pattern: '[A-Za-z0-9_.\\-]{1,24}',
+            pattern: '[\\p{L}\\p{M}\\p{Nd}_.\\-]+',
             title: t('web.lobby.nameHint'),
             required: true,
         });

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+
+#include "niagara/protocol/names.hpp"  // kMaxNameLength
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,7 +21,6 @@ using Json = nlohmann::json;
 
 // The largest text frame the server accepts (bytes); larger frames are refused unread.
 inline constexpr std::size_t kMaxFrameBytes = 16 * 1024;
-inline constexpr std::size_t kMaxNameLength = 24;
 inline constexpr std::size_t kMaxChatLength = 500;
 
 // A table's options: the game's (engine Options) plus the server's own.
