@@ -10,8 +10,8 @@
 #include "niagara/ascii.hpp"
 #include "niagara/protocol/client_message.hpp"
 #include "niagara/protocol/names.hpp"
-#include "ascii_name.hpp"
 #include "guarded.hpp"
+#include "player_name.hpp"
 #include "river_picture.hpp"
 #include "texts.hpp"
 
@@ -118,23 +118,11 @@ void Bridge::start_relay(const std::string& name) {
 // ---- people --------------------------------------------------------------------------------
 
 std::vector<std::string> Bridge::server_names(const ChatUser& user) const {
-    // The server's names: 1-24 of a-z A-Z 0-9 _ - . (protocol/README.md, "Limits"). A name in
-    // another script is written in Latin letters first ("Zoë Čapková" plays as Zoe_Capkova).
-    std::string base;
+    // The chat name in its own script when the server's rule allows it, else in Latin letters
+    // (player_name.hpp): "Zoë Čapková" plays as Zoë_Čapková. A JID's domain is left out.
     std::string shown = user.display.empty() ? user.key : user.display;
-    if (const auto at = shown.find('@'); at != std::string::npos) shown.resize(at);  // a JID
-    for (char c : ascii_name(shown)) {
-        const auto u = static_cast<unsigned char>(c);
-        if (std::isalnum(u) || c == '_' || c == '-' || c == '.')
-            base += c;
-        else if (base.empty() || base.back() != '_')
-            base += '_';
-    }
-    while (!base.empty() && base.back() == '_')
-        base.pop_back();
-    // A name the server would refuse (protocol/names.hpp) gets a prefix.
-    if (base.empty() || protocol::is_reserved_name(base)) base = "p_" + base;
-    base = base.substr(0, 20);
+    if (const auto at = shown.find('@'); at != std::string::npos) shown.resize(at);
+    const std::string base = player_name_base(shown);
     return {base, base + "_", base + "_2", base + "_3", base + "_4"};
 }
 

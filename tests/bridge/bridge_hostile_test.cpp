@@ -9,6 +9,8 @@
 #include <set>
 
 #include "ascii_name.hpp"
+#include "niagara/protocol/names.hpp"
+#include "player_name.hpp"
 #include "core_table.hpp"
 #include "guarded.hpp"
 
@@ -314,6 +316,25 @@ TEST_CASE("bridge hostile: names in other scripts play under readable names", "[
     CHECK_FALSE(ascii_name("Юлия").empty());
     CHECK(ascii_name("\xff\xfe bad") .find("bad") != std::string::npos);
     CHECK(ascii_name(std::string(100000, 'a')).size() <= 256);
+    // The server takes names in every script (protocol/names.hpp): a chat name keeps its own
+    // letters when the rule allows them, and is written in Latin letters when it does not.
+    using niagara::bridge::player_name_base;
+    CHECK(player_name_base("Zoë Čapková") == "Zoë_Čapková");
+    CHECK(player_name_base("Юлия") == "Юлия");
+    CHECK(player_name_base("Jir\xCC\x8Ci\xCC\x81") == "Jiří");   // composed
+    CHECK(player_name_base("\xD0\xB0lice") == "alice");           // mixed scripts: Latin
+    CHECK(player_name_base("server") == "p_server");               // reserved
+    CHECK(player_name_base("🌊🌊") == "p_");
+    CHECK(player_name_base(std::string(100000, 'a')) == std::string(20, 'a'));
+    CHECK(player_name_base(std::string(30, 'x') + "é") == std::string(20, 'x'));
+    for (const char* odd : {"\xff\xfe bad", "a\xE2\x80\xAE" "b", "\xCC\x81\xCC\x81", "", "...",
+                            "李小龙 and Bob",
+                            "\xD1\x95\xD0\xB5rv\xD0\xB5r" /* ѕеrvеr, mixed */, "ADMlN"}) {
+        INFO(odd);
+        const std::string base = player_name_base(odd);
+        CHECK(niagara::protocol::check_name(base + "_4").fault == niagara::protocol::NameFault::None);
+        CHECK_FALSE(niagara::protocol::is_reserved_name(base));
+    }
     CoreTable t(/*fast=*/true);
     auto& ann = t.add("ann");
     t.say(ann, "!new players=3");
@@ -322,7 +343,7 @@ TEST_CASE("bridge hostile: names in other scripts play under readable names", "[
     zoe.user = {"zoe@example.org", "Zoë Čapková", "zoe@example.org"};
     t.present(zoe);
     t.say(zoe, "!join");
-    if (!t.run_until([&] { return t.channel_says("Zoe_Capkova sits at table"); }, 10s))
+    if (!t.run_until([&] { return t.channel_says("Zoë_Čapková sits at table"); }, 10s))
         FAIL(t.transcript());
 }
 

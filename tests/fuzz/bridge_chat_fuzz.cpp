@@ -7,7 +7,8 @@
 //   L/Y    the chat connection is lost / back
 //   S/W    a server message (JSON) to a player's connection / to a channel's spectator
 //   V      the private lines and the river picture drawn from a view and a prompt (JSON)
-//   I      an IRC line through the parser and the text helpers; X an XMPP body
+//   I      an IRC line through the parser and the text helpers, its nick through the name a
+//          chat user plays under; X an XMPP body
 // The bridge talks to a game server on a closed port, so its connections fail at once and
 // retry, as they would with the server down. It must never crash, throw out of a handler
 // (guarded() counts what it caught: a bug to fix, so it aborts here) or hand the chat network
@@ -27,7 +28,9 @@
 #include "channel_relay.hpp"
 #include "guarded.hpp"
 #include "irc_message.hpp"
+#include "niagara/protocol/names.hpp"
 #include "player_link.hpp"
+#include "player_name.hpp"
 #include "private_lines.hpp"
 #include "river_picture.hpp"
 #include "texts.hpp"
@@ -178,6 +181,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                     niagara::bridge::irc::strip_formatting(param))));
                         }
                         (void)niagara::bridge::irc::casefold(parsed->nick);
+                        // The name the nick would play under: one the server takes, with each
+                        // variant the bridge may ask for (player_name.hpp).
+                        const std::string base = niagara::bridge::player_name_base(parsed->nick);
+                        if (niagara::protocol::check_name(base + "_4").fault !=
+                                niagara::protocol::NameFault::None ||
+                            niagara::protocol::is_reserved_name(base))
+                            broken("a chat name the server would refuse");
                     }
                     break;
                 case 'X':
