@@ -19,6 +19,7 @@ RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev \
         libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev zlib1g-dev \
+        libsodium-dev \
         pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
@@ -32,8 +33,9 @@ RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF 
 FROM debian:bookworm-slim
 
 # The packages of the libraries the two binaries load (`ldd`; the C and C++ runtimes are in the
-# base image): both spdlog, fmt and ICU; the server SQLite, tcmalloc and zlib (replays are sent
-# gzipped; bookworm-slim has zlib1g already, named here since the server links it); the bridge
+# base image): both spdlog, fmt and ICU; the server SQLite, tcmalloc, libsodium (account
+# passwords) and zlib (replays are sent gzipped; bookworm-slim has zlib1g already, named here
+# since the server links it); the bridge
 # OpenSSL, simdjson and libstrophe (which brings expat). ca-certificates: the bridge verifies its
 # TLS chat servers (irc.tls, XMPP) against the system's certificate authorities. `apt-get clean`
 # drops apt's caches (about 85 MB: pkgcache.bin and srcpkgcache.bin, 40 MB each, and the
@@ -41,7 +43,7 @@ FROM debian:bookworm-slim
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         libspdlog1.10 libfmt9 libicu72 libsqlite3-0 libtcmalloc-minimal4 zlib1g \
-        libssl3 libsimdjson14 libstrophe0 ca-certificates \
+        libssl3 libsimdjson14 libstrophe0 libsodium23 ca-certificates \
     && apt-get clean \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 niagara \

@@ -13,6 +13,7 @@ set -euo pipefail
 
 packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
     libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev zlib1g-dev
+    libsodium-dev
     pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(catch2 ccache chromium clang clang-tidy libclang-rt-14-dev ngircd prosody inspircd atheme-services)

@@ -88,7 +88,9 @@ static_assert(at_place<Command::Help, command::Help> && at_place<Command::Resume
               at_place<Command::Act, command::Act> && at_place<Command::Sync, command::Sync> &&
               at_place<Command::Again, command::Again> &&
               at_place<Command::Concede, command::Concede> && at_place<Command::Lang, command::Lang> &&
-              at_place<Command::Who, command::Who>);
+              at_place<Command::Who, command::Who> &&
+              at_place<Command::Register, command::Register> &&
+              at_place<Command::Login, command::Login> && at_place<Command::Logout, command::Logout>);
 
 // A command that carries nothing, by its Command (the JSON and text forms of those without
 // arguments are read by the table of commands alone).
@@ -612,6 +614,61 @@ ParsedMessage act_json(const Json& j) {
     return ok(command::Act{"", *action, std::nullopt});
 }
 
+// ---------------------------------------------------------------- accounts
+
+// Why a password is refused, or nothing. The text never shows the password: a refusal goes
+// back to its sender only, but it may be read over a shoulder or land in a chat log.
+std::optional<Json> password_problem(std::string_view password) {
+    const Json rule = text("protocol.parse.password.rule",
+                           {{"min", long(kMinPasswordLength)}, {"max", long(kMaxPasswordLength)}});
+    const bool control = std::any_of(password.begin(), password.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;  // tabs and line breaks too
+    });
+    if (!is_valid_utf8(password) || control || has_control(password))
+        return text("protocol.parse.password.invalid", {{"rule", rule}});
+    const std::size_t length = utf8_length(password);
+    if (length < kMinPasswordLength || length > kMaxPasswordLength)
+        return text("protocol.parse.password.length", {{"rule", rule}});
+    return std::nullopt;
+}
+
+ParsedMessage register_with(std::string_view password) {
+    if (password.empty())
+        return bad_command("protocol.parse.password.missing", {{"example", "/register PASSWORD"}});
+    if (auto why = password_problem(password)) return bad_command_with(*why);
+    return ok(command::Register{std::string(password)});
+}
+
+ParsedMessage login_with(std::string_view typed_name, std::string_view password) {
+    std::string name(typed_name);
+    if (auto why = name_problem(name)) return bad_command_with(*why);
+    if (password.empty())
+        return bad_command("protocol.parse.password.missing",
+                           {{"example", "/login " + name + " PASSWORD"}});
+    if (auto why = password_problem(password)) return bad_command_with(*why);
+    return ok(command::Login{std::move(name), std::string(password)});
+}
+
+// "/login NAME PASSWORD": the password is the rest of the line after the name, spaces and all
+// (its ends trimmed).
+ParsedMessage login_text(std::string_view rest) {
+    rest = ascii::trim(rest);
+    const std::size_t space = rest.find_first_of(" \t");
+    if (rest.empty()) return bad_command("protocol.parse.login.missing", {{"example", "/login alice PASSWORD"}});
+    if (space == std::string_view::npos) return login_with(rest, "");
+    return login_with(rest.substr(0, space), ascii::trim(rest.substr(space + 1)));
+}
+
+ParsedMessage login_json(const Json& j) {
+    const Json* name = field(j, "name");
+    const Json* password = field(j, "password");
+    const char* example = R"({"type": "login", "name": "alice", "password": "..."})";
+    if (!name || !name->is_string()) return bad_json_with(needs("name", "string", example));
+    if (!password || !password->is_string())
+        return bad_json_with(needs("password", "string", example));
+    return login_with(name->get_ref<const std::string&>(), password->get_ref<const std::string&>());
+}
+
 // ---------------------------------------------------------------- the commands
 
 // What a command's arguments are read by: as text, the words after "/name" (`rest` whole and
@@ -629,7 +686,7 @@ struct CommandSpec {
 
 // Every command, in the order error messages list them. A new command is one entry here (and
 // its handler in the server's lobby).
-constexpr std::array<CommandSpec, 17> kCommandSpecs{{
+constexpr std::array<CommandSpec, 20> kCommandSpecs{{
     {Command::Help, "help", true,
      // "/help join" is still a request for help
      [](std::string_view, const std::vector<std::string_view>&) { return ok(command::Help{}); },
@@ -695,6 +752,17 @@ constexpr std::array<CommandSpec, 17> kCommandSpecs{{
          return bad_json_with(needs("lang", "lang", R"({"type": "lang", "lang": "fr"})"));
      }},
     {Command::Who, "who"},
+    {Command::Register, "register", true,
+     [](std::string_view rest, const std::vector<std::string_view>&) {
+         return register_with(ascii::trim(rest));
+     },
+     [](const Json& j) {
+         return string_field(j, "password", R"("correct horse battery staple")", register_with);
+     }},
+    {Command::Login, "login", true,
+     [](std::string_view rest, const std::vector<std::string_view>&) { return login_text(rest); },
+     login_json},
+    {Command::Logout, "logout"},
 }};
 
 const CommandSpec& spec_of(Command command) {
@@ -866,8 +934,9 @@ std::string describe(const TableOptions& o) {
 }
 
 // The help's lines, in order: each one key (protocol.help.<name>).
-constexpr std::array<std::string_view, 26> kHelpLines{
-    "help",  "name",  "lang", "tables", "new",    "join", "watch", "who",     "leave",
+constexpr std::array<std::string_view, 29> kHelpLines{
+    "help",  "name",  "register", "login", "logout", "lang", "tables", "new", "join", "watch",
+    "who",   "leave",
     "concede", "addbot", "start", "say", "resume", "sync", "again", "play",    "buyback",
     "cloud", "canoe", "done", "elk",    "fork",   "free", "joe",   "json",
 };

@@ -649,6 +649,11 @@ Json name_set(const std::string& name) {
     return keyed_message("name", "protocol.name", {{"name", utf8(name)}}, {{"name", utf8(name)}});
 }
 
+Json account(std::string_view event, const std::string& name) {
+    return keyed_message("account", "protocol.account." + std::string(event), {{"name", utf8(name)}},
+                         {{"event", std::string(event)}, {"name", utf8(name)}});
+}
+
 Json table_created(long table, const TableOptions& options) {
     return keyed_message("table_created", "protocol.table_created",
                          {{"table", number(table)}, {"description", describe_text(options)}},

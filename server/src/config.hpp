@@ -46,6 +46,11 @@ struct Config {
     int max_tables_per_address = 8;         // --max-tables-per-address: open tables it created
     int max_tables_per_connection = 2;      // --max-tables-per-connection
     int max_replay_builds = 8;              // --max-replay-builds: replays waiting to be built
+    // Argon2id's cost for account passwords (accounts.hpp; libsodium's "interactive" settings:
+    // about 0.1 s and 64 MiB per check, on the accounts' own thread). Not flags: the tests
+    // lower them.
+    unsigned long long password_hash_ops = 2;
+    std::size_t password_hash_bytes = std::size_t(64) << 20;
     int max_replay_builds_per_address = 1;  // --max-replay-builds-per-address: ... from one address
     // Replays held in memory, in bytes: the cache of recent ones, gzipped (--replay-cache-bytes),
     // and the answers being written, each counted whole (the bytes it sends, gzipped or not)

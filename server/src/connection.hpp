@@ -53,6 +53,15 @@ class Connection {
         std::lock_guard lock(mutex_);
         name_ = std::move(name);
     }
+    // The account this connection logged in to (its name then), or empty: a guest.
+    std::string account() const {
+        std::lock_guard lock(mutex_);
+        return account_;
+    }
+    void set_account(std::string account) {
+        std::lock_guard lock(mutex_);
+        account_ = std::move(account);
+    }
     std::shared_ptr<Table> table() const {
         std::lock_guard lock(mutex_);
         return table_.lock();
@@ -68,6 +77,7 @@ class Connection {
     std::atomic<unsigned char> lang_{0};  // index into i18n::kLanguages
     mutable std::mutex mutex_;
     std::string name_;
+    std::string account_;
     std::weak_ptr<Table> table_;
 };
 

@@ -51,7 +51,13 @@ Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& m
       replay_bytes_in_flight_(config.replay_bytes_in_flight, metrics.replay_bytes_in_flight),
       replay_builder_(std::size_t(config.max_replay_builds),
                       std::size_t(config.max_replay_builds_per_address), metrics.replay_queue),
-      bots_(config.bot_threads, metrics) {
+      bots_(config.bot_threads, metrics),
+      accounts_(store, metrics, [&] {
+          AccountSettings settings;
+          settings.hash_ops = config.password_hash_ops;
+          settings.hash_bytes = config.password_hash_bytes;
+          return settings;
+      }()) {
     arm_push_timer();
 }
 
@@ -257,7 +263,12 @@ void Lobby::forget_name(long id, const std::string& name) {
 std::optional<Reason> Lobby::take_name(const std::shared_ptr<Connection>& c,
                                        const std::string& name) {
     if (reserved_name(name, c->id())) return Reason{"server.lobby.name_reserved", {{"name", name}}};
+    if (const std::string account = c->account(); !account.empty())
+        return Reason{"server.account.logged_in", {{"name", account}}};
     const auto keys = protocol::name_keys(name);
+    // A registered name (or one like it) is its account's: /login takes it.
+    if (auto owner = accounts_.holder(keys))
+        return Reason{"server.lobby.name_registered", {{"name", *owner}}};
     {
         std::lock_guard lock(mutex_);
         for (const std::string& key : keys) {
@@ -273,6 +284,117 @@ std::optional<Reason> Lobby::take_name(const std::shared_ptr<Connection>& c,
     }
     c->set_name(name);
     return std::nullopt;
+}
+
+// ---- accounts (accounts.hpp): the password goes to the accounts' thread and no further
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Register& m) {
+    if (table) return fail(c, "bad_command", {"server.account.at_table"});
+    if (const std::string account = c->account(); !account.empty())
+        return fail(c, "bad_command", {"server.account.logged_in", {{"name", account}}});
+    const std::string name = c->name();
+    if (name == "guest-" + std::to_string(c->id()))
+        return fail(c, "bad_command", {"server.account.guest_name"});
+    if (accounts_.holder(protocol::name_keys(name)))
+        return fail(c, "name_taken", {"server.account.taken", {{"name", name}}});
+    std::weak_ptr<Connection> weak = c;
+    accounts_.register_name(name, std::move(m.password), [this, weak, name](Accounts::Outcome o) {
+        auto c = weak.lock();
+        if (!c) return;
+        switch (o) {
+            case Accounts::Outcome::Ok:
+                // Logged in to it, unless the connection took another name meanwhile.
+                if (c->name() == name) c->set_account(name);
+                return reply(c, msg::account("registered", name));
+            case Accounts::Outcome::Taken:
+                return fail(c, "name_taken", {"server.account.taken", {{"name", name}}});
+            case Accounts::Outcome::Busy:
+                return fail(c, "rate_limited", {"server.account.busy"});
+            default:
+                return fail(c, "storage_error", {"server.account.storage"});
+        }
+    });
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Login& m) {
+    if (table) return fail(c, "bad_command", {"server.account.at_table"});
+    std::weak_ptr<Connection> weak = c;
+    accounts_.log_in(m.name, std::move(m.password), c->address(),
+                     [this, weak](Accounts::Outcome o, const std::string& account) {
+                         auto c = weak.lock();
+                         if (!c) return;
+                         switch (o) {
+                             case Accounts::Outcome::Ok:
+                                 if (c->table())  // sat down meanwhile
+                                     return fail(c, "bad_command", {"server.account.at_table"});
+                                 if (!take_account_name(c, account)) return;
+                                 // "name" too, which clients follow for their own name.
+                                 reply(c, msg::name_set(account));
+                                 reply(c, msg::account("logged_in", account));
+                                 return;
+                             case Accounts::Outcome::Limited:
+                                 return fail(c, "rate_limited", {"server.account.limited"});
+                             case Accounts::Outcome::Busy:
+                                 return fail(c, "rate_limited", {"server.account.busy"});
+                             default:
+                                 return fail(c, "login_failed", {"server.account.failed"});
+                         }
+                     });
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Logout&) {
+    if (c->account().empty()) return fail(c, "bad_command", {"server.account.not_logged_in"});
+    if (table) return fail(c, "bad_command", {"server.account.at_table"});
+    const std::string guest = "guest-" + std::to_string(c->id());
+    {
+        std::lock_guard lock(mutex_);
+        forget_name(c->id(), c->name());
+    }
+    c->set_account("");
+    c->set_name(guest);
+    reply(c, msg::name_set(guest));
+    reply(c, msg::account("logged_out", guest));
+}
+
+bool Lobby::take_account_name(const std::shared_ptr<Connection>& c, const std::string& account) {
+    std::shared_ptr<Connection> previous;  // the other connection logged in to it, if any
+    {
+        std::lock_guard lock(mutex_);
+        for (const std::string& key : protocol::name_keys(account)) {
+            auto it = names_.find(key);
+            if (it == names_.end() || it->second.id == c->id()) continue;
+            auto holder = connections_.find(it->second.id);
+            previous = holder == connections_.end() ? nullptr : holder->second.lock();
+            if (previous && previous->table()) {
+                previous = nullptr;
+                break;  // refused below
+            }
+            forget_name(it->second.id, it->second.name);
+            break;
+        }
+        // Still held (by a connection at a table): the player plays there under this name.
+        for (const std::string& key : protocol::name_keys(account))
+            if (auto it = names_.find(key); it != names_.end() && it->second.id != c->id()) {
+                fail(c, "name_taken", {"server.lobby.name_in_use", {{"name", account}}});
+                return false;
+            }
+        forget_name(c->id(), c->name());
+        for (const std::string& key : protocol::name_keys(account))
+            names_[key] = NameHolder{c->id(), account};
+    }
+    if (previous) {
+        const std::string guest = "guest-" + std::to_string(previous->id());
+        previous->set_account("");
+        previous->set_name(guest);
+        reply(previous, msg::name_set(guest));
+        reply(previous, msg::account("elsewhere", guest));
+    }
+    c->set_name(account);
+    c->set_account(account);
+    return true;
 }
 
 // ---- the table list ----------------------------------------------------------------------

@@ -13,6 +13,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "accounts.hpp"
 #include "action_log.hpp"
 #include "bot_pool.hpp"
 #include "byte_budget.hpp"
@@ -107,6 +108,12 @@ class Lobby {
                 command::Lang& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Who& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Register& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Login& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Logout& m);
     // A table command: `then(table)`, or refused outside a table (a template, so that the
     // actions' handler pays no indirect call).
     template <class Then>
@@ -171,6 +178,13 @@ class Lobby {
     ReplayBuilder replay_builder_;
     // Last: its threads stop, and its pending decisions go, before anything they refer to.
     BotPool bots_;
+    // Registered names; its thread checks passwords and answers through reply() and fail():
+    // it stops first.
+    Accounts accounts_;
+    // Gives `c` the name of `account`, which it just logged in to: from another connection
+    // logged in to it in the lobby (which becomes a guest again and is told), or refused
+    // (false, answered) when that one is at a table.
+    bool take_account_name(const std::shared_ptr<Connection>& c, const std::string& account);
 };
 
 }  // namespace niagara::server

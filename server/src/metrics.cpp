@@ -34,6 +34,10 @@ const char* limit_name(Limit limit) {
             return "replay_builds_per_address";
         case Limit::ReplayBytesInFlight:
             return "replay_bytes_in_flight";
+        case Limit::LoginFailures:
+            return "login_failures";
+        case Limit::PasswordChecks:
+            return "password_checks";
         case Limit::Count:
             break;
     }
@@ -110,6 +114,12 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
             "gauge", replay_bytes_in_flight.load());
     counter("niagara_queued_bytes", "Bytes waiting to be written to clients.", "gauge",
             queued_bytes.load());
+    out << "# HELP niagara_logins_total Logins to accounts by their result (refused ones: "
+           "niagara_limited_total).\n"
+        << "# TYPE niagara_logins_total counter\n"
+        << "niagara_logins_total{result=\"ok\"} " << logins_ok.load() << "\n"
+        << "niagara_logins_total{result=\"failed\"} " << logins_failed.load() << "\n";
+    counter("niagara_registrations_total", "Accounts registered.", "counter", registrations.load());
     out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"
         << "# TYPE niagara_limited_total counter\n";
     for (std::size_t i = 0; i < limited.size(); ++i)

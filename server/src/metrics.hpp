@@ -24,6 +24,8 @@ enum class Limit {
     HttpRate,                   // --http-rate/--http-burst (429, then closed)
     ReplayBuildsPerAddress,     // --max-replay-builds-per-address (503 with Retry-After)
     ReplayBytesInFlight,        // --replay-bytes-in-flight (503 with Retry-After)
+    LoginFailures,              // failed logins per account and per address (accounts.hpp)
+    PasswordChecks,             // password hashes waiting (accounts.hpp)
     Count
 };
 const char* limit_name(Limit limit);
@@ -52,7 +54,10 @@ class Metrics {
     std::atomic<long> replay_cache_bytes{0};      // bytes of the replays in the cache
     std::atomic<long> replay_bytes_in_flight{0};  // bytes of the replay answers being written
     std::atomic<long> history_lines{0};    // log and chat lines the tables keep (--table-history)
-    std::atomic<long> history_dropped{0};  // ... dropped, oldest first, to stay within it
+    std::atomic<long> history_dropped{0};
+    std::atomic<long> logins_ok{0};       // /login with the right password
+    std::atomic<long> logins_failed{0};   // ... with a wrong one, or an unknown name
+    std::atomic<long> registrations{0};   // accounts created  // ... dropped, oldest first, to stay within it
     std::array<std::atomic<long>, std::size_t(Limit::Count)> limited{};
 
     void refused(Limit limit) {

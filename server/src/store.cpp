@@ -72,7 +72,7 @@ class Statement {
 constexpr const char* kAppendAction =
     "INSERT INTO action_log (table_id, idx, action) VALUES (?, ?, ?)";
 
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 5;
 
 // PRAGMA quick_check reads every page of the file. With 5,000 finished games (a 104 MB file)
 // it took 53-140 ms with the file in the page cache, but 2.9 s from the disk (after a reboot),
@@ -380,6 +380,19 @@ void Store::create_or_migrate_schema() {
         // Every start: a server of version 2 before the `meta` table ignores it.
         exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
         if (found == kSchemaVersion) return;
+        // Version 5 keeps accounts: a registered name and its password's hash, and the keys the
+        // name is held under (one account per key: no two accounts look alike).
+        exec(
+            "CREATE TABLE IF NOT EXISTS accounts ("
+            " id INTEGER PRIMARY KEY, name TEXT NOT NULL, password_hash TEXT NOT NULL,"
+            " created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)");
+        exec(
+            "CREATE TABLE IF NOT EXISTS account_keys ("
+            " key TEXT PRIMARY KEY, account INTEGER NOT NULL REFERENCES accounts (id))");
+        if (found == 4) {
+            exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+            return;
+        }
         // Version 4 keeps the tables' info and chat lines across a restart.
         exec(
             "CREATE TABLE IF NOT EXISTS table_lines ("
@@ -714,6 +727,45 @@ std::vector<StoredSeat> Store::finished_seats(long table) {
             int(s.integer(0)), s.text(1), {}, bot != 0, bot > 1 ? int(bot - 1) : 0, false});
     }
     return seats;
+}
+
+std::vector<StoredAccount> Store::accounts() {
+    std::lock_guard lock(mutex_);
+    std::vector<StoredAccount> out;
+    Statement s(db_, "SELECT id, name, password_hash FROM accounts ORDER BY id");
+    while (s.step())
+        out.push_back(StoredAccount{s.integer(0), s.text(1), s.text(2), {}});
+    Statement keys(db_, "SELECT key, account FROM account_keys");
+    while (keys.step()) {
+        const long id = keys.integer(1);
+        for (StoredAccount& a : out)
+            if (a.id == id) a.keys.push_back(keys.text(0));
+    }
+    return out;
+}
+
+bool Store::create_account(StoredAccount& account) {
+    std::lock_guard lock(mutex_);
+    bool created = false;
+    write([&] {
+        for (const std::string& key : account.keys) {
+            Statement taken(db_, "SELECT 1 FROM account_keys WHERE key = ?");
+            taken.bind(1, key);
+            if (taken.step()) return;
+        }
+        Statement(db_, "INSERT INTO accounts (name, password_hash) VALUES (?, ?)")
+            .bind(1, account.name)
+            .bind(2, account.password_hash)
+            .step();
+        account.id = long(sqlite3_last_insert_rowid(db_));
+        for (const std::string& key : account.keys)
+            Statement(db_, "INSERT OR IGNORE INTO account_keys (key, account) VALUES (?, ?)")
+                .bind(1, key)
+                .bind(2, account.id)
+                .step();
+        created = true;
+    });
+    return created;
 }
 
 std::vector<long> Store::finished_ids(int limit) {

@@ -15,8 +15,8 @@
 // --table-history of them per table, deleted when the table finishes or closes); the game's
 // own lines are not stored but made again from the actions through the engine, as replays are.
 // Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, 2, whose
-// seats have no `conceded` column, and 3, without `table_lines`, are migrated when opened; 4
-// is this one. The `meta` table
+// seats have no `conceded` column, 3, without `table_lines`, and 4, without `accounts` and
+// `account_keys`, are migrated when opened; 5 is this one. The `meta` table
 // (one row a start writes) came later within version 2: a server that does not know it
 // ignores it.
 //
@@ -126,6 +126,16 @@ struct StoredTable {
     std::vector<StoredLine> lines = {};  // its newest info and chat lines, oldest first
 };
 
+// A registered name (accounts.hpp): the name as its owner wrote it, the Argon2id hash of the
+// password (libsodium's string form, with its salt and settings), and the keys the name is
+// held under (protocol::name_keys).
+struct StoredAccount {
+    long id = 0;
+    std::string name;
+    std::string password_hash;
+    std::vector<std::string> keys;
+};
+
 struct StoredAction {
     long table = 0;
     long index = 0;           // its place in the table's record
@@ -163,6 +173,10 @@ class Store {
     std::vector<long> finished_ids(int limit);
     // Who sat at a finished table, in seat order, without their tokens (for its replay).
     std::vector<StoredSeat> finished_seats(long table);
+    // Accounts: every one (read at the start), and a new one; false when one of its keys is
+    // an existing account's already (nothing written).
+    std::vector<StoredAccount> accounts();
+    bool create_account(StoredAccount& account);  // sets its id
 
     long checkpoints() const;  // of the log into the database file, completed so far
 

@@ -3,6 +3,7 @@
 // (within the limits) and an error with a code, as tests/protocol/fuzz_test.cpp checks on
 // random frames; a name it accepts must be one the server can keep (protocol/names.hpp).
 // tests/fuzz/README.md says how to run it.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -59,6 +60,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             !names_alike(name->name, name->name))
             broken("name breaks the limits");
         (void)is_reserved_name(name->name);
+    }
+    // A password the server will hash: within its limits, and no control character.
+    const auto password_ok = [](const std::string& p) {
+        const std::size_t n = utf8_length(p);
+        return is_valid_utf8(p) && n >= kMinPasswordLength && n <= kMaxPasswordLength &&
+               std::none_of(p.begin(), p.end(),
+                            [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+    };
+    if (const auto* reg = std::get_if<command::Register>(&m); reg && !password_ok(reg->password))
+        broken("a password breaks the limits");
+    if (const auto* login = std::get_if<command::Login>(&m)) {
+        if (!password_ok(login->password)) broken("a password breaks the limits");
+        if (check_name(login->name).fault != NameFault::None) broken("a login's name breaks the rule");
     }
     if (const auto* resume = std::get_if<command::Resume>(&m); resume && !is_valid_utf8(resume->token))
         broken("token is not UTF-8");

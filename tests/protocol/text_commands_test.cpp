@@ -214,3 +214,37 @@ TEST_CASE("Text: the help lists every command with an example", "[protocol][text
         if (example.front() == '/') CHECK(frames::parse_client_frame(example).message);
     }
 }
+
+TEST_CASE("Text and JSON: /register, /login and /logout; a password is never shown back",
+          "[protocol][text][accounts]") {
+    CHECK(accepted_as<command::Register>("/register correct horse battery").password ==
+          "correct horse battery");
+    CHECK(accepted_as<command::Register>(R"({"type": "register", "password": "p\u00e4ssw\u00f6rd!"})")
+              .password == "p\xC3\xA4ssw\xC3\xB6rd!");
+    const auto login = accepted_as<command::Login>("/login  Jir\xCC\x8Ci\xCC\x81   open sesame 42 ");
+    CHECK(login.name == "Ji\xC5\x99\xC3\xAD");  // composed, as /name keeps names
+    CHECK(login.password == "open sesame 42");
+    CHECK(accepted_as<command::Login>(
+              R"({"type": "login", "name": "alice", "password": "correct horse"})")
+              .password == "correct horse");
+    (void)accepted_as<command::Logout>("/logout");
+    (void)accepted_as<command::Logout>(R"({"type": "logout"})");
+
+    for (const char* frame : {"/register qwzx", "/login alice qwzx",
+                              R"({"type": "register", "password": "qwzx\tqwzx!!"})",
+                              R"({"type": "login", "name": "alice", "password": "qwzx"})"}) {
+        INFO(frame);
+        const std::string why = refused(frame, "bad_command");
+        CHECK_THAT(why, Contains("8 to 128 characters"));
+        CHECK_THAT(why, !Contains("qwzx"));
+    }
+    CHECK_THAT(refused("/register " + std::string(129, 'x'), "bad_command"),
+               Contains("too short or too long") && !Contains("xxxxxxxx"));
+    CHECK_THAT(refused("/register", "bad_command"), Contains("/register PASSWORD"));
+    CHECK_THAT(refused("/login alice", "bad_command"), Contains("/login alice PASSWORD"));
+    CHECK_THAT(refused("/login", "bad_command"), Contains("/login alice PASSWORD"));
+    CHECK_THAT(refused("/login b@d some password", "bad_command"), Contains("not a valid name"));
+    CHECK_THAT(refused(R"({"type": "login", "name": "alice"})", "bad_json"), Contains("password"));
+    CHECK_THAT(refused(R"({"type": "register", "password": 12345678})", "bad_json"),
+               !Contains("12345678"));
+}

@@ -8,11 +8,16 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <sstream>
 #include <memory>
 #include <map>
 #include <mutex>
 #include <stdexcept>
 #include <nlohmann/json.hpp>
+#include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 #include <string>
 #include <vector>
@@ -83,15 +88,21 @@ std::filesystem::path new_folder() {
 }
 
 // A lobby on a fresh database in a folder of its own, its tables on one thread (the test's).
+// `tweak` changes the server's settings for one test.
 struct Core {
+    explicit Core(const std::function<void(server::Config&)>& tweak = {})
+        : config([&] {
+              server::Config c;
+              c.threads = 1;
+              c.bot_delay_ms = 0;
+              c.grace_seconds = 1;
+              c.password_hash_ops = 1;       // Argon2id's least work (libsodium's minimum): the
+              c.password_hash_bytes = 8192;  // tests check what accounts do, not the hash's cost
+              if (tweak) tweak(c);
+              return c;
+          }()) {}
     std::filesystem::path folder = new_folder();
-    server::Config config = [] {
-        server::Config c;
-        c.threads = 1;
-        c.bot_delay_ms = 0;
-        c.grace_seconds = 1;
-        return c;
-    }();
+    server::Config config;
     // Quiet: the lobby's log lines are the process tests' business.
     bool quiet = [] {
         spdlog::set_level(spdlog::level::warn);
@@ -124,6 +135,17 @@ struct Core {
     void settle() {
         io.restart();
         io.run_for(std::chrono::milliseconds(30));
+    }
+    // The next message of `type` to `c`, waiting for the accounts' thread (a password check).
+    Json await(const std::shared_ptr<RecordingConnection>& c, const std::string& type) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        for (;;) {
+            auto got = c->take(type);
+            if (!got.empty()) return got.front();
+            INFO("waiting for " << type);
+            REQUIRE(std::chrono::steady_clock::now() < deadline);
+            settle();
+        }
     }
 };
 
@@ -303,4 +325,166 @@ TEST_CASE("Lobby in-process: /who tells its sender who sits where, a bot, a free
     CHECK(who["text"].get<std::string>().find("bob (seat 4, away)") != std::string::npos);
     CHECK(who["text"].get<std::string>().find("Watching: carol") != std::string::npos);
     CHECK(carol->received().size() == before);  // the answer is the asker's alone
+}
+
+TEST_CASE("Lobby in-process: a registered name is its account's alone, whoever types it",
+          "[core][accounts]") {
+    Core core;
+    auto alice = core.connect();
+    auto mallory = core.connect();
+
+    core.send(alice, "/register correct horse");  // a guest's name is nobody's to keep
+    CHECK(alice->last("error")["code"] == "bad_command");
+    core.send(alice, "/name alice");
+    core.send(alice, "/register correct horse battery");
+    const Json registered = core.await(alice, "account");
+    CHECK(registered["event"] == "registered");
+    CHECK(registered["name"] == "alice");
+    core.send(alice, "/register again please");
+    CHECK(alice->last("error")["text"].get<std::string>().find("logged in") != std::string::npos);
+    core.send(alice, "/name alicia");  // logged in: the account's name stays
+    CHECK(alice->last("error")["code"] == "name_taken");
+
+    // Gone from the lobby, the name is still hers: not in another letter case, nor in letters
+    // that read the same (1 for l); an accent makes another name.
+    core.lobby.disconnected(alice);
+    for (const char* name : {"alice", "ALICE", "Alice", "a1ice"}) {
+        core.send(mallory, std::string("/name ") + name);
+        INFO(name);
+        const Json refusal = mallory->last("error");
+        CHECK(refusal["code"] == "name_taken");
+        CHECK(refusal["text"] == "alice is a registered name; /login alice PASSWORD if it is yours");
+    }
+    core.send(mallory, "/name al\xC3\xAD" "ce");  // alíce
+    CHECK(mallory->last("name")["name"] == "al\xC3\xAD" "ce");
+    core.send(mallory, "/register other password");
+    CHECK(core.await(mallory, "account")["event"] == "registered");
+
+    // The password opens it from any connection, and only the password.
+    auto bob = core.connect();
+    core.send(bob, "/login alice wrong password");
+    CHECK(core.await(bob, "error")["code"] == "login_failed");
+    core.send(bob, "/login nobody-here any password");  // the same answer for no such account
+    const Json unknown = core.await(bob, "error");
+    CHECK(unknown["code"] == "login_failed");
+    CHECK(unknown["text"] == "wrong name or password");
+    core.send(bob, "/login ALICE correct horse battery");
+    const Json in = core.await(bob, "account");
+    CHECK(in["event"] == "logged_in");
+    CHECK(in["name"] == "alice");  // as registered
+    core.send(bob, "/who");
+    // Logging in from a second connection takes the name from the first (which is told).
+    auto phone = core.connect();
+    core.send(phone, R"({"type": "login", "name": "alice", "password": "correct horse battery"})");
+    CHECK(core.await(phone, "account")["event"] == "logged_in");
+    const Json elsewhere = core.await(bob, "account");
+    CHECK(elsewhere["event"] == "elsewhere");
+    CHECK(elsewhere["name"] == "guest-" + std::to_string(bob->id()));
+    core.send(phone, "/logout");
+    CHECK(phone->last("account")["event"] == "logged_out");
+    core.send(phone, "/name alice");
+    CHECK(phone->last("error")["code"] == "name_taken");
+
+    const std::string metrics = core.lobby.metrics_text();
+    CHECK(metrics.find("niagara_logins_total{result=\"ok\"} 2") != std::string::npos);
+    CHECK(metrics.find("niagara_logins_total{result=\"failed\"} 2") != std::string::npos);
+    CHECK(metrics.find("niagara_registrations_total 2") != std::string::npos);
+}
+
+TEST_CASE("Lobby in-process: guessing a password is slowed and counted; the password is never "
+          "kept in clear",
+          "[core][accounts]") {
+    Core core;
+    // Every log line of the test, at every level: the password must be in none.
+    auto lines = std::make_shared<std::ostringstream>();
+    auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(*lines);
+    spdlog::default_logger()->sinks().push_back(sink);
+    spdlog::set_level(spdlog::level::trace);
+    const std::string secret = "s3cret-Horse-Battery";
+
+    auto owner = core.connect();
+    core.send(owner, "/name Ji\xC5\x99\xC3\xAD");  // Jiří
+    core.send(owner, "/register " + secret);
+    CHECK(core.await(owner, "account")["event"] == "registered");
+
+    // Five wrong guesses against the account; the sixth is refused unchecked, even with the
+    // right password, from any address.
+    auto mallory = core.connect();
+    for (int i = 0; i < 5; ++i) {
+        core.send(mallory, "/login jiří guess number " + std::to_string(i));
+        CHECK(core.await(mallory, "error")["code"] == "login_failed");
+    }
+    core.send(mallory, "/login Ji\xC5\x99\xC3\xAD " + secret);
+    CHECK(core.await(mallory, "error")["code"] == "rate_limited");
+    auto elsewhere = std::make_shared<RecordingConnection>(99, "192.0.2.7");
+    core.lobby.connected(elsewhere);
+    core.send(elsewhere, "/login Ji\xC5\x99\xC3\xAD " + secret);
+    CHECK(core.await(elsewhere, "error")["code"] == "rate_limited");
+    // Another account is not locked by them.
+    core.send(owner, "/logout");
+    CHECK(owner->last("account")["event"] == "logged_out");
+    core.send(owner, "/name bob");
+    core.send(owner, "/register bobs own password");
+    CHECK(core.await(owner, "account")["event"] == "registered");
+    core.send(mallory, "/login bob bobs own password");
+    CHECK(core.await(mallory, "account")["event"] == "logged_in");
+
+    const std::string metrics = core.lobby.metrics_text();
+    CHECK(metrics.find("niagara_logins_total{result=\"failed\"} 5") != std::string::npos);
+    CHECK(metrics.find("niagara_limited_total{limit=\"login_failures\"} 2") != std::string::npos);
+
+    spdlog::default_logger()->sinks().pop_back();
+    spdlog::set_level(spdlog::level::warn);
+    CHECK(lines->str().find(secret) == std::string::npos);
+    CHECK(lines->str().find("account Ji\xC5\x99\xC3\xAD: registered") != std::string::npos);
+    // The database holds the hash (Argon2id, salted), never the password.
+    core.lobby.close_all();
+    core.settle();
+    std::ifstream file(core.folder / "niagara.sqlite3", std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    std::ifstream wal(core.folder / "niagara.sqlite3-wal", std::ios::binary);
+    const std::string log((std::istreambuf_iterator<char>(wal)), std::istreambuf_iterator<char>());
+    CHECK(bytes.find(secret) == std::string::npos);
+    CHECK(log.find(secret) == std::string::npos);
+    CHECK((bytes + log).find("$argon2id$") != std::string::npos);
+}
+
+TEST_CASE("Lobby in-process: accounts only in the lobby, and a flood of password checks is "
+          "refused beyond its queue",
+          "[core][accounts]") {
+    // Checks that take a while (about 50 ms each), so that the flood below arrives while the
+    // first is being hashed.
+    Core core([](server::Config& c) {
+        c.password_hash_ops = 3;
+        c.password_hash_bytes = std::size_t(16) << 20;
+    });
+    auto alice = core.connect();
+    core.send(alice, "/name alice");
+    core.send(alice, "/new players=3");
+    core.send(alice, "/register correct horse battery");
+    CHECK(alice->last("error")["text"].get<std::string>().find("lobby") != std::string::npos);
+    core.send(alice, "/login alice correct horse battery");
+    CHECK(alice->last("error")["code"] == "bad_command");
+    core.send(alice, "/logout");
+    CHECK(alice->last("error")["code"] == "bad_command");  // not logged in
+
+    // Forty checks at once from forty connections: at most 8 wait, the rest are refused at
+    // once (and counted), and everyone gets an answer.
+    std::vector<std::shared_ptr<RecordingConnection>> many;
+    for (int i = 0; i < 40; ++i) {
+        many.push_back(std::make_shared<RecordingConnection>(1000 + i, "198.51.100." + std::to_string(i)));
+        core.lobby.connected(many.back());
+    }
+    for (auto& c : many)
+        core.lobby.received(c, "/login somebody some password");
+    int busy = 0;
+    for (auto& c : many) {
+        const Json e = core.await(c, "error");
+        busy += e["code"] == "rate_limited";
+    }
+    // One being hashed (or not yet taken up) and 8 waiting; the rest refused and counted.
+    CHECK(busy >= 40 - 8 - 1);
+    CHECK(busy <= 40 - 8);
+    CHECK(core.lobby.metrics_text().find("niagara_limited_total{limit=\"password_checks\"} " +
+                                         std::to_string(busy)) != std::string::npos);
 }

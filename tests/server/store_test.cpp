@@ -178,7 +178,7 @@ TEST_CASE("store: a database of the first schema is migrated when opened", "[ser
     }
     RawDb raw(path);
     CHECK(raw.count("SELECT COUNT(*) FROM sqlite_master WHERE name = 'actions'") == 0);
-    CHECK(raw.count("PRAGMA user_version") == 4);
+    CHECK(raw.count("PRAGMA user_version") == 5);
     Store reopened(path);  // opening it again changes nothing
     CHECK(reopened.unfinished_tables().at(0).actions ==
           std::vector<std::string>{"a", "b", "c", "d"});
@@ -223,7 +223,7 @@ TEST_CASE("store: a database of schema 2 is migrated; a conceded seat is kept so
         store.save_seat(1, StoredSeat{1, "bob", "tok-b", false, 0, true});
     }
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 4);
+    CHECK(raw.count("PRAGMA user_version") == 5);
     CHECK(raw.count("SELECT COUNT(*) FROM seats WHERE conceded = 1") == 1);
     Store reopened(path);
     const auto seats = reopened.unfinished_tables().at(0).seats;
@@ -268,8 +268,42 @@ TEST_CASE("store: a database of schema 3 is migrated; table lines are kept, trim
         store.close(2);
     }
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 4);
+    CHECK(raw.count("PRAGMA user_version") == 5);
     CHECK(raw.count("SELECT COUNT(*) FROM table_lines") == 0);
+}
+
+TEST_CASE("store: a database of schema 4 is migrated; its games stay and accounts can be kept",
+          "[server][store][accounts]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    {
+        Store store(path);
+        store.create_table("{}", "ann");
+        store.save_seat(1, niagara::server::StoredSeat{0, "ann", "a1b2c3d4", false, 0, false});
+    }
+    {
+        RawDb old(path);  // back to version 4, as a server before accounts left it
+        old.exec("DROP TABLE account_keys; DROP TABLE accounts; PRAGMA user_version = 4;");
+    }
+    {
+        Store store(path);
+        REQUIRE(store.unfinished_tables().size() == 1);
+        CHECK(store.unfinished_tables()[0].seats.at(0).name == "ann");
+        CHECK(store.accounts().empty());
+        niagara::server::StoredAccount ann{0, "ann", "$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA", {"ann"}};
+        CHECK(store.create_account(ann));
+        CHECK(ann.id > 0);
+        niagara::server::StoredAccount again{0, "ANN", "$argon2id$other", {"ann", "ANN"}};
+        CHECK_FALSE(store.create_account(again));  // a key of ann's: nothing written
+    }
+    Store store(path);
+    const auto accounts = store.accounts();
+    REQUIRE(accounts.size() == 1);
+    CHECK(accounts[0].name == "ann");
+    CHECK(accounts[0].keys == std::vector<std::string>{"ann"});
+    RawDb raw(path);
+    CHECK(raw.count("PRAGMA user_version") == 5);
+    CHECK(raw.count("SELECT COUNT(*) FROM account_keys") == 1);
 }
 
 // A server older than its data stops with a reason rather than misreading it, and leaves the

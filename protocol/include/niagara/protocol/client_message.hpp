@@ -22,6 +22,10 @@ using Json = nlohmann::json;
 // The largest text frame the server accepts (bytes); larger frames are refused unread.
 inline constexpr std::size_t kMaxFrameBytes = 16 * 1024;
 inline constexpr std::size_t kMaxChatLength = 500;
+// A password's length in characters (code points): long enough to be worth hashing, short
+// enough that hashing it costs what the hash's settings say.
+inline constexpr std::size_t kMinPasswordLength = 8;
+inline constexpr std::size_t kMaxPasswordLength = 128;
 
 // A table's options: the game's (engine Options) plus the server's own.
 struct TableOptions {
@@ -36,7 +40,7 @@ struct TableOptions {
 // The commands, in the order of ClientMessage's alternatives (command_of() is the index).
 enum class Command {
     Help, Resume, Name, Tables, New, Join, Watch, Leave, Start, AddBot, Say, Act, Sync, Again,
-    Concede, Lang, Who,
+    Concede, Lang, Who, Register, Login, Logout,
 };
 
 // One struct per command: what its text and JSON forms carry. Their forms and how they are
@@ -86,6 +90,15 @@ struct Lang {       // /lang fr   {"type": "lang", "lang": "fr"} or "lang": ["fr
     std::string lang;  // one of i18n::kLanguages, chosen from a preference list
 };
 struct Who {};  // /who: who sits at this table (a bot, away, free) and who watches it
+// Accounts (protocol/README.md, "Accounts"). A password is never logged, echoed or kept.
+struct Register {  // /register PASSWORD   {"type": "register", "password": "..."}: your name
+    std::string password;
+};
+struct Login {  // /login alice PASSWORD   {"type": "login", "name": "alice", "password": "..."}
+    std::string name;  // composed (NFC), as /name keeps it
+    std::string password;
+};
+struct Logout {};  // /logout: back to a guest's name
 
 }  // namespace command
 
@@ -93,8 +106,9 @@ using ClientMessage =
     std::variant<command::Help, command::Resume, command::Name, command::Tables, command::New,
                  command::Join, command::Watch, command::Leave, command::Start, command::AddBot,
                  command::Say, command::Act, command::Sync, command::Again, command::Concede,
-                 command::Lang, command::Who>;
-static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Who) + 1);
+                 command::Lang, command::Who, command::Register, command::Login,
+                 command::Logout>;
+static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Logout) + 1);
 
 inline Command command_of(const ClientMessage& m) {
     return Command(m.index());

@@ -100,6 +100,10 @@ class PatchFrames {
 // The other messages of protocol/README.md. Seats are 0-based in the fields (texts say "seat 2"
 // for seat 1); a negative seat is written as null (e.g. a spectator who leaves).
 Json name_set(const std::string& name);                        // "name"
+// "account": `event` is "registered" (the sender's name is now an account's, and the sender
+// logged in to it), "logged_in", "logged_out", or "elsewhere" (the account logged in from
+// another connection, which took the name: the sender is a guest again).
+Json account(std::string_view event, const std::string& name);
 Json table_created(long table, const TableOptions& options);   // "table_created"
 Json seated(long table, int seat, const std::string& token);   // private
 Json resumed(long table, int seat, const std::string& token);  // private: "seated" again
