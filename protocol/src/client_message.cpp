@@ -90,7 +90,9 @@ static_assert(at_place<Command::Help, command::Help> && at_place<Command::Resume
               at_place<Command::Concede, command::Concede> && at_place<Command::Lang, command::Lang> &&
               at_place<Command::Who, command::Who> &&
               at_place<Command::Register, command::Register> &&
-              at_place<Command::Login, command::Login> && at_place<Command::Logout, command::Logout>);
+              at_place<Command::Login, command::Login> && at_place<Command::Logout, command::Logout> &&
+              at_place<Command::Password, command::Password> &&
+              at_place<Command::Unregister, command::Unregister>);
 
 // A command that carries nothing, by its Command (the JSON and text forms of those without
 // arguments are read by the table of commands alone).
@@ -669,6 +671,34 @@ ParsedMessage login_json(const Json& j) {
     return login_with(name->get_ref<const std::string&>(), password->get_ref<const std::string&>());
 }
 
+ParsedMessage password_with(std::string_view old_password, std::string_view new_password) {
+    if (old_password.empty() || new_password.empty())
+        return bad_command("protocol.parse.password.change",
+                           {{"example", "/password OLDPASSWORD NEWPASSWORD"}});
+    for (const std::string_view p : {old_password, new_password})
+        if (auto why = password_problem(p)) return bad_command_with(*why);
+    return ok(command::Password{std::string(old_password), std::string(new_password)});
+}
+
+ParsedMessage password_json(const Json& j) {
+    const Json* old_password = field(j, "old");
+    const Json* new_password = field(j, "new");
+    const char* example = R"({"type": "password", "old": "...", "new": "..."})";
+    if (!old_password || !old_password->is_string())
+        return bad_json_with(needs("old", "string", example));
+    if (!new_password || !new_password->is_string())
+        return bad_json_with(needs("new", "string", example));
+    return password_with(old_password->get_ref<const std::string&>(),
+                         new_password->get_ref<const std::string&>());
+}
+
+ParsedMessage unregister_with(std::string_view password) {
+    if (password.empty())
+        return bad_command("protocol.parse.password.missing", {{"example", "/unregister PASSWORD"}});
+    if (auto why = password_problem(password)) return bad_command_with(*why);
+    return ok(command::Unregister{std::string(password)});
+}
+
 // ---------------------------------------------------------------- the commands
 
 // What a command's arguments are read by: as text, the words after "/name" (`rest` whole and
@@ -686,7 +716,7 @@ struct CommandSpec {
 
 // Every command, in the order error messages list them. A new command is one entry here (and
 // its handler in the server's lobby).
-constexpr std::array<CommandSpec, 20> kCommandSpecs{{
+constexpr std::array<CommandSpec, 22> kCommandSpecs{{
     {Command::Help, "help", true,
      // "/help join" is still a request for help
      [](std::string_view, const std::vector<std::string_view>&) { return ok(command::Help{}); },
@@ -763,6 +793,17 @@ constexpr std::array<CommandSpec, 20> kCommandSpecs{{
      [](std::string_view rest, const std::vector<std::string_view>&) { return login_text(rest); },
      login_json},
     {Command::Logout, "logout"},
+    {Command::Password, "password", true,
+     [](std::string_view, const std::vector<std::string_view>& args) {
+         if (args.size() != 2) return password_with("", "");
+         return password_with(args[0], args[1]);
+     },
+     password_json},
+    {Command::Unregister, "unregister", true,
+     [](std::string_view rest, const std::vector<std::string_view>&) {
+         return unregister_with(ascii::trim(rest));
+     },
+     [](const Json& j) { return string_field(j, "password", R"("correct horse")", unregister_with); }},
 }};
 
 const CommandSpec& spec_of(Command command) {
@@ -934,8 +975,9 @@ std::string describe(const TableOptions& o) {
 }
 
 // The help's lines, in order: each one key (protocol.help.<name>).
-constexpr std::array<std::string_view, 29> kHelpLines{
-    "help",  "name",  "register", "login", "logout", "lang", "tables", "new", "join", "watch",
+constexpr std::array<std::string_view, 31> kHelpLines{
+    "help",  "name",  "register", "login", "logout", "password", "unregister", "lang", "tables",
+    "new", "join", "watch",
     "who",   "leave",
     "concede", "addbot", "start", "say", "resume", "sync", "again", "play",    "buyback",
     "cloud", "canoe", "done", "elk",    "fork",   "free", "joe",   "json",

@@ -18,6 +18,15 @@ void forget(std::string& password) {
     password.clear();
 }
 
+// A password held until a job has run, overwritten when it goes, whether or not it was used.
+struct Secret {
+    std::string text;
+    explicit Secret(std::string t) : text(std::move(t)) {}
+    Secret(const Secret&) = delete;
+    Secret& operator=(const Secret&) = delete;
+    ~Secret() { forget(text); }
+};
+
 std::string hash_of(const std::string& password, const AccountSettings& settings) {
     char out[crypto_pwhash_STRBYTES];
     if (crypto_pwhash_str(out, password.data(), password.size(), settings.hash_ops,
@@ -192,6 +201,81 @@ void Accounts::log_in(std::string name, std::string password, std::string addres
         done(Outcome::Ok, account->name);
     };
     if (!enqueue(std::move(job))) done(Outcome::Busy, "");
+}
+
+void Accounts::with_password(std::string account, std::string password, std::string address,
+                             std::function<void(Outcome)> done,
+                             std::function<Outcome(long id)> then) {
+    const std::string key = protocol::name_keys(account)[0];
+    {
+        std::lock_guard lock(mutex_);
+        const auto now = std::chrono::steady_clock::now();
+        if (account_failures_.exceeded(key, now) || address_failures_.exceeded(address, now)) {
+            metrics_.limited[std::size_t(Limit::LoginFailures)].fetch_add(1);
+            forget(password);
+            return done(Outcome::Limited);
+        }
+    }
+    auto job = [this, password = std::move(password), address = std::move(address), key, done,
+                then]() mutable {
+        std::optional<std::pair<long, std::string>> found;  // id, hash
+        {
+            std::lock_guard lock(mutex_);
+            if (auto it = by_key_.find(key); it != by_key_.end())
+                found.emplace(it->second, accounts_.at(it->second).hash);
+        }
+        const bool ok = matches(found ? found->second : dummy_hash_, password) && found;
+        forget(password);
+        if (!ok) {
+            std::lock_guard lock(mutex_);
+            const auto now = std::chrono::steady_clock::now();
+            account_failures_.add(key, now);
+            address_failures_.add(address, now);
+            return done(Outcome::Failed);
+        }
+        Outcome outcome = Outcome::Ok;
+        try {
+            outcome = then(found->first);
+        } catch (const std::exception& e) {
+            metrics_.storage_errors.fetch_add(1);
+            spdlog::error("account {}: cannot be stored: {}", found->first, e.what());
+            outcome = Outcome::StorageError;
+        }
+        done(outcome);
+    };
+    if (!enqueue(std::move(job))) done(Outcome::Busy);
+}
+
+void Accounts::change_password(std::string account, std::string password,
+                               std::string new_password, std::string address,
+                               std::function<void(Outcome)> done) {
+    auto fresh = std::make_shared<Secret>(std::move(new_password));
+    with_password(std::move(account), std::move(password), std::move(address), std::move(done),
+                  [this, fresh](long id) {
+                      const std::string hash = hash_of(fresh->text, settings_);
+                      store_.set_password_hash(id, hash);
+                      std::lock_guard lock(mutex_);
+                      if (auto it = accounts_.find(id); it != accounts_.end()) {
+                          it->second.hash = hash;
+                          spdlog::info("account {}: password changed", it->second.name);
+                      }
+                      return Outcome::Ok;
+                  });
+}
+
+void Accounts::delete_account(std::string account, std::string password, std::string address,
+                              std::function<void(Outcome)> done) {
+    with_password(std::move(account), std::move(password), std::move(address), std::move(done),
+                  [this](long id) {
+                      store_.delete_account(id);
+                      std::lock_guard lock(mutex_);
+                      std::erase_if(by_key_, [&](const auto& entry) { return entry.second == id; });
+                      if (auto it = accounts_.find(id); it != accounts_.end()) {
+                          spdlog::info("account {}: deleted", it->second.name);
+                          accounts_.erase(it);
+                      }
+                      return Outcome::Ok;
+                  });
 }
 
 }  // namespace niagara::server

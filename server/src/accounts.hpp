@@ -58,7 +58,21 @@ class Accounts {
     void log_in(std::string name, std::string password, std::string address,
                 std::function<void(Outcome, const std::string& account)> done);
 
+    // For the account `account` (its registered name) that a connection is logged in to:
+    // changes its password, or deletes it (its name is free again), once `password` is checked.
+    // `done` runs on the accounts' thread: Ok, Failed (a wrong password, counted against the
+    // account and the address as a failed login is), Limited, Busy, StorageError.
+    void change_password(std::string account, std::string password, std::string new_password,
+                         std::string address, std::function<void(Outcome)> done);
+    void delete_account(std::string account, std::string password, std::string address,
+                        std::function<void(Outcome)> done);
+
   private:
+    // Runs `then(id)` on the accounts' thread once `password` is checked against `account`'s,
+    // else answers `done` (Failed, Limited, Busy).
+    void with_password(std::string account, std::string password, std::string address,
+                       std::function<void(Outcome)> done,
+                       std::function<Outcome(long id)> then);
     struct Account {
         std::string name;
         std::string hash;

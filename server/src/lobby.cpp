@@ -359,6 +359,49 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     reply(c, msg::account("logged_out", guest));
 }
 
+// A wrong password here counts against the account as a failed login does.
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Password& m) {
+    const std::string account = c->account();
+    if (account.empty()) return fail(c, "bad_command", {"server.account.not_logged_in"});
+    std::weak_ptr<Connection> weak = c;
+    accounts_.change_password(account, std::move(m.old_password), std::move(m.new_password),
+                              c->address(), [this, weak, account](Accounts::Outcome o) {
+                                  if (auto c = weak.lock()) answer_account(c, o, "password_changed", account);
+                              });
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Unregister& m) {
+    const std::string account = c->account();
+    if (account.empty()) return fail(c, "bad_command", {"server.account.not_logged_in"});
+    std::weak_ptr<Connection> weak = c;
+    accounts_.delete_account(account, std::move(m.password), c->address(),
+                             [this, weak, account](Accounts::Outcome o) {
+                                 auto c = weak.lock();
+                                 if (!c) return;
+                                 // A guest again, under the same name, until another takes it.
+                                 if (o == Accounts::Outcome::Ok) c->set_account("");
+                                 answer_account(c, o, "deleted", account);
+                             });
+}
+
+void Lobby::answer_account(const std::shared_ptr<Connection>& c, Accounts::Outcome o,
+                           std::string_view event, const std::string& account) {
+    switch (o) {
+        case Accounts::Outcome::Ok:
+            return reply(c, msg::account(event, account));
+        case Accounts::Outcome::Failed:
+            return fail(c, "login_failed", {"server.account.wrong_password"});
+        case Accounts::Outcome::Limited:
+            return fail(c, "rate_limited", {"server.account.limited"});
+        case Accounts::Outcome::Busy:
+            return fail(c, "rate_limited", {"server.account.busy"});
+        default:
+            return fail(c, "storage_error", {"server.account.storage"});
+    }
+}
+
 bool Lobby::take_account_name(const std::shared_ptr<Connection>& c, const std::string& account) {
     std::shared_ptr<Connection> previous;  // the other connection logged in to it, if any
     {

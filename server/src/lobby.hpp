@@ -114,6 +114,10 @@ class Lobby {
                 command::Login& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Logout& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Password& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Unregister& m);
     // A table command: `then(table)`, or refused outside a table (a template, so that the
     // actions' handler pays no indirect call).
     template <class Then>
@@ -185,6 +189,9 @@ class Lobby {
     // logged in to it in the lobby (which becomes a guest again and is told), or refused
     // (false, answered) when that one is at a table.
     bool take_account_name(const std::shared_ptr<Connection>& c, const std::string& account);
+    // The answer to a password change or an account's deletion.
+    void answer_account(const std::shared_ptr<Connection>& c, Accounts::Outcome o,
+                        std::string_view event, const std::string& account);
 };
 
 }  // namespace niagara::server

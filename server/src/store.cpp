@@ -768,6 +768,24 @@ bool Store::create_account(StoredAccount& account) {
     return created;
 }
 
+void Store::set_password_hash(long account, const std::string& password_hash) {
+    std::lock_guard lock(mutex_);
+    write([&] {
+        Statement(db_, "UPDATE accounts SET password_hash = ? WHERE id = ?")
+            .bind(1, password_hash)
+            .bind(2, account)
+            .step();
+    });
+}
+
+void Store::delete_account(long account) {
+    std::lock_guard lock(mutex_);
+    write([&] {
+        Statement(db_, "DELETE FROM account_keys WHERE account = ?").bind(1, account).step();
+        Statement(db_, "DELETE FROM accounts WHERE id = ?").bind(1, account).step();
+    });
+}
+
 std::vector<long> Store::finished_ids(int limit) {
     std::lock_guard lock(mutex_);
     std::vector<long> ids;

@@ -177,6 +177,8 @@ class Store {
     // an existing account's already (nothing written).
     std::vector<StoredAccount> accounts();
     bool create_account(StoredAccount& account);  // sets its id
+    void set_password_hash(long account, const std::string& password_hash);
+    void delete_account(long account);  // and its keys: its name is free again
 
     long checkpoints() const;  // of the log into the database file, completed so far
 

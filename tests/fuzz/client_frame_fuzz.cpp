@@ -70,6 +70,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     };
     if (const auto* reg = std::get_if<command::Register>(&m); reg && !password_ok(reg->password))
         broken("a password breaks the limits");
+    if (const auto* change = std::get_if<command::Password>(&m);
+        change && (!password_ok(change->old_password) || !password_ok(change->new_password)))
+        broken("a password breaks the limits");
+    if (const auto* gone = std::get_if<command::Unregister>(&m); gone && !password_ok(gone->password))
+        broken("a password breaks the limits");
     if (const auto* login = std::get_if<command::Login>(&m)) {
         if (!password_ok(login->password)) broken("a password breaks the limits");
         if (check_name(login->name).fault != NameFault::None) broken("a login's name breaks the rule");

@@ -248,3 +248,18 @@ TEST_CASE("Text and JSON: /register, /login and /logout; a password is never sho
     CHECK_THAT(refused(R"({"type": "register", "password": 12345678})", "bad_json"),
                !Contains("12345678"));
 }
+
+TEST_CASE("Text and JSON: /password OLD NEW and /unregister PASSWORD", "[protocol][text][accounts]") {
+    const auto change = accepted_as<command::Password>("/password old-secret new-secret");
+    CHECK(change.old_password == "old-secret");
+    CHECK(change.new_password == "new-secret");
+    CHECK(accepted_as<command::Password>(
+              R"({"type": "password", "old": "old secret", "new": "new secret"})")
+              .new_password == "new secret");
+    CHECK_THAT(refused("/password only-one-word", "bad_command"), Contains("/password OLDPASSWORD NEWPASSWORD"));
+    CHECK_THAT(refused("/password old-secret qwzx", "bad_command"),
+               Contains("8 to 128") && !Contains("qwzx") && !Contains("old-secret"));
+    CHECK(accepted_as<command::Unregister>("/unregister my old secret").password == "my old secret");
+    CHECK_THAT(refused("/unregister", "bad_command"), Contains("/unregister PASSWORD"));
+    CHECK_THAT(refused(R"({"type": "password", "old": "old-secret"})", "bad_json"), Contains("new"));
+}

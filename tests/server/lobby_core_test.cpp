@@ -488,3 +488,41 @@ TEST_CASE("Lobby in-process: accounts only in the lobby, and a flood of password
     CHECK(core.lobby.metrics_text().find("niagara_limited_total{limit=\"password_checks\"} " +
                                          std::to_string(busy)) != std::string::npos);
 }
+
+TEST_CASE("Lobby in-process: an account's password changes and the account is deleted only with "
+          "its password",
+          "[core][accounts]") {
+    Core core;
+    auto ann = core.connect();
+    core.send(ann, "/password old-password new-password");
+    CHECK(ann->last("error")["code"] == "bad_command");  // not logged in
+    core.send(ann, "/name Ann\xC3\xA9" "e");              // Année
+    core.send(ann, "/register first-password");
+    CHECK(core.await(ann, "account")["event"] == "registered");
+
+    core.send(ann, "/password wrong-password second-password");
+    CHECK(core.await(ann, "error")["code"] == "login_failed");
+    core.send(ann, R"({"type": "password", "old": "first-password", "new": "second password"})");
+    CHECK(core.await(ann, "account")["event"] == "password_changed");
+    auto other = core.connect();
+    core.send(other, "/login Ann\xC3\xA9" "e first-password");
+    CHECK(core.await(other, "error")["code"] == "login_failed");
+    core.send(other, "/login Ann\xC3\xA9" "e second password");
+    CHECK(core.await(other, "account")["event"] == "logged_in");
+
+    // Deleted only with the password; then the name is anybody's.
+    core.send(other, "/unregister first-password");
+    CHECK(core.await(other, "error")["code"] == "login_failed");
+    core.send(other, "/unregister second password");
+    const Json deleted = core.await(other, "account");
+    CHECK(deleted["event"] == "deleted");
+    CHECK(deleted["text"] == "The account Ann\xC3\xA9" "e is deleted; the name is free again.");
+    core.send(other, "/login Ann\xC3\xA9" "e second password");
+    CHECK(core.await(other, "error")["code"] == "login_failed");
+    core.lobby.disconnected(other);
+    auto newcomer = core.connect();
+    core.send(newcomer, "/name ANN\xC3\x89" "E");
+    CHECK(newcomer->last("name")["name"] == "ANN\xC3\x89" "E");
+    core.send(newcomer, "/register a new owner");
+    CHECK(core.await(newcomer, "account")["event"] == "registered");
+}

@@ -40,7 +40,7 @@ struct TableOptions {
 // The commands, in the order of ClientMessage's alternatives (command_of() is the index).
 enum class Command {
     Help, Resume, Name, Tables, New, Join, Watch, Leave, Start, AddBot, Say, Act, Sync, Again,
-    Concede, Lang, Who, Register, Login, Logout,
+    Concede, Lang, Who, Register, Login, Logout, Password, Unregister,
 };
 
 // One struct per command: what its text and JSON forms carry. Their forms and how they are
@@ -99,6 +99,14 @@ struct Login {  // /login alice PASSWORD   {"type": "login", "name": "alice", "p
     std::string password;
 };
 struct Logout {};  // /logout: back to a guest's name
+// /password OLD NEW (one word each; JSON for passwords with spaces)
+// {"type": "password", "old": "...", "new": "..."}: the logged-in account's password changes
+struct Password {
+    std::string old_password, new_password;
+};
+struct Unregister {  // /unregister PASSWORD   {"type": "unregister", "password": "..."}
+    std::string password;  // the logged-in account is deleted; its name is free again
+};
 
 }  // namespace command
 
@@ -107,8 +115,8 @@ using ClientMessage =
                  command::Join, command::Watch, command::Leave, command::Start, command::AddBot,
                  command::Say, command::Act, command::Sync, command::Again, command::Concede,
                  command::Lang, command::Who, command::Register, command::Login,
-                 command::Logout>;
-static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Logout) + 1);
+                 command::Logout, command::Password, command::Unregister>;
+static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Unregister) + 1);
 
 inline Command command_of(const ClientMessage& m) {
     return Command(m.index());

@@ -102,7 +102,8 @@ class PatchFrames {
 Json name_set(const std::string& name);                        // "name"
 // "account": `event` is "registered" (the sender's name is now an account's, and the sender
 // logged in to it), "logged_in", "logged_out", or "elsewhere" (the account logged in from
-// another connection, which took the name: the sender is a guest again).
+// another connection, which took the name: the sender is a guest again), "password_changed",
+// or "deleted" (the account is gone; the sender keeps the name as a guest).
 Json account(std::string_view event, const std::string& name);
 Json table_created(long table, const TableOptions& options);   // "table_created"
 Json seated(long table, int seat, const std::string& token);   // private
