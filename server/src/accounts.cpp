@@ -131,8 +131,9 @@ void Accounts::run() {
 
 void Accounts::register_name(std::string name, std::string password,
                              std::function<void(Outcome)> done) {
-    auto job = [this, name = std::move(name), password = std::move(password),
-                done]() mutable {
+    auto secret = std::make_shared<Secret>(std::move(password));  // overwritten however it ends
+    auto job = [this, name = std::move(name), secret, done]() {
+        const std::string& password = secret->text;
         Outcome outcome = Outcome::Ok;
         StoredAccount account{0, name, {}, {}};
         const auto keys = protocol::name_keys(name);
@@ -155,7 +156,6 @@ void Accounts::register_name(std::string name, std::string password,
             spdlog::error("account {}: cannot be stored: {}", name, e.what());
             outcome = Outcome::StorageError;
         }
-        forget(password);
         done(outcome);
     };
     if (!enqueue(std::move(job))) done(Outcome::Busy);
@@ -173,8 +173,9 @@ void Accounts::log_in(std::string name, std::string password, std::string addres
             return done(Outcome::Limited, "");
         }
     }
-    auto job = [this, name = std::move(name), password = std::move(password),
-                address = std::move(address), key, done]() mutable {
+    auto secret = std::make_shared<Secret>(std::move(password));
+    auto job = [this, name = std::move(name), secret, address = std::move(address), key, done]() {
+        const std::string& password = secret->text;
         std::optional<Account> account;
         {
             std::lock_guard lock(mutex_);
@@ -186,7 +187,6 @@ void Accounts::log_in(std::string name, std::string password, std::string addres
             }
         }
         const bool ok = matches(account ? account->hash : dummy_hash_, password) && account;
-        forget(password);
         if (!ok) {
             {
                 std::lock_guard lock(mutex_);
@@ -216,8 +216,9 @@ void Accounts::with_password(std::string account, std::string password, std::str
             return done(Outcome::Limited);
         }
     }
-    auto job = [this, password = std::move(password), address = std::move(address), key, done,
-                then]() mutable {
+    auto secret = std::make_shared<Secret>(std::move(password));
+    auto job = [this, secret, address = std::move(address), key, done, then]() {
+        const std::string& password = secret->text;
         std::optional<std::pair<long, std::string>> found;  // id, hash
         {
             std::lock_guard lock(mutex_);
@@ -225,7 +226,6 @@ void Accounts::with_password(std::string account, std::string password, std::str
                 found.emplace(it->second, accounts_.at(it->second).hash);
         }
         const bool ok = matches(found ? found->second : dummy_hash_, password) && found;
-        forget(password);
         if (!ok) {
             std::lock_guard lock(mutex_);
             const auto now = std::chrono::steady_clock::now();
