@@ -101,7 +101,8 @@ NameCheck check_name(std::string_view name) {
          start = end, end = clusters->next()) {
         ++out.length;
         // One character: a letter or a digit with at most kMaxMarksPerCharacter marks, or a
-        // separator alone.
+        // separator alone. (A letter may follow a mark within one: Unicode 15.1 joins an Indic
+        // conjunct, क्ष, into one cluster, which a newer ICU than Debian 12's does.)
         const UChar32 first = text.char32At(start);
         has_base = has_base || is_base(first);
         std::size_t marks = 0;
@@ -109,7 +110,9 @@ NameCheck check_name(std::string_view name) {
                                            : is_base(first) && sp.recommended.contains(first);
         for (int32_t i = start + U16_LENGTH(first); allowed && i < end;) {
             const UChar32 c = text.char32At(i);
-            allowed = is_mark(c) && sp.recommended.contains(c) && ++marks <= kMaxMarksPerCharacter;
+            const bool letter = (U_GET_GC_MASK(c) & U_GC_L_MASK) != 0;
+            allowed = (letter || (is_mark(c) && ++marks <= kMaxMarksPerCharacter)) &&
+                      sp.recommended.contains(c);
             i += U16_LENGTH(c);
         }
         if (!allowed) {

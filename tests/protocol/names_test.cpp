@@ -56,6 +56,8 @@ TEST_CASE("names: letters and digits of every script players write their names i
     CHECK(fault("\xD7\x93\xD7\xA0\xD7\x94") == NameFault::None);              // דנה (Hebrew)
     CHECK(fault("\xD9\x84\xD9\x8A\xD9\x84\xD9\x89") == NameFault::None);      // ليلى (Arabic)
     CHECK(fault("\xE0\xA4\x85\xE0\xA4\xA8\xE0\xA4\xBF\xE0\xA4\xB2") == NameFault::None);  // अनिल
+    CHECK(fault("\xE0\xA4\x95\xE0\xA5\x8D\xE0\xA4\xB7\xE0\xA4\xBF\xE0\xA4\xA4\xE0\xA4\xBF\xE0\xA4\x9C") ==
+          NameFault::None);  // क्षितिज, a conjunct
     CHECK(fault("Alice\xE5\xA4\xAA\xE9\x83\x8E") == NameFault::None);  // Latin with Han: written together
     // A decomposed name is kept composed: "Jiří" typed as J, i, r, caron, i, acute.
     const auto decomposed = check_name("Jir\xCC\x8Ci\xCC\x81");
