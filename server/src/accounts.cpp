@@ -102,6 +102,22 @@ std::optional<std::string> Accounts::holder(const std::array<std::string, 2>& ke
     return std::nullopt;
 }
 
+bool Accounts::limited(const std::string& key, const std::string& address) {
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    if (!account_failures_.exceeded(key, now) && !address_failures_.exceeded(address, now))
+        return false;
+    metrics_.limited[std::size_t(Limit::LoginFailures)].fetch_add(1);
+    return true;
+}
+
+void Accounts::count_failure(const std::string& key, const std::string& address) {
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    account_failures_.add(key, now);
+    address_failures_.add(address, now);
+}
+
 bool Accounts::enqueue(std::function<void()> job) {
     {
         std::lock_guard lock(mutex_);
@@ -164,14 +180,9 @@ void Accounts::register_name(std::string name, std::string password,
 void Accounts::log_in(std::string name, std::string password, std::string address,
                       std::function<void(Outcome, const std::string&)> done) {
     const std::string key = protocol::name_keys(name)[0];
-    {
-        std::lock_guard lock(mutex_);
-        const auto now = std::chrono::steady_clock::now();
-        if (account_failures_.exceeded(key, now) || address_failures_.exceeded(address, now)) {
-            metrics_.limited[std::size_t(Limit::LoginFailures)].fetch_add(1);
-            forget(password);
-            return done(Outcome::Limited, "");
-        }
+    if (limited(key, address)) {
+        forget(password);
+        return done(Outcome::Limited, "");
     }
     auto secret = std::make_shared<Secret>(std::move(password));
     auto job = [this, name = std::move(name), secret, address = std::move(address), key, done]() {
@@ -188,12 +199,7 @@ void Accounts::log_in(std::string name, std::string password, std::string addres
         }
         const bool ok = matches(account ? account->hash : dummy_hash_, password) && account;
         if (!ok) {
-            {
-                std::lock_guard lock(mutex_);
-                const auto now = std::chrono::steady_clock::now();
-                account_failures_.add(key, now);
-                address_failures_.add(address, now);
-            }
+            count_failure(key, address);
             metrics_.logins_failed.fetch_add(1);
             return done(Outcome::Failed, "");
         }
@@ -207,14 +213,9 @@ void Accounts::with_password(std::string account, std::string password, std::str
                              std::function<void(Outcome)> done,
                              std::function<Outcome(long id)> then) {
     const std::string key = protocol::name_keys(account)[0];
-    {
-        std::lock_guard lock(mutex_);
-        const auto now = std::chrono::steady_clock::now();
-        if (account_failures_.exceeded(key, now) || address_failures_.exceeded(address, now)) {
-            metrics_.limited[std::size_t(Limit::LoginFailures)].fetch_add(1);
-            forget(password);
-            return done(Outcome::Limited);
-        }
+    if (limited(key, address)) {
+        forget(password);
+        return done(Outcome::Limited);
     }
     auto secret = std::make_shared<Secret>(std::move(password));
     auto job = [this, secret, address = std::move(address), key, done, then]() {
@@ -227,10 +228,7 @@ void Accounts::with_password(std::string account, std::string password, std::str
         }
         const bool ok = matches(found ? found->second : dummy_hash_, password) && found;
         if (!ok) {
-            std::lock_guard lock(mutex_);
-            const auto now = std::chrono::steady_clock::now();
-            account_failures_.add(key, now);
-            address_failures_.add(address, now);
+            count_failure(key, address);
             return done(Outcome::Failed);
         }
         Outcome outcome = Outcome::Ok;

@@ -91,6 +91,9 @@ class Accounts {
         std::unordered_map<std::string, std::deque<std::chrono::steady_clock::time_point>> failures_;
     };
 
+    // True (and counted) when the account's key or the address is at its failures' limit.
+    bool limited(const std::string& key, const std::string& address);
+    void count_failure(const std::string& key, const std::string& address);
     bool enqueue(std::function<void()> job);  // false: too many waiting
     void run();
 

@@ -302,18 +302,9 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     accounts_.register_name(name, std::move(m.password), [this, weak, name](Accounts::Outcome o) {
         auto c = weak.lock();
         if (!c) return;
-        switch (o) {
-            case Accounts::Outcome::Ok:
-                // Logged in to it, unless the connection took another name meanwhile.
-                if (c->name() == name) c->set_account(name);
-                return reply(c, msg::account("registered", name));
-            case Accounts::Outcome::Taken:
-                return fail(c, "name_taken", {"server.account.taken", {{"name", name}}});
-            case Accounts::Outcome::Busy:
-                return fail(c, "rate_limited", {"server.account.busy"});
-            default:
-                return fail(c, "storage_error", {"server.account.storage"});
-        }
+        // Logged in to it, unless the connection took another name meanwhile.
+        if (o == Accounts::Outcome::Ok && c->name() == name) c->set_account(name);
+        answer_account(c, o, "registered", name);
     });
 }
 
@@ -325,22 +316,15 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
                      [this, weak](Accounts::Outcome o, const std::string& account) {
                          auto c = weak.lock();
                          if (!c) return;
-                         switch (o) {
-                             case Accounts::Outcome::Ok:
-                                 if (c->table())  // sat down meanwhile
-                                     return fail(c, "bad_command", {"server.account.at_table"});
-                                 if (!take_account_name(c, account)) return;
-                                 // "name" too, which clients follow for their own name.
-                                 reply(c, msg::name_set(account));
-                                 reply(c, msg::account("logged_in", account));
-                                 return;
-                             case Accounts::Outcome::Limited:
-                                 return fail(c, "rate_limited", {"server.account.limited"});
-                             case Accounts::Outcome::Busy:
-                                 return fail(c, "rate_limited", {"server.account.busy"});
-                             default:
-                                 return fail(c, "login_failed", {"server.account.failed"});
-                         }
+                         if (o != Accounts::Outcome::Ok)
+                             return answer_account(c, o, "logged_in", account,
+                                                   "server.account.failed");
+                         if (c->table())  // sat down meanwhile
+                             return fail(c, "bad_command", {"server.account.at_table"});
+                         if (!take_account_name(c, account)) return;
+                         // "name" too, which clients follow for their own name.
+                         reply(c, msg::name_set(account));
+                         reply(c, msg::account("logged_in", account));
                      });
 }
 
@@ -387,12 +371,15 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
 }
 
 void Lobby::answer_account(const std::shared_ptr<Connection>& c, Accounts::Outcome o,
-                           std::string_view event, const std::string& account) {
+                           std::string_view event, const std::string& account,
+                           const char* failed) {
     switch (o) {
         case Accounts::Outcome::Ok:
             return reply(c, msg::account(event, account));
+        case Accounts::Outcome::Taken:
+            return fail(c, "name_taken", {"server.account.taken", {{"name", account}}});
         case Accounts::Outcome::Failed:
-            return fail(c, "login_failed", {"server.account.wrong_password"});
+            return fail(c, "login_failed", {failed});
         case Accounts::Outcome::Limited:
             return fail(c, "rate_limited", {"server.account.limited"});
         case Accounts::Outcome::Busy:

@@ -189,9 +189,11 @@ class Lobby {
     // logged in to it in the lobby (which becomes a guest again and is told), or refused
     // (false, answered) when that one is at a table.
     bool take_account_name(const std::shared_ptr<Connection>& c, const std::string& account);
-    // The answer to a password change or an account's deletion.
+    // The answer to an account's command: `event` (msg::account) when it is done, else why
+    // not; `failed` says a wrong password (a login says "wrong name or password").
     void answer_account(const std::shared_ptr<Connection>& c, Accounts::Outcome o,
-                        std::string_view event, const std::string& account);
+                        std::string_view event, const std::string& account,
+                        const char* failed = "server.account.wrong_password");
 };
 
 }  // namespace niagara::server
