@@ -390,30 +390,30 @@ void Lobby::answer_account(const std::shared_ptr<Connection>& c, Accounts::Outco
 }
 
 bool Lobby::take_account_name(const std::shared_ptr<Connection>& c, const std::string& account) {
+    const auto keys = protocol::name_keys(account);
     std::shared_ptr<Connection> previous;  // the other connection logged in to it, if any
+    bool seated_elsewhere = false;
     {
         std::lock_guard lock(mutex_);
-        for (const std::string& key : protocol::name_keys(account)) {
+        for (const std::string& key : keys) {
             auto it = names_.find(key);
             if (it == names_.end() || it->second.id == c->id()) continue;
             auto holder = connections_.find(it->second.id);
             previous = holder == connections_.end() ? nullptr : holder->second.lock();
-            if (previous && previous->table()) {
-                previous = nullptr;
-                break;  // refused below
-            }
+            // At a table the name stays with the player there; in the lobby it moves here.
+            seated_elsewhere = previous && previous->table();
+            if (seated_elsewhere) break;
             forget_name(it->second.id, it->second.name);
-            break;
         }
-        // Still held (by a connection at a table): the player plays there under this name.
-        for (const std::string& key : protocol::name_keys(account))
-            if (auto it = names_.find(key); it != names_.end() && it->second.id != c->id()) {
-                fail(c, "name_taken", {"server.lobby.name_in_use", {{"name", account}}});
-                return false;
-            }
-        forget_name(c->id(), c->name());
-        for (const std::string& key : protocol::name_keys(account))
-            names_[key] = NameHolder{c->id(), account};
+        if (!seated_elsewhere) {
+            forget_name(c->id(), c->name());
+            for (const std::string& key : keys)
+                names_[key] = NameHolder{c->id(), account};
+        }
+    }
+    if (seated_elsewhere) {
+        fail(c, "name_taken", {"server.lobby.name_in_use", {{"name", account}}});
+        return false;
     }
     if (previous) {
         const std::string guest = "guest-" + std::to_string(previous->id());
