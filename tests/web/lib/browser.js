@@ -52,11 +52,30 @@ export async function openPlayer(
 }
 
 // A player whose page has chosen `name` in the lobby (the server has confirmed it).
+// It waits for the server's welcome first (the socket being open is not yet the lobby's
+// greeting); if the name is not confirmed, the error says what the page saw.
 export async function openNamedPlayer(browser, url, name, options = {}) {
     const p = await openPlayer(browser, url, { name, reducedMotion: true, ...options });
+    await p.page.waitForFunction(() => window.niagara.store.state.me.connection !== null);
     await p.page.fill('#name-input', name);
     await p.page.click('#name-form button[type="submit"]');
-    await p.page.waitForFunction((n) => window.niagara.store.state.me.name === n, name);
+    try {
+        await p.page.waitForFunction((n) => window.niagara.store.state.me.name === n, name);
+    } catch (e) {
+        const seen = await p.page.evaluate(() => {
+            const s = window.niagara.store.state;
+            return {
+                status: s.status,
+                me: s.me,
+                notice: s.notice,
+                input: document.querySelector('#name-input')?.value,
+                log: document.querySelector('#log')?.innerText.slice(-800),
+            };
+        });
+        throw new Error(`${name}: the server did not confirm the name: ${JSON.stringify(seen)}`, {
+            cause: e,
+        });
+    }
     return p;
 }
 
