@@ -33,6 +33,7 @@
 #include "niagara/game.hpp"
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
+#include "niagara/ratings/weng_lin.hpp"
 
 namespace niagara::arena {
 
@@ -134,6 +135,8 @@ struct GameResult {
     long iterations = 0, simulated = 0;
     long decisions = 0;  // all seats'
     std::string error;   // a bot failed: what and where
+    int candidate = 0;          // the candidate's seat
+    std::vector<int> places;    // each seat's place as ratings weigh it (empty: no winner)
 };
 
 Options game_options(const ArenaFlags& f, long g) {
@@ -201,7 +204,41 @@ GameResult play_game(const ArenaFlags& f, long g) {
     r.winners = int(won.size());
     if (std::find(won.begin(), won.end(), candidate) != won.end()) r.credit = 1.0 / r.winners;
     r.rank = rank_seats(s)[candidate];
+    r.candidate = candidate;
+    r.places = places(s);
     return r;
+}
+
+// The two levels rated as two players by the server's method (niagara::ratings, default
+// model), game after game in the games' order: every seat of a game plays under its level's
+// rating; the candidate's level then takes its seat's new rating, the opponent's level the mean
+// of its seats' new ratings. What the server publishes as its bots' fixed ratings comes from
+// these differences (README, "Ratings"). Games without a winner are not rated.
+struct LevelRatings {
+    ratings::Rating candidate, opponent;
+    long games = 0;
+};
+
+LevelRatings rate_levels(const std::vector<GameResult>& results) {
+    LevelRatings out;
+    for (const GameResult& r : results) {
+        if (r.places.empty()) continue;
+        std::vector<ratings::Rating> seats;
+        for (std::size_t seat = 0; seat < r.places.size(); ++seat)
+            seats.push_back(int(seat) == r.candidate ? out.candidate : out.opponent);
+        const auto after = ratings::rate_players(seats, r.places);
+        double mu = 0, sigma = 0;
+        for (std::size_t seat = 0; seat < after.size(); ++seat) {
+            if (int(seat) == r.candidate) continue;
+            mu += after[seat].mu;
+            sigma += after[seat].sigma;
+        }
+        const double others = double(after.size() - 1);
+        out.candidate = after[std::size_t(r.candidate)];
+        out.opponent = {mu / others, sigma / others};
+        ++out.games;
+    }
+    return out;
 }
 
 struct Summary {
@@ -211,6 +248,7 @@ struct Summary {
     double p50 = 0, p95 = 0, max = 0, think_s = 0;
     long iterations = 0, simulated = 0;
     double wall_s = 0;
+    LevelRatings ratings;
 };
 
 Summary summarise(const std::vector<GameResult>& results, double wall_s) {
@@ -237,6 +275,7 @@ Summary summarise(const std::vector<GameResult>& results, double wall_s) {
     s.max = times.empty() ? 0 : times.back();
     s.ci = wilson95(s.credits, double(s.games));
     s.wall_s = wall_s;
+    s.ratings = rate_levels(results);
     return s;
 }
 
@@ -278,6 +317,11 @@ void print_text(const ArenaFlags& f, const Summary& s) {
     std::printf("search: playouts/s %.0f, simulated actions/s %.0f (%ld playouts)\n",
                 per_second(double(s.iterations), s.think_s),
                 per_second(double(s.simulated), s.think_s), s.iterations);
+    std::printf(
+        "ratings (Weng-Lin, the two levels as players, %ld rated games): candidate mu %.2f sigma "
+        "%.2f, opponent mu %.2f sigma %.2f; difference %.2f\n",
+        s.ratings.games, s.ratings.candidate.mu, s.ratings.candidate.sigma, s.ratings.opponent.mu,
+        s.ratings.opponent.sigma, s.ratings.candidate.mu - s.ratings.opponent.mu);
     std::printf("time %.2f s on %d job%s, games/s %.2f\n", s.wall_s, f.jobs, f.jobs > 1 ? "s" : "",
                 per_second(double(s.games), s.wall_s));
 }
@@ -309,6 +353,11 @@ void print_json(const ArenaFlags& f, const Summary& s) {
         {"playouts", s.iterations},
         {"playouts_per_s", per_second(double(s.iterations), s.think_s)},
         {"simulated_actions_per_s", per_second(double(s.simulated), s.think_s)},
+        {"ratings",
+         {{"games", s.ratings.games},
+          {"candidate", {{"mu", s.ratings.candidate.mu}, {"sigma", s.ratings.candidate.sigma}}},
+          {"opponent", {{"mu", s.ratings.opponent.mu}, {"sigma", s.ratings.opponent.sigma}}},
+          {"difference", s.ratings.candidate.mu - s.ratings.opponent.mu}}},
         {"seconds", s.wall_s},
         {"games_per_s", per_second(double(s.games), s.wall_s)},
     };

@@ -398,4 +398,22 @@ std::vector<int> winners(const State& s) {
     return seats;
 }
 
+std::vector<int> places(const State& s) {
+    if (!is_over(s) || s.winners == 0) return {};
+    const int players = s.players();
+    const auto won = [&](int seat) { return ((s.winners >> seat) & 1) != 0; };
+    const int winner_count = std::popcount(unsigned(s.winners));
+    std::vector<int> out(std::size_t(players), winner_count + 1);
+    for (int seat = 0; seat < players; ++seat) {
+        if (!won(seat)) continue;
+        int better = 0;
+        if (s.options.tie_break)
+            for (int other = 0; other < players; ++other)
+                better += won(other) && collection_value(s.seats[other].collection) >
+                                            collection_value(s.seats[seat].collection);
+        out[std::size_t(seat)] = 1 + better;
+    }
+    return out;
+}
+
 }  // namespace niagara

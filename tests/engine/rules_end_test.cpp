@@ -134,6 +134,29 @@ TEST_CASE("R9.3: with the tie-break option, winners rank by the value of their c
     CHECK(winners(tie) == std::vector<int>{3, 0, 1});
 }
 
+TEST_CASE("R9.2/R9.3: places as ratings weigh them: the winners, then everyone else tied",
+          "[rules][R9]") {
+    // Seat 1 holds clear 4 (8), seat 0 violet 4 and clear 2 (8), seat 3 red 4 (20); seat 2 lost.
+    const char* four = R"({"options":{"players":4,"tie_break":%s},"phase":"over",
+        "winners":[0,1,3],"seats":[{"collection":{"violet":4,"clear":2}},{"collection":{"clear":4}},
+        {},{"collection":{"red":4}}]})";
+    auto with = [&](bool tie_break) {
+        std::string json(four);
+        json.replace(json.find("%s"), 2, tie_break ? "true" : "false");
+        return test::state(json);
+    };
+    CHECK(places(with(false)) == std::vector<int>{1, 1, 4, 1});  // winners tie (R9.2)
+    CHECK(places(with(true)) == std::vector<int>{2, 2, 4, 1});   // ranked by value, equals tie
+    const State one = test::state(R"({"options":{"players":3},"phase":"over","winners":[2],
+        "seats":[{},{},{"collection":{"red":4}}]})");
+    CHECK(places(one) == std::vector<int>{2, 2, 1});
+    // No places for a game not over, or over without a winner (R9.4).
+    CHECK(places(phase_two({{"1", "T1 red"}, {}, {}})).empty());
+    State abandoned = phase_two({{"1", "T1 red"}, {}, {}});
+    abandon(abandoned);
+    CHECK(places(abandoned).empty());
+}
+
 TEST_CASE("R9.4: the table may abandon a game: it ends without a winner", "[rules][R9]") {
     State s = phase_two({{"1", "T1 red", "lost", R"("collection":{"red":3})"}, {}, {}});
     abandon(s);

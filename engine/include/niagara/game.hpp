@@ -64,4 +64,10 @@ bool is_winning_collection(const Gems& collection);
 std::vector<int> winners(const State& state);
 int collection_value(const Gems& collection);  // R9.3: violet 1 ... red 5
 
+// Each seat's place in a finished game, 1 = best, as ratings weigh it: the winners first (R9.2:
+// all tied, or with the tie-break option ranked by their collections' value, equal values
+// tied, R9.3), then every other seat, tied (the printed rules rank no losers). Empty when the
+// game is not over or has no winner (R9.4).
+std::vector<int> places(const State& state);
+
 }  // namespace niagara
