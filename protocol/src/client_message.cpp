@@ -34,9 +34,9 @@ constexpr std::size_t kMaxTokenLength = 128;
 
 constexpr const char* kJsonExample = R"({"type": "join", "table": 3, "seat": 0})";
 constexpr const char* kOptionWords =
-    "players=N, spirits, joe, memory, tiebreak, timer=SECONDS, seed=N, bots=LEVEL";
+    "players=N, spirits, joe, memory, tiebreak, timer=SECONDS, seed=N, bots=LEVEL, unrated";
 constexpr const char* kOptionKeys =
-    "players, spirits, diamond_joe, memory, tie_break, seed, turn_seconds, bots";
+    "players, spirits, diamond_joe, memory, tie_break, seed, turn_seconds, bots, unrated";
 // A preference list longer than this is refused: navigator.languages holds a handful, and
 // every entry costs a look-up. A tag longer than kMaxLanguageTag names no language we have.
 constexpr std::size_t kMaxLanguages = 32;
@@ -92,7 +92,8 @@ static_assert(at_place<Command::Help, command::Help> && at_place<Command::Resume
               at_place<Command::Register, command::Register> &&
               at_place<Command::Login, command::Login> && at_place<Command::Logout, command::Logout> &&
               at_place<Command::Password, command::Password> &&
-              at_place<Command::Unregister, command::Unregister>);
+              at_place<Command::Unregister, command::Unregister> &&
+              at_place<Command::Rating, command::Rating> && at_place<Command::Top, command::Top>);
 
 // A command that carries nothing, by its Command (the JSON and text forms of those without
 // arguments are read by the table of commands alone).
@@ -199,6 +200,22 @@ ParsedMessage name_as(std::string_view typed) {
     return ok(command::Name{std::move(name)});
 }
 
+// "/rating" (one's own) or "/rating alice": a name as /name reads it.
+ParsedMessage rating_of(std::string_view typed) {
+    if (typed.empty()) return ok(command::Rating{});
+    std::string name(typed);
+    if (auto why = name_problem(name)) return bad_command_with(*why);
+    return ok(command::Rating{std::move(name)});
+}
+
+// "/top", "/top base", "/top spirits" (any letter case).
+ParsedMessage top_of(std::string_view typed) {
+    const std::string variant = typed.empty() ? "base" : ascii::lower(typed);
+    if (variant != "base" && variant != "spirits")
+        return bad_command("protocol.parse.top", {{"word", quote(typed)}});
+    return ok(command::Top{variant});
+}
+
 // Chat is cleaned rather than refused: people paste text with tabs and line breaks, and a
 // message with a stray control character is still worth delivering.
 ParsedMessage say(std::string_view text) {
@@ -258,6 +275,7 @@ bool* flag_of(std::string_view key, TableOptions& o) {
         return &o.game.diamond_joe;
     if (key == "memory") return &o.game.memory;
     if (key == "tiebreak" || key == "tie_break" || key == "tie-break") return &o.game.tie_break;
+    if (key == "unrated") return &o.unrated;
     return nullptr;
 }
 
@@ -327,6 +345,7 @@ bool* json_flag_of(std::string_view key, TableOptions& o) {
     if (key == "diamond_joe") return &o.game.diamond_joe;
     if (key == "memory") return &o.game.memory;
     if (key == "tie_break") return &o.game.tie_break;
+    if (key == "unrated") return &o.unrated;
     return nullptr;
 }
 
@@ -716,7 +735,7 @@ struct CommandSpec {
 
 // Every command, in the order error messages list them. A new command is one entry here (and
 // its handler in the server's lobby).
-constexpr std::array<CommandSpec, 22> kCommandSpecs{{
+constexpr std::array<CommandSpec, 24> kCommandSpecs{{
     {Command::Help, "help", true,
      // "/help join" is still a request for help
      [](std::string_view, const std::vector<std::string_view>&) { return ok(command::Help{}); },
@@ -804,6 +823,26 @@ constexpr std::array<CommandSpec, 22> kCommandSpecs{{
          return unregister_with(ascii::trim(rest));
      },
      [](const Json& j) { return string_field(j, "password", R"("correct horse")", unregister_with); }},
+    {Command::Rating, "rating", true,
+     [](std::string_view, const std::vector<std::string_view>& args) {
+         if (args.size() > 1)
+             return bad_command("protocol.parse.one_word", {{"example", "/rating alice"}});
+         return rating_of(args.empty() ? std::string_view() : args[0]);
+     },
+     [](const Json& j) {
+         if (!field(j, "name")) return rating_of("");
+         return string_field(j, "name", R"("alice")", rating_of);
+     }},
+    {Command::Top, "top", true,
+     [](std::string_view, const std::vector<std::string_view>& args) {
+         if (args.size() > 1)
+             return bad_command("protocol.parse.one_word", {{"example", "/top spirits"}});
+         return top_of(args.empty() ? std::string_view() : args[0]);
+     },
+     [](const Json& j) {
+         if (!field(j, "variant")) return top_of("");
+         return string_field(j, "variant", R"("spirits")", top_of);
+     }},
 }};
 
 const CommandSpec& spec_of(Command command) {
@@ -954,6 +993,7 @@ Json table_options_to_json(const TableOptions& o) {
            {"tie_break", o.game.tie_break},     {"seed", o.game.seed},
            {"turn_seconds", o.turn_seconds}};
     if (o.bots) j["bots"] = std::string(bot_level_name(*o.bots));
+    if (o.unrated) j["unrated"] = true;  // (absent from the options stored before it)
     return j;
 }
 
@@ -967,6 +1007,7 @@ Json describe_text(const TableOptions& o) {
         parts.push_back(text("protocol.options.timer", {{"seconds", number(o.turn_seconds)}}));
     if (o.bots)
         parts.push_back(text("protocol.options.bots." + std::string(bot_level_name(*o.bots))));
+    if (o.unrated) parts.push_back(text("protocol.options.unrated"));
     return texts::joined(texts::Sep::Comma, std::move(parts));
 }
 
@@ -975,8 +1016,9 @@ std::string describe(const TableOptions& o) {
 }
 
 // The help's lines, in order: each one key (protocol.help.<name>).
-constexpr std::array<std::string_view, 31> kHelpLines{
-    "help",  "name",  "register", "login", "logout", "password", "unregister", "lang", "tables",
+constexpr std::array<std::string_view, 33> kHelpLines{
+    "help",  "name",  "register", "login", "logout", "password", "unregister", "rating", "top",
+    "lang", "tables",
     "new", "join", "watch",
     "who",   "leave",
     "concede", "addbot", "start", "say", "resume", "sync", "again", "play",    "buyback",

@@ -1,5 +1,6 @@
 #include "niagara/protocol/server_message.hpp"
 
+#include <cmath>
 #include <utility>
 
 #include "niagara/i18n/i18n.hpp"
@@ -645,6 +646,73 @@ std::string PatchFrames::frame(std::string_view ops, const std::optional<std::st
 std::string patch_frame(long table, long from, long to, std::string_view ops, const News& news) {
     return PatchFrames(table, from, to, news.event).frame(ops, news.chosen, news.prompt);
 }
+namespace {
+double tenths(double x) { return std::round(x * 10.0) / 10.0; }
+
+Json rating_json(const RatingLine& r) {
+    return {{"variant", r.variant}, {"rating", tenths(r.shown)}, {"mu", r.mu},
+            {"sigma", r.sigma},     {"games", r.games}};
+}
+
+Json variant_text(const std::string& variant) {
+    return texts::text(variant == "spirits" ? "protocol.variant.spirits" : "protocol.variant.base");
+}
+}  // namespace
+
+Json rating(const std::string& name, const std::vector<RatingLine>& ratings) {
+    Json list = Json::array();
+    std::vector<Json> parts;
+    for (const RatingLine& r : ratings) {
+        list.push_back(rating_json(r));
+        parts.push_back(texts::text("protocol.rating.variant", {{"variant", variant_text(r.variant)},
+                                                                {"rating", tenths(r.shown)},
+                                                                {"games", r.games}}));
+    }
+    if (ratings.empty())
+        return keyed_message("rating", "protocol.rating.none", {{"name", utf8(name)}},
+                             {{"name", utf8(name)}, {"ratings", list}});
+    return keyed_message("rating", "protocol.rating.of",
+                         {{"name", utf8(name)}, {"ratings", texts::joined(texts::Sep::Comma, parts)}},
+                         {{"name", utf8(name)}, {"ratings", list}});
+}
+
+Json top(std::string_view variant, const std::vector<Leader>& leaders, long min_games) {
+    Json list = Json::array();
+    std::vector<Json> parts;
+    for (std::size_t i = 0; i < leaders.size(); ++i) {
+        const Leader& l = leaders[i];
+        list.push_back({{"place", long(i + 1)},
+                        {"name", utf8(l.name)},
+                        {"rating", tenths(l.shown)},
+                        {"games", l.games}});
+        parts.push_back(texts::text("protocol.top.entry", {{"place", long(i + 1)},
+                                                           {"name", utf8(l.name)},
+                                                           {"rating", tenths(l.shown)},
+                                                           {"games", l.games}}));
+    }
+    const std::string v(variant);
+    const Json fields{{"variant", v}, {"players", list}, {"min_games", min_games}};
+    if (leaders.empty())
+        return keyed_message("top", "protocol.top.empty",
+                             {{"variant", variant_text(v)}, {"min", min_games}}, fields);
+    return keyed_message(
+        "top", "protocol.top.list",
+        {{"variant", variant_text(v)}, {"players", texts::joined(texts::Sep::Comma, parts)}},
+        fields);
+}
+
+Json rated(long table, const RatingLine& now, double change) {
+    Json fields = rating_json(now);
+    fields["table"] = table;
+    fields["change"] = tenths(change);
+    return keyed_message("rated", change >= 0 ? "protocol.rated.up" : "protocol.rated.down",
+                         {{"table", number(table)},
+                          {"variant", variant_text(now.variant)},
+                          {"rating", tenths(now.shown)},
+                          {"change", std::abs(tenths(change))}},
+                         fields);
+}
+
 Json name_set(const std::string& name) {
     return keyed_message("name", "protocol.name", {{"name", utf8(name)}}, {{"name", utf8(name)}});
 }

@@ -102,6 +102,21 @@ std::optional<std::string> Accounts::holder(const std::array<std::string, 2>& ke
     return std::nullopt;
 }
 
+long Accounts::id_of(const std::string& name) const {
+    const std::string key = protocol::name_keys(name)[0];
+    std::lock_guard lock(mutex_);
+    if (auto it = by_key_.find(key);
+        it != by_key_.end() && protocol::same_name(accounts_.at(it->second).name, name))
+        return it->second;
+    return 0;
+}
+
+std::string Accounts::name_of(long id) const {
+    std::lock_guard lock(mutex_);
+    auto it = accounts_.find(id);
+    return it == accounts_.end() ? std::string() : it->second.name;
+}
+
 bool Accounts::limited(const std::string& key, const std::string& address) {
     std::lock_guard lock(mutex_);
     const auto now = std::chrono::steady_clock::now();

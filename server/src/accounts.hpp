@@ -47,6 +47,10 @@ class Accounts {
 
     // The registered name held under one of `keys` (protocol::name_keys), if any.
     std::optional<std::string> holder(const std::array<std::string, 2>& keys) const;
+    // The id of the account registered as `name` (as written, up to letter case), else 0.
+    long id_of(const std::string& name) const;
+    // The account's name as registered, by id (empty: none, or deleted).
+    std::string name_of(long id) const;
 
     // Registers `name` (valid, not reserved: the caller checked) with `password`. `done` runs
     // on the accounts' thread, with the outcome: Ok, Taken (it or a name like it is registered),

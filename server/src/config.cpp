@@ -102,6 +102,8 @@ constexpr Setting kSettings[] = {
     {"idle-table-seconds",
      [](Config& c, const std::string& v) { c.idle_table_seconds = count(v); }},
     {"table-history", [](Config& c, const std::string& v) { c.table_history = count(v); }},
+    {"leaderboard-min-games",
+     [](Config& c, const std::string& v) { c.leaderboard_min_games = count(v); }},
     {"max-replay-builds",
      [](Config& c, const std::string& v) { c.max_replay_builds = count(v); }},
     {"max-replay-builds-per-address",
@@ -153,6 +155,7 @@ std::string usage() {
            "                      [--max-tables N] [--max-tables-per-address N]\n"
            "                      [--max-tables-per-connection N] [--idle-table-seconds S]\n"
            "                      [--table-history N] [--max-replay-builds N]\n"
+           "                      [--leaderboard-min-games N]\n"
            "                      [--max-replay-builds-per-address N]\n"
            "                      [--replay-cache-bytes N] [--replay-bytes-in-flight N]\n"
            "                      [--http-write-ms N]\n"

@@ -46,6 +46,7 @@ struct Config {
     int max_tables_per_address = 8;         // --max-tables-per-address: open tables it created
     int max_tables_per_connection = 2;      // --max-tables-per-connection
     int max_replay_builds = 8;              // --max-replay-builds: replays waiting to be built
+    int leaderboard_min_games = 3;          // --leaderboard-min-games: rated games to be on /top
     // Argon2id's cost for account passwords (accounts.hpp; libsodium's "interactive" settings:
     // about 0.1 s and 64 MiB per check, on the accounts' own thread). Not flags: the tests
     // lower them.

@@ -58,9 +58,15 @@ class Connection {
         std::lock_guard lock(mutex_);
         return account_;
     }
-    void set_account(std::string account) {
+    // Its id in the store (0: a guest): what a seat it takes remembers, for the ratings.
+    long account_id() const {
+        std::lock_guard lock(mutex_);
+        return account_id_;
+    }
+    void set_account(std::string account, long id = 0) {
         std::lock_guard lock(mutex_);
         account_ = std::move(account);
+        account_id_ = account_.empty() ? 0 : id;
     }
     std::shared_ptr<Table> table() const {
         std::lock_guard lock(mutex_);
@@ -78,6 +84,7 @@ class Connection {
     mutable std::mutex mutex_;
     std::string name_;
     std::string account_;
+    long account_id_ = 0;
     std::weak_ptr<Table> table_;
 };
 

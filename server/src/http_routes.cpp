@@ -232,6 +232,47 @@ Route route(std::string_view method, std::string_view target, const RouteOptions
         }
         return r;
     }
+    // A player's ratings and rated games, and the leaderboards (README, "Ratings"). The name is
+    // one path segment, percent-decoded as a static file's is (UTF-8 names: /api/players/Ji%C5%99%C3%AD);
+    // whether it is anybody's is the lobby's business.
+    constexpr std::string_view players = "/api/players/";
+    if (path.substr(0, players.size()) == players) {
+        std::string_view why;
+        const auto name = static_key(path.substr(players.size() - 1), why);
+        if (name && path.size() > players.size() && name->find('/') == std::string::npos) {
+            r.kind = Route::Kind::PlayerData;
+            r.key = *name;
+        } else {
+            r.kind = why.empty() ? Route::Kind::NotFound : Route::Kind::BadRequest;
+            r.why = why;
+        }
+        return r;
+    }
+    // The pages: /players/NAME (the name is the page's to read) and /leaderboard.
+    constexpr std::string_view player_pages = "/players/";
+    if (path.substr(0, player_pages.size()) == player_pages) {
+        std::string_view why;
+        const auto name = static_key(path.substr(player_pages.size() - 1), why);
+        if (name && path.size() > player_pages.size() && name->find('/') == std::string::npos) {
+            r.kind = Route::Kind::StaticFile;
+            r.key = "player.html";
+        } else {
+            r.kind = why.empty() ? Route::Kind::NotFound : Route::Kind::BadRequest;
+            r.why = why;
+        }
+        return r;
+    }
+    if (path == "/leaderboard") {
+        r.kind = Route::Kind::StaticFile;
+        r.key = "leaderboard.html";
+        return r;
+    }
+    if (path == "/api/leaderboard" || path == "/api/leaderboard/base" ||
+        path == "/api/leaderboard/spirits") {
+        r.kind = Route::Kind::Leaderboard;
+        r.key = path.ends_with("spirits") ? "spirits" : "base";
+        return r;
+    }
     if (auto lang = catalog_language(path)) {
         r.kind = Route::Kind::I18nCatalog;
         r.key = *lang;

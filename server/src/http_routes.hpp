@@ -24,6 +24,8 @@ struct Route {
         GameReplay,        // GET /games/<id>/replay: `game` (replay_route.hpp)
         GameList,          // GET /games: the latest finished games (replay_route.hpp)
         I18nCatalog,       // GET /i18n/<lang>.json: `key` is the language ("fr")
+        PlayerData,        // GET /api/players/<name>: `key` is the name, percent-decoded
+        Leaderboard,       // GET /api/leaderboard[/base|/spirits]: `key` is the variant
         StaticFile,        // a file of the web root: `key`
         BadRequest,        // 400: `why`
         NotFound,          // 404
@@ -52,7 +54,9 @@ struct RouteOptions {
 // ("/" is "index.html"), percent-decoded; a target whose path holds an empty segment ("//"), a
 // "." or ".." segment, a backslash, a control character, or an escape that decodes to '/', '\', a
 // control character or NUL is a bad request; a hidden name (".git") is not found. Anything that
-// is not origin-form ("http://host/x", "*") is a bad request.
+// is not origin-form ("http://host/x", "*") is a bad request. /players/NAME (one segment, as a
+// static file's key decodes it) is the file player.html, /leaderboard leaderboard.html; their
+// data are /api/players/NAME and /api/leaderboard[/base|/spirits].
 Route route(std::string_view method, std::string_view target, const RouteOptions& options);
 
 // The static file key a path names ("/" → "index.html"), or nullopt with `why` set (400), or

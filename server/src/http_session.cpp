@@ -345,6 +345,14 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
             if (auto list = lobby_.recent_games())
                 return reply(http::status::ok, "application/json", std::move(*list));
             return reply(http::status::internal_server_error, text, "cannot list the games\n");
+        case Route::Kind::PlayerData:
+        case Route::Kind::Leaderboard: {
+            auto [status, body] = route.kind == Route::Kind::PlayerData
+                                      ? lobby_.player_json(route.key)
+                                      : lobby_.leaderboard_json(route.key);
+            return reply(http::status(status),
+                         status == 200 ? "application/json" : text, std::move(body));
+        }
         case Route::Kind::GameReplay:
             answer_replay(req, route.game);
             return nullptr;

@@ -47,6 +47,7 @@ Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& m
       chat_tokens_(2 * config.lobby_chat_rate),
       chat_refilled_(std::chrono::steady_clock::now()),
       push_timer_(io),
+      ratings_(store, metrics),
       replays_(config.replay_cache_bytes),
       replay_bytes_in_flight_(config.replay_bytes_in_flight, metrics.replay_bytes_in_flight),
       replay_builder_(std::size_t(config.max_replay_builds),
@@ -67,6 +68,7 @@ TableServices Lobby::services() {
                          actions_,
                          metrics_,
                          bots_,
+                         ratings_,
                          [this](const std::string& token, long table, int seat) {
                              std::lock_guard lock(mutex_);
                              tokens_[token] = {table, seat};
@@ -303,7 +305,8 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
         auto c = weak.lock();
         if (!c) return;
         // Logged in to it, unless the connection took another name meanwhile.
-        if (o == Accounts::Outcome::Ok && c->name() == name) c->set_account(name);
+        if (o == Accounts::Outcome::Ok && c->name() == name)
+            c->set_account(name, accounts_.id_of(name));
         answer_account(c, o, "registered", name);
     });
 }
@@ -360,14 +363,46 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     const std::string account = c->account();
     if (account.empty()) return fail(c, "bad_command", {"server.account.not_logged_in"});
     std::weak_ptr<Connection> weak = c;
+    const long id = c->account_id();
     accounts_.delete_account(account, std::move(m.password), c->address(),
-                             [this, weak, account](Accounts::Outcome o) {
+                             [this, weak, account, id](Accounts::Outcome o) {
+                                 if (o == Accounts::Outcome::Ok) ratings_.forget(id);
                                  auto c = weak.lock();
                                  if (!c) return;
                                  // A guest again, under the same name, until another takes it.
                                  if (o == Accounts::Outcome::Ok) c->set_account("");
                                  answer_account(c, o, "deleted", account);
                              });
+}
+
+// ---- ratings (rating_book.hpp)
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Rating& m) {
+    const std::string asked = m.name.empty() ? c->account() : m.name;
+    if (asked.empty()) return fail(c, "bad_command", {"server.rating.guest"});
+    const long id = accounts_.id_of(asked);
+    const std::string name = id ? accounts_.name_of(id) : std::string();
+    if (name.empty())
+        return fail(c, "unknown_player", {"server.rating.unknown", {{"name", asked}}});
+    std::vector<msg::RatingLine> lines;
+    for (const RatedVariant v : kRatedVariants)
+        if (const auto r = ratings_.rating(id, v))
+            lines.push_back(msg::RatingLine{std::string(variant_key(v)), r->shown(), r->rating.mu,
+                                            r->rating.sigma, r->games});
+    reply(c, msg::rating(name, lines));
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Top& m) {
+    constexpr std::size_t kShown = 10;
+    const RatedVariant variant = parse_variant(m.variant).value_or(RatedVariant::Base);
+    std::vector<msg::Leader> leaders;
+    for (const PlayerRating& r : ratings_.top(variant, kShown, config_.leaderboard_min_games)) {
+        std::string name = accounts_.name_of(r.account);
+        if (!name.empty()) leaders.push_back(msg::Leader{std::move(name), r.shown(), r.games});
+    }
+    reply(c, msg::top(variant_key(variant), leaders, config_.leaderboard_min_games));
 }
 
 void Lobby::answer_account(const std::shared_ptr<Connection>& c, Accounts::Outcome o,
@@ -423,7 +458,7 @@ bool Lobby::take_account_name(const std::shared_ptr<Connection>& c, const std::s
         reply(previous, msg::account("elsewhere", guest));
     }
     c->set_name(account);
-    c->set_account(account);
+    c->set_account(account, accounts_.id_of(account));
     return true;
 }
 
@@ -805,6 +840,69 @@ std::optional<std::string> Lobby::recent_games() {
         spdlog::error("cannot list the finished games: {}", e.what());
         return std::nullopt;
     }
+}
+
+std::pair<int, std::string> Lobby::player_json(const std::string& typed) {
+    // A player's newest rated games per variant, with who sat where (a look-up per game).
+    constexpr int kHistory = 100;
+    const auto check = protocol::check_name(typed);
+    const long id = check.fault == protocol::NameFault::None ? accounts_.id_of(check.name) : 0;
+    const std::string name = id ? accounts_.name_of(id) : std::string();
+    if (name.empty()) return {404, "no registered player of that name\n"};
+    try {
+        Json ratings = Json::array();
+        for (const RatedVariant v : kRatedVariants) {
+            const auto now = ratings_.rating(id, v);
+            if (!now) continue;
+            Json history = Json::array();
+            for (const StoredRatedGame& g : store_.rated_games(id, std::string(variant_key(v)), kHistory)) {
+                Json seats = Json::array();
+                for (const StoredSeat& s : store_.finished_seats(g.table))
+                    seats.push_back({{"name", s.name}, {"bot", s.bot}, {"you", s.account == id}});
+                history.push_back({{"table", g.table},
+                                   {"place", g.place},
+                                   {"players", g.players},
+                                   {"won", g.won},
+                                   {"rating", ratings::ordinal({g.mu, g.sigma})},
+                                   {"mu", g.mu},
+                                   {"sigma", g.sigma},
+                                   {"at", g.at},
+                                   {"seats", std::move(seats)}});
+            }
+            ratings.push_back({{"variant", variant_key(v)},
+                               {"rating", now->shown()},
+                               {"mu", now->rating.mu},
+                               {"sigma", now->rating.sigma},
+                               {"games", now->games},
+                               {"history", std::move(history)}});
+        }
+        return {200, Json{{"name", name}, {"ratings", std::move(ratings)}}.dump(
+                         -1, ' ', false, Json::error_handler_t::replace)};
+    } catch (const StoreError& e) {
+        metrics_.storage_errors.fetch_add(1, std::memory_order_relaxed);
+        spdlog::error("cannot read a player's games: {}", e.what());
+        return {500, "cannot read the player's games\n"};
+    }
+}
+
+std::pair<int, std::string> Lobby::leaderboard_json(const std::string& variant_word) {
+    constexpr std::size_t kShown = 100;
+    const RatedVariant variant = parse_variant(variant_word).value_or(RatedVariant::Base);
+    Json players = Json::array();
+    for (const PlayerRating& r : ratings_.top(variant, kShown, config_.leaderboard_min_games)) {
+        const std::string name = accounts_.name_of(r.account);
+        if (name.empty()) continue;
+        players.push_back({{"place", long(players.size()) + 1},
+                           {"name", name},
+                           {"rating", r.shown()},
+                           {"mu", r.rating.mu},
+                           {"sigma", r.rating.sigma},
+                           {"games", r.games}});
+    }
+    return {200, Json{{"variant", variant_key(variant)},
+                      {"min_games", config_.leaderboard_min_games},
+                      {"players", std::move(players)}}
+                     .dump(-1, ' ', false, Json::error_handler_t::replace)};
 }
 
 void Lobby::game_replay(long table, const std::string& address, bool needs_json,

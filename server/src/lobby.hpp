@@ -59,6 +59,10 @@ class Lobby {
     void game_replay(long table, const std::string& address, bool needs_json,
                      std::function<void(const ReplayAnswer&)> done);
     std::optional<std::string> recent_games();  // GET /games (replay_route.hpp); nullopt: failed
+    // GET /api/players/<name> and /api/leaderboard/<variant> (README, "Ratings"): the HTTP
+    // status and the body (JSON when 200, else a line of text).
+    std::pair<int, std::string> player_json(const std::string& name);
+    std::pair<int, std::string> leaderboard_json(const std::string& variant);
     // What the replay answers being written may hold (--replay-bytes-in-flight): a session
     // takes a replay's bytes before it writes it and holds them until the write ends.
     ByteBudget& replay_bytes_in_flight() { return replay_bytes_in_flight_; }
@@ -118,6 +122,10 @@ class Lobby {
                 command::Password& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Unregister& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Rating& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Top& m);
     // A table command: `then(table)`, or refused outside a table (a template, so that the
     // actions' handler pays no indirect call).
     template <class Then>
@@ -175,6 +183,7 @@ class Lobby {
     net::steady_timer push_timer_;
     std::unordered_map<std::string, std::pair<long, int>> tokens_;
     std::map<long, std::weak_ptr<Connection>> connections_;
+    RatingBook ratings_;   // the registered players' ratings (a finished game is stored there)
     ReplayCache replays_;  // recent replays of finished games (gzipped), by bytes
     ByteBudget replay_bytes_in_flight_;
     ReplayAnswer build_replay_answer(long table);  // on the replay builder's thread

@@ -120,6 +120,8 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
         << "niagara_logins_total{result=\"ok\"} " << logins_ok.load() << "\n"
         << "niagara_logins_total{result=\"failed\"} " << logins_failed.load() << "\n";
     counter("niagara_registrations_total", "Accounts registered.", "counter", registrations.load());
+    counter("niagara_rated_games_total", "Finished games that changed registered players' ratings.",
+            "counter", rated_games.load());
     out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"
         << "# TYPE niagara_limited_total counter\n";
     for (std::size_t i = 0; i < limited.size(); ++i)

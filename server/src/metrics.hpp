@@ -54,10 +54,11 @@ class Metrics {
     std::atomic<long> replay_cache_bytes{0};      // bytes of the replays in the cache
     std::atomic<long> replay_bytes_in_flight{0};  // bytes of the replay answers being written
     std::atomic<long> history_lines{0};    // log and chat lines the tables keep (--table-history)
-    std::atomic<long> history_dropped{0};
+    std::atomic<long> history_dropped{0};  // ... dropped, oldest first, to stay within it
     std::atomic<long> logins_ok{0};       // /login with the right password
     std::atomic<long> logins_failed{0};   // ... with a wrong one, or an unknown name
-    std::atomic<long> registrations{0};   // accounts created  // ... dropped, oldest first, to stay within it
+    std::atomic<long> registrations{0};   // accounts created
+    std::atomic<long> rated_games{0};     // finished games that changed ratings
     std::array<std::atomic<long>, std::size_t(Limit::Count)> limited{};
 
     void refused(Limit limit) {

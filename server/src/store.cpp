@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
@@ -46,6 +47,15 @@ class Statement {
         sqlite3_bind_int64(stmt_, i, v);
         return *this;
     }
+    Statement& bind_id(int i, long id) {  // an id, or NULL for 0 (none)
+        if (id == 0) sqlite3_bind_null(stmt_, i);
+        else sqlite3_bind_int64(stmt_, i, id);
+        return *this;
+    }
+    Statement& bind(int i, double v) {
+        sqlite3_bind_double(stmt_, i, v);
+        return *this;
+    }
     Statement& bind(int i, const std::string& v) {
         sqlite3_bind_text(stmt_, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
         return *this;
@@ -57,6 +67,7 @@ class Statement {
         throw StoreError(std::string("sqlite step: ") + sqlite3_errmsg(db_));
     }
     long integer(int col) { return long(sqlite3_column_int64(stmt_, col)); }
+    double real(int col) { return sqlite3_column_double(stmt_, col); }
     bool is_null(int col) { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
     std::string text(int col) {
         const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
@@ -72,7 +83,7 @@ class Statement {
 constexpr const char* kAppendAction =
     "INSERT INTO action_log (table_id, idx, action) VALUES (?, ?, ?)";
 
-constexpr int kSchemaVersion = 5;
+constexpr int kSchemaVersion = 6;
 
 // PRAGMA quick_check reads every page of the file. With 5,000 finished games (a 104 MB file)
 // it took 53-140 ms with the file in the page cache, but 2.9 s from the disk (after a reboot),
@@ -380,6 +391,27 @@ void Store::create_or_migrate_schema() {
         // Every start: a server of version 2 before the `meta` table ignores it.
         exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
         if (found == kSchemaVersion) return;
+        // The last step of every migration: the seats of older versions gain their account.
+        const auto done = [&] {
+            if (!has_column("seats", "account")) exec("ALTER TABLE seats ADD COLUMN account INTEGER");
+            exec("CREATE INDEX IF NOT EXISTS seats_by_account ON seats (account)");
+            exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+        };
+        // Version 6 rates the games of registered players: each account's rating per variant
+        // now, and its place and rating after each rated game (its history). A seat keeps the
+        // account that sat there (`seats.account`, NULL for a guest or a bot).
+        exec(
+            "CREATE TABLE IF NOT EXISTS ratings ("
+            " account INTEGER NOT NULL, variant TEXT NOT NULL, mu REAL NOT NULL,"
+            " sigma REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (account, variant))");
+        exec(
+            "CREATE TABLE IF NOT EXISTS rated_games ("
+            " account INTEGER NOT NULL, table_id INTEGER NOT NULL, variant TEXT NOT NULL,"
+            " place INTEGER NOT NULL, players INTEGER NOT NULL, won INTEGER NOT NULL,"
+            " mu REAL NOT NULL, sigma REAL NOT NULL,"
+            " at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+            " PRIMARY KEY (account, table_id))");
+        if (found == 5) return done();
         // Version 5 keeps accounts: a registered name and its password's hash, and the keys the
         // name is held under (one account per key: no two accounts look alike).
         exec(
@@ -389,26 +421,19 @@ void Store::create_or_migrate_schema() {
         exec(
             "CREATE TABLE IF NOT EXISTS account_keys ("
             " key TEXT PRIMARY KEY, account INTEGER NOT NULL REFERENCES accounts (id))");
-        if (found == 4) {
-            exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
-            return;
-        }
+        if (found == 4) return done();
         // Version 4 keeps the tables' info and chat lines across a restart.
         exec(
             "CREATE TABLE IF NOT EXISTS table_lines ("
             " id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL,"
             " after_action INTEGER NOT NULL, line TEXT NOT NULL)");
         exec("CREATE INDEX IF NOT EXISTS table_lines_by_table ON table_lines (table_id, id)");
-        if (found == 3) {
-            exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
-            return;
-        }
+        if (found == 3) return done();
         if (found == 2) {
             // Version 3 keeps a conceded seat conceded across a restart. A seat conceded under
             // version 2 was stored as a bot's under a fresh token, and stays so.
             exec("ALTER TABLE seats ADD COLUMN conceded INTEGER NOT NULL DEFAULT 0");
-            exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
-            return;
+            return done();
         }
         exec(
             "CREATE TABLE IF NOT EXISTS tables ("
@@ -442,7 +467,7 @@ void Store::create_or_migrate_schema() {
                 " ORDER BY a.table_id, a.idx");
             exec("DROP TABLE actions");
         }
-        exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+        done();
     });
 }
 
@@ -544,14 +569,15 @@ void Store::save_seat(long table, const StoredSeat& seat) {
     std::lock_guard lock(mutex_);
     write([&] {
         Statement(db_,
-                  "INSERT OR REPLACE INTO seats (table_id, seat, name, token, bot, conceded)"
-                  " VALUES (?, ?, ?, ?, ?, ?)")
+                  "INSERT OR REPLACE INTO seats (table_id, seat, name, token, bot, conceded, account)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(1, table)
             .bind(2, long(seat.seat))
             .bind(3, seat.name)
             .bind(4, seat.token)
             .bind(5, seat.bot ? 1L + seat.bot_level : 0L)
             .bind(6, seat.conceded ? 1L : 0L)
+            .bind_id(7, seat.account)
             .step();
     });
 }
@@ -631,13 +657,38 @@ void Store::add_line(long table, long after_action, const std::string& line_json
     });
 }
 
-void Store::finish(long table, const std::string& record_json) {
+void Store::finish(long table, const std::string& record_json,
+                   const std::vector<RatedPlace>& rated) {
     std::lock_guard lock(mutex_);
     write([&] {
         Statement(db_, "UPDATE tables SET finished = 1, record = ? WHERE id = ?")
             .bind(1, record_json)
             .bind(2, table)
             .step();
+        for (const RatedPlace& r : rated) {
+            Statement(db_,
+                      "INSERT OR REPLACE INTO ratings (account, variant, mu, sigma, games)"
+                      " VALUES (?, ?, ?, ?, ?)")
+                .bind(1, r.account)
+                .bind(2, r.variant)
+                .bind(3, r.mu)
+                .bind(4, r.sigma)
+                .bind(5, r.games)
+                .step();
+            Statement(db_,
+                      "INSERT OR REPLACE INTO rated_games"
+                      " (account, table_id, variant, place, players, won, mu, sigma)"
+                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                .bind(1, r.account)
+                .bind(2, table)
+                .bind(3, r.variant)
+                .bind(4, long(r.place))
+                .bind(5, long(r.players))
+                .bind(6, r.won ? 1L : 0L)
+                .bind(7, r.mu)
+                .bind(8, r.sigma)
+                .step();
+        }
         // The record has the game; the lines were for those coming back to it.
         Statement(db_, "DELETE FROM table_lines WHERE table_id = ?").bind(1, table).step();
     });
@@ -666,13 +717,14 @@ std::vector<StoredTable> Store::unfinished_tables() {
     for (StoredTable& table : tables) {
         by_id[table.id] = &table;
         Statement s(db_,
-                    "SELECT seat, name, token, bot, conceded FROM seats WHERE table_id = ?"
+                    "SELECT seat, name, token, bot, conceded, account FROM seats WHERE table_id = ?"
                     " ORDER BY seat");
         s.bind(1, table.id);
         while (s.step()) {
             const long bot = s.integer(3);
             table.seats.push_back(StoredSeat{int(s.integer(0)), s.text(1), s.text(2), bot != 0,
-                                             bot > 1 ? int(bot - 1) : 0, s.integer(4) != 0});
+                                             bot > 1 ? int(bot - 1) : 0, s.integer(4) != 0,
+                                             s.integer(5)});
         }
     }
     Statement lines(db_,
@@ -718,13 +770,14 @@ std::vector<StoredSeat> Store::finished_seats(long table) {
     std::lock_guard lock(mutex_);
     std::vector<StoredSeat> seats;
     Statement s(db_,
-                "SELECT s.seat, s.name, s.bot FROM seats s JOIN tables t ON t.id = s.table_id"
+                "SELECT s.seat, s.name, s.bot, s.account FROM seats s"
+                " JOIN tables t ON t.id = s.table_id"
                 " WHERE s.table_id = ? AND t.finished = 1 ORDER BY s.seat");
     s.bind(1, table);
     while (s.step()) {
         const long bot = s.integer(2);
-        seats.push_back(StoredSeat{
-            int(s.integer(0)), s.text(1), {}, bot != 0, bot > 1 ? int(bot - 1) : 0, false});
+        seats.push_back(StoredSeat{int(s.integer(0)), s.text(1), {}, bot != 0,
+                                   bot > 1 ? int(bot - 1) : 0, false, s.integer(3)});
     }
     return seats;
 }
@@ -781,6 +834,10 @@ void Store::set_password_hash(long account, const std::string& password_hash) {
 void Store::delete_account(long account) {
     std::lock_guard lock(mutex_);
     write([&] {
+        // Its games stay, their seats no longer anyone's; its ratings and history go.
+        Statement(db_, "UPDATE seats SET account = NULL WHERE account = ?").bind(1, account).step();
+        Statement(db_, "DELETE FROM ratings WHERE account = ?").bind(1, account).step();
+        Statement(db_, "DELETE FROM rated_games WHERE account = ?").bind(1, account).step();
         Statement(db_, "DELETE FROM account_keys WHERE account = ?").bind(1, account).step();
         Statement(db_, "DELETE FROM accounts WHERE id = ?").bind(1, account).step();
     });
@@ -794,6 +851,30 @@ std::vector<long> Store::finished_ids(int limit) {
     while (s.step())
         ids.push_back(s.integer(0));
     return ids;
+}
+
+std::vector<StoredRating> Store::ratings() {
+    std::lock_guard lock(mutex_);
+    std::vector<StoredRating> out;
+    Statement s(db_, "SELECT account, variant, mu, sigma, games FROM ratings");
+    while (s.step())
+        out.push_back(StoredRating{s.integer(0), s.text(1), s.real(2), s.real(3), s.integer(4)});
+    return out;
+}
+
+std::vector<StoredRatedGame> Store::rated_games(long account, const std::string& variant,
+                                                int limit) {
+    std::lock_guard lock(mutex_);
+    std::vector<StoredRatedGame> out;
+    Statement s(db_,
+                "SELECT table_id, place, players, won, mu, sigma, at FROM rated_games"
+                " WHERE account = ? AND variant = ? ORDER BY table_id DESC LIMIT ?");
+    s.bind(1, account).bind(2, variant).bind(3, long(limit));
+    while (s.step())
+        out.push_back(StoredRatedGame{s.integer(0), int(s.integer(1)), int(s.integer(2)),
+                                      s.integer(3) != 0, s.real(4), s.real(5), s.text(6)});
+    std::reverse(out.begin(), out.end());  // oldest first
+    return out;
 }
 
 }  // namespace niagara::server

@@ -15,8 +15,9 @@
 // --table-history of them per table, deleted when the table finishes or closes); the game's
 // own lines are not stored but made again from the actions through the engine, as replays are.
 // Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, 2, whose
-// seats have no `conceded` column, 3, without `table_lines`, and 4, without `accounts` and
-// `account_keys`, are migrated when opened; 5 is this one. The `meta` table
+// seats have no `conceded` column, 3, without `table_lines`, 4, without `accounts` and
+// `account_keys`, and 5, without `ratings`, `rated_games` and `seats.account`, are migrated
+// when opened; 6 is this one. The `meta` table
 // (one row a start writes) came later within version 2: a server that does not know it
 // ignores it.
 //
@@ -106,6 +107,9 @@ struct StoredSeat {
     // Its player conceded (/concede): the server plays it to the end and its token, still
     // held, opens it no more. Column `conceded` (schema version 3).
     bool conceded = false;
+    // The account of the person who sat there (column `account`, schema version 6), 0 for a
+    // guest or a bot: whose rating and history the game counts in.
+    long account = 0;
 };
 
 // An info or chat line of a table's log (Table::remember), and where it stood in the game:
@@ -136,6 +140,40 @@ struct StoredAccount {
     std::vector<std::string> keys;
 };
 
+// An account's rating in one variant ("base" or "spirits"): the Weng-Lin belief and how many
+// rated games it rests on.
+struct StoredRating {
+    long account = 0;
+    std::string variant;
+    double mu = 0;
+    double sigma = 0;
+    long games = 0;
+};
+
+// A rated game's outcome for one account: its place, and its rating after the game.
+struct RatedPlace {
+    long account = 0;
+    std::string variant;
+    int place = 0;    // 1 = best; the seats' places as they were rated (ties share one)
+    int players = 0;  // seats in the game
+    bool won = false;
+    double mu = 0;
+    double sigma = 0;
+    long games = 0;  // rated games so far, this one included
+    double shown_before = 0;  // (not stored) the rating shown before the game: the change
+};
+
+// One game of an account's rating history, as stored.
+struct StoredRatedGame {
+    long table = 0;
+    int place = 0;
+    int players = 0;
+    bool won = false;
+    double mu = 0;
+    double sigma = 0;
+    std::string at;  // when it finished (UTC, ISO 8601)
+};
+
 struct StoredAction {
     long table = 0;
     long index = 0;           // its place in the table's record
@@ -162,7 +200,10 @@ class Store {
     // One info or chat line of a table being played (or waiting), after its first
     // `after_action` actions; only its newest `keep` lines are kept.
     void add_line(long table, long after_action, const std::string& line_json, int keep);
-    void finish(long table, const std::string& record_json);
+    // The game's record and, for a rated game, each account's place and new rating: all of
+    // it or (it throws) none.
+    void finish(long table, const std::string& record_json,
+                const std::vector<RatedPlace>& rated = {});
     // Closes a table that will not be played to its end (nobody came back): no record is kept,
     // and it is neither restored nor served as a finished game (finished = 2).
     void close(long table);
@@ -178,7 +219,13 @@ class Store {
     std::vector<StoredAccount> accounts();
     bool create_account(StoredAccount& account);  // sets its id
     void set_password_hash(long account, const std::string& password_hash);
-    void delete_account(long account);  // and its keys: its name is free again
+    // And its keys (its name is free again), its ratings and their history; its seats stay,
+    // no longer anyone's.
+    void delete_account(long account);
+    // Ratings: every account's, in every variant (read at the start); an account's history in
+    // one variant, its newest `limit` rated games, oldest first.
+    std::vector<StoredRating> ratings();
+    std::vector<StoredRatedGame> rated_games(long account, const std::string& variant, int limit);
 
     long checkpoints() const;  // of the log into the database file, completed so far
 

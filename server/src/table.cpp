@@ -230,6 +230,7 @@ void Table::restore(const StoredTable& stored) {
         seat.bot = s.bot;
         // A conceded seat is the server's from the start: no grace period to come back in.
         seat.conceded = s.conceded && !s.bot;
+        seat.account = s.account;
         seat.autoplay = seat.conceded;
         if (s.bot_level >= 0 && s.bot_level <= int(BotLevel::Strong))
             seat.level = BotLevel(s.bot_level);

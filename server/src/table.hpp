@@ -36,6 +36,7 @@
 #include "niagara/protocol/server_message.hpp"
 #include "niagara/random_bot.hpp"
 #include "niagara/record.hpp"
+#include "rating_book.hpp"
 #include "server_texts.hpp"
 #include "store.hpp"
 #include "table_log.hpp"
@@ -53,6 +54,7 @@ struct TableServices {
     ActionLog& actions;  // accepted actions, committed in groups
     Metrics& metrics;
     BotPool& bots;  // where bots think, off the tables' and connections' threads
+    RatingBook& ratings;  // where a finished game is stored, rated if it is
     // Seat tokens live in the lobby so that /resume finds the table.
     std::function<void(const std::string& token, long table, int seat)> register_token;
     std::function<void(const std::string& token)> forget_token;
@@ -137,6 +139,7 @@ class Table : public std::enable_shared_from_this<Table> {
         bool conceded = false;  // its player gave the game up: a bot plays it, nobody returns
         std::weak_ptr<Connection> conceder;  // ... from this connection, which watches on
         bool needs_history = false;  // its next snapshot brings the table's recent lines
+        long account = 0;  // the registered player who took it (0: a guest or a bot): rated
     };
     struct Spectator {
         std::weak_ptr<Connection> conn;
@@ -215,6 +218,7 @@ class Table : public std::enable_shared_from_this<Table> {
     // told, when the store refused it.
     bool keep_line(Json line, const std::shared_ptr<Connection>& c);
     void tell(const Json& message);  // broadcast, and kept as an info line
+    void tell_ratings(const std::vector<RatedPlace>& rated);
     void restore_lines(const StoredTable& stored);
     void arm_grace_timer(int seat);
     void finish();

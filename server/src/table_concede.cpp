@@ -47,7 +47,8 @@ void Table::concede(std::shared_ptr<Connection> c) {
         // played by the server, its token is still refused with the reason, and the result
         // still lists it.
         if (!try_store(c, [&] {
-                services_.store.save_seat(id_, StoredSeat{seat, s.name, s.token, false, 0, true});
+                services_.store.save_seat(
+                    id_, StoredSeat{seat, s.name, s.token, false, 0, true, s.account});
             }))
             return;
         // The token stays known to the lobby until the end, so that a /resume finds this table

@@ -35,7 +35,7 @@ void Table::start(std::shared_ptr<Connection> c) {
                 for (std::size_t i = 0; i < seated.size(); ++i)
                     services_.store.save_seat(
                         id_, StoredSeat{int(i), seated[i].name, seated[i].token, seated[i].bot,
-                                        int(seated[i].level), false});
+                                        int(seated[i].level), false, seated[i].account});
                 services_.store.mark_started(id_, options_to_json(game).dump());
             }))
             return;
@@ -234,12 +234,34 @@ void Table::on_turn_timeout() {
     arm_turn_timer();  // the other clocks run on
 }
 
+// Each rated player learns his new rating, at his seat's connection (a conceded seat's: the
+// connection that conceded, watching on), after the game's end.
+void Table::tell_ratings(const std::vector<RatedPlace>& rated) {
+    for (const RatedPlace& r : rated) {
+        const msg::RatingLine now{r.variant, ratings::ordinal({r.mu, r.sigma}), r.mu, r.sigma,
+                                  r.games};
+        for (const Seat& s : seats_) {
+            if (s.account != r.account) continue;
+            if (auto c = (s.conceded ? s.conceder : s.conn).lock())
+                send_to(c, msg::rated(id_, now, now.shown - r.shown_before));
+            break;
+        }
+    }
+}
+
 void Table::finish() {
     Json record = record_to_json(record_);
     const Json conceded = conceded_seats();  // who gave up (/concede), kept with the record
     if (!conceded.empty()) record["conceded"] = conceded;
     // Unstored, the game is replayed at the next start and finishes (and is stored) again.
-    try_store(nullptr, [&] { services_.store.finish(id_, record.dump()); });
+    std::vector<RatedSeat> rated_seats;
+    for (const Seat& s : seats_)
+        rated_seats.push_back(RatedSeat{s.account, s.bot, s.level, s.conceded});
+    std::vector<RatedPlace> rated;
+    try_store(nullptr, [&] {
+        rated = services_.ratings.finish(id_, record.dump(), variant_of(state_->options),
+                                         rated_seats, places(*state_), options_.unrated);
+    });
     stop_play();
     {
         // Who played (the connections, not their names: a conceded seat's is the connection
@@ -262,6 +284,7 @@ void Table::finish() {
     // was refused (the sanitizer run's "Play again" test, once).
     services_.finished(id_);
     tell(ended);
+    tell_ratings(rated);
     update_summary(table_view(facts()));  // the views say so at their next version
 }
 }  // namespace niagara::server

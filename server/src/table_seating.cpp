@@ -115,11 +115,12 @@ void Table::join(std::shared_ptr<Connection> c, std::optional<int> wanted) {
         fresh.token = new_token();
         fresh.conn = c;
         fresh.needs_history = true;
+        fresh.account = c->account_id();
         fresh.host =
             std::none_of(seats_.begin(), seats_.end(), [](const Seat& o) { return o.host; });
         if (!try_store(nullptr, [&] {
                 services_.store.save_seat(
-                    id_, StoredSeat{seat, fresh.name, fresh.token, false, 0, false});
+                    id_, StoredSeat{seat, fresh.name, fresh.token, false, 0, false, fresh.account});
             }))
             return refuse("storage_error", {"server.storage.seat"});
         std::erase_if(spectators_, [&](const Spectator& s) { return s.conn.lock() == c; });

@@ -89,6 +89,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (r.kind == Route::Kind::GameRecord && r.game < 0) broken("negative game", target);
         if (r.kind == Route::Kind::GameReplay && (r.game < 0 || !site_too))
             broken("a replay of a negative game, or from the metrics listener", target);
+        // A player's name: one decoded segment, no control character, slash or backslash.
+        if (r.kind == Route::Kind::PlayerData) {
+            if (!site_too) broken("a player from the metrics listener", target);
+            if (r.key.empty() || r.key.find_first_of("/\\") != std::string::npos)
+                broken("a player name with a separator", r.key);
+            for (const char c : r.key)
+                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+                    broken("a player name with a control character", r.key);
+        }
+        if (r.kind == Route::Kind::Leaderboard && r.key != "base" && r.key != "spirits")
+            broken("a leaderboard of no variant", r.key);
     }
 
     static const std::string plain = content_security_policy("example.org");

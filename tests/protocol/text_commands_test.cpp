@@ -263,3 +263,22 @@ TEST_CASE("Text and JSON: /password OLD NEW and /unregister PASSWORD", "[protoco
     CHECK_THAT(refused("/unregister", "bad_command"), Contains("/unregister PASSWORD"));
     CHECK_THAT(refused(R"({"type": "password", "old": "old-secret"})", "bad_json"), Contains("new"));
 }
+
+TEST_CASE("Text and JSON: /rating [NAME] and /top [base|spirits]", "[protocol][text][ratings]") {
+    CHECK(accepted_as<command::Rating>("/rating").name.empty());  // one's own
+    CHECK(accepted_as<command::Rating>("/rating Ji\xC5\x99\xC3\xAD").name == "Ji\xC5\x99\xC3\xAD");
+    CHECK(accepted_as<command::Rating>("/rating Jir\xCC\x8Ci\xCC\x81").name ==
+          "Ji\xC5\x99\xC3\xAD");  // composed, as /name keeps names
+    CHECK(accepted_as<command::Rating>(R"({"type": "rating", "name": "alice"})").name == "alice");
+    CHECK(accepted_as<command::Rating>(R"({"type": "rating"})").name.empty());
+    CHECK_THAT(refused("/rating alice bob", "bad_command"), Contains("/rating alice"));
+    CHECK_THAT(refused("/rating b@d", "bad_command"), Contains("not a valid name"));
+    CHECK_THAT(refused(R"({"type": "rating", "name": 7})", "bad_json"), Contains("name"));
+
+    CHECK(accepted_as<command::Top>("/top").variant == "base");
+    CHECK(accepted_as<command::Top>("/top SPIRITS").variant == "spirits");
+    CHECK(accepted_as<command::Top>(R"({"type": "top", "variant": "spirits"})").variant == "spirits");
+    CHECK(accepted_as<command::Top>(R"({"type": "top"})").variant == "base");
+    CHECK(refused("/top chess", "bad_command") == "'chess' is no variant: /top base or /top spirits");
+    CHECK_THAT(refused(R"({"type": "top", "variant": "joe"})", "bad_command"), Contains("'joe'"));
+}

@@ -69,3 +69,29 @@ TEST_CASE("HTTP: /i18n/ refuses every other name cleanly", "[server][http][i18n]
     CHECK(healthy(port));
     CHECK(http_get(port, "/i18n/cs.json").status == 200);
 }
+
+// GET /api/players/<name> and /api/leaderboard (README, "Ratings"): a name in any script,
+// percent-encoded; anything else a clean 4xx, and the server serves on.
+TEST_CASE("HTTP: a player's ratings and the leaderboards", "[server][http][ratings][attack]") {
+    ServerProcess server;
+    const unsigned short port = server.port();
+    INFO(server.log());
+    for (const char* target : {"/api/leaderboard", "/api/leaderboard/base", "/api/leaderboard/spirits"}) {
+        INFO(target);
+        const HttpResponse got = http_get(port, target);
+        REQUIRE(got.status == 200);
+        CHECK(got.content_type == "application/json");
+        const auto board = nlohmann::json::parse(got.body);
+        CHECK(board["players"].empty());
+        CHECK(board["min_games"] == 3);
+        CHECK(board["variant"] == (std::string(target).ends_with("spirits") ? "spirits" : "base"));
+    }
+    CHECK(http_get(port, "/api/players/Ji%C5%99%C3%AD").status == 404);  // nobody registered
+    for (const char* target : {"/api/players/%2e%2e", "/api/players/a%00b", "/api/players/a%2fb",
+                               "/api/players/a%5cb", "/api/players/%ZZ", "/api/players/a/../b"})
+        CHECK(http_get(port, target).status == 400);
+    for (const char* target : {"/api/players/", "/api/players/a/b", "/api/players/.hidden",
+                               "/api/leaderboard/chess", "/api/leaderboard/base/x"})
+        CHECK(http_get(port, target).status == 404);
+    CHECK(http_get(port, "/healthz").status == 200);
+}

@@ -526,3 +526,159 @@ TEST_CASE("Lobby in-process: an account's password changes and the account is de
     core.send(newcomer, "/register a new owner");
     CHECK(core.await(newcomer, "account")["event"] == "registered");
 }
+
+namespace {
+
+// Answers every decision `c` is asked (its first legal one) until its game ends; returns the
+// "ended" message.
+Json play_to_end(Core& core, const std::shared_ptr<RecordingConnection>& c) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(90);
+    for (;;) {
+        if (auto ended = c->take("ended"); !ended.empty()) return ended.back();
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
+        const auto prompts = c->take_prompts();
+        if (prompts.empty()) {
+            core.settle();
+            continue;
+        }
+        core.send(c, "/" + prompts.back()["legal"][0].get<std::string>());
+    }
+}
+
+bool won(const Json& ended, int seat) {
+    for (const Json& w : ended["result"]["winners"])
+        if (w == seat) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("Lobby in-process: a registered player's games against bots are rated; guests', "
+          "unrated tables' and a deleted account's are not",
+          "[core][ratings]") {
+    Core core([](server::Config& c) { c.leaderboard_min_games = 1; });
+    auto jiri = core.connect();
+    core.send(jiri, "/rating");
+    CHECK(jiri->last("error")["text"] ==
+          "guests are not rated: register your name (/register PASSWORD) to have a rating");
+    core.send(jiri, "/name Ji\xC5\x99\xC3\xAD");  // Jiří
+    core.send(jiri, "/register heslo-pro-jiriho");
+    CHECK(core.await(jiri, "account")["event"] == "registered");
+    core.send(jiri, "/top");
+    CHECK(jiri->last("top")["text"] ==
+          "Nobody is on the base game leaderboard yet: it takes 1 rated game.");
+
+    // A game against two greedy bots: rated, and he is told his new rating after the end.
+    core.send(jiri, "/new players=3 seed=7");
+    core.send(jiri, "/addbot greedy");
+    core.send(jiri, "/addbot greedy");
+    core.send(jiri, "/start");
+    const Json first = play_to_end(core, jiri);
+    const Json rated = jiri->last("rated");
+    CHECK(rated["variant"] == "base");
+    CHECK(rated["games"] == 1);
+    // From a newcomer's 0 (mu 25 - 3 sigma 25/3): a win raises it, a loss lowers mu.
+    const double mu = rated["mu"];
+    CHECK((won(first, 0) ? mu > 25.0 : mu < 25.0));
+    CHECK(rated["sigma"].get<double>() < 25.0 / 3.0);
+    CHECK(rated["rating"].get<double>() == Approx(mu - 3 * rated["sigma"].get<double>()).margin(0.05));
+
+    // Anyone may ask for it, in any letter case; the leaderboard lists him.
+    auto guest = core.connect();
+    core.send(guest, "/rating JI\xC5\x98\xC3\x8D");  // JIŘÍ
+    const Json his = guest->last("rating");
+    CHECK(his["name"] == "Ji\xC5\x99\xC3\xAD");
+    REQUIRE(his["ratings"].size() == 1);
+    CHECK(his["ratings"][0]["mu"] == mu);
+    CHECK(his["ratings"][0]["games"] == 1);
+    core.send(guest, "/rating nobody");
+    CHECK(guest->last("error")["code"] == "unknown_player");
+    core.send(guest, "/top");
+    const Json top = guest->last("top");
+    REQUIRE(top["players"].size() == 1);
+    CHECK(top["players"][0]["name"] == "Ji\xC5\x99\xC3\xAD");
+    core.send(guest, "/top spirits");
+    CHECK(guest->last("top")["players"].empty());
+    core.send(guest, "/top chess");
+    CHECK(guest->last("error")["text"] == "'chess' is no variant: /top base or /top spirits");
+
+    // A guest's game changes nobody's rating; nor does an unrated table's.
+    core.send(guest, "/name guest-player");
+    core.send(guest, "/new players=3 seed=8");
+    core.send(guest, "/addbot greedy");  // (greedy bots end a game: random ones may never)
+    core.send(guest, "/addbot greedy");
+    core.send(guest, "/start");
+    play_to_end(core, guest);
+    CHECK(guest->take("rated").empty());
+    core.send(jiri, "/leave");
+    core.send(jiri, "/new players=3 seed=9 unrated");
+    CHECK(jiri->last("table_created")["options"]["unrated"] == true);
+    core.send(jiri, "/addbot greedy");
+    core.send(jiri, "/addbot greedy");
+    core.send(jiri, "/start");
+    play_to_end(core, jiri);
+    CHECK(jiri->take("rated").empty());
+
+    // A player who concedes comes last: giving a game up is losing it.
+    core.send(jiri, "/leave");
+    core.send(jiri, "/new players=3 seed=10");
+    core.send(jiri, "/addbot random");
+    core.send(jiri, "/addbot random");
+    core.send(jiri, "/start");
+    // (Alone with bots, conceding ends the game at once, with no winner: still a loss.)
+    core.send(jiri, "/concede");
+    const auto conceded_by = std::chrono::steady_clock::now() + std::chrono::seconds(90);
+    while (jiri->take("ended").empty()) {
+        REQUIRE(std::chrono::steady_clock::now() < conceded_by);
+        core.settle();
+    }
+    const Json after_concession = jiri->last("rated");
+    CHECK(after_concession["games"] == 2);
+    CHECK(after_concession["change"].get<double>() < 0);
+    CHECK(after_concession["mu"].get<double>() < mu);
+
+    // Kept in the store with the games; counted.
+    const auto stored = core.store.ratings();
+    REQUIRE(stored.size() == 1);
+    CHECK(stored[0].games == 2);
+    CHECK(stored[0].mu == after_concession["mu"].get<double>());
+    const auto history = core.store.rated_games(stored[0].account, "base", 10);
+    REQUIRE(history.size() == 2);
+    CHECK(history[0].won == won(first, 0));
+    CHECK(history[1].place == 2);  // after the two bots, who share the first place
+    CHECK_FALSE(history[1].won);
+    CHECK(core.lobby.metrics_text().find("niagara_rated_games_total 2") != std::string::npos);
+
+    // The player's page's data and the leaderboard, as GET /api/players/NAME and
+    // /api/leaderboard answer them: his games, with who sat where.
+    const auto [status, body] = core.lobby.player_json("ji\xC5\x99\xC3\xAD");
+    REQUIRE(status == 200);
+    const Json page = Json::parse(body);
+    CHECK(page["name"] == "Ji\xC5\x99\xC3\xAD");
+    REQUIRE(page["ratings"].size() == 1);
+    const Json& games = page["ratings"][0]["history"];
+    REQUIRE(games.size() == 2);
+    CHECK(games[1]["rating"].get<double>() == Approx(page["ratings"][0]["rating"].get<double>()));
+    REQUIRE(games[0]["seats"].size() == 3);
+    CHECK(games[0]["seats"][0] == Json{{"name", "Ji\xC5\x99\xC3\xAD"}, {"bot", false}, {"you", true}});
+    CHECK(games[0]["seats"][1]["bot"] == true);
+    CHECK(core.lobby.player_json("nobody").first == 404);
+    CHECK(core.lobby.player_json("b@d/../x").first == 404);
+    const Json board = Json::parse(core.lobby.leaderboard_json("base").second);
+    REQUIRE(board["players"].size() == 1);
+    CHECK(board["players"][0]["name"] == "Ji\xC5\x99\xC3\xAD");
+    CHECK(board["players"][0]["games"] == 2);
+    CHECK(Json::parse(core.lobby.leaderboard_json("spirits").second)["players"].empty());
+
+    // A deleted account's ratings go with it; its games stay.
+    core.send(jiri, "/leave");
+    core.send(jiri, "/unregister heslo-pro-jiriho");
+    CHECK(core.await(jiri, "account")["event"] == "deleted");
+    core.send(guest, "/rating Ji\xC5\x99\xC3\xAD");
+    CHECK(guest->last("error")["code"] == "unknown_player");
+    core.send(guest, "/top");
+    CHECK(guest->last("top")["players"].empty());
+    CHECK(core.store.ratings().empty());
+    CHECK(core.lobby.player_json("Ji\xC5\x99\xC3\xAD").first == 404);
+    CHECK(core.store.finished_ids(10).size() == 4);
+}

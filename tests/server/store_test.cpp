@@ -178,7 +178,7 @@ TEST_CASE("store: a database of the first schema is migrated when opened", "[ser
     }
     RawDb raw(path);
     CHECK(raw.count("SELECT COUNT(*) FROM sqlite_master WHERE name = 'actions'") == 0);
-    CHECK(raw.count("PRAGMA user_version") == 5);
+    CHECK(raw.count("PRAGMA user_version") == 6);
     Store reopened(path);  // opening it again changes nothing
     CHECK(reopened.unfinished_tables().at(0).actions ==
           std::vector<std::string>{"a", "b", "c", "d"});
@@ -223,7 +223,7 @@ TEST_CASE("store: a database of schema 2 is migrated; a conceded seat is kept so
         store.save_seat(1, StoredSeat{1, "bob", "tok-b", false, 0, true});
     }
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 5);
+    CHECK(raw.count("PRAGMA user_version") == 6);
     CHECK(raw.count("SELECT COUNT(*) FROM seats WHERE conceded = 1") == 1);
     Store reopened(path);
     const auto seats = reopened.unfinished_tables().at(0).seats;
@@ -268,7 +268,7 @@ TEST_CASE("store: a database of schema 3 is migrated; table lines are kept, trim
         store.close(2);
     }
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 5);
+    CHECK(raw.count("PRAGMA user_version") == 6);
     CHECK(raw.count("SELECT COUNT(*) FROM table_lines") == 0);
 }
 
@@ -302,8 +302,63 @@ TEST_CASE("store: a database of schema 4 is migrated; its games stay and account
     CHECK(accounts[0].name == "ann");
     CHECK(accounts[0].keys == std::vector<std::string>{"ann"});
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 5);
+    CHECK(raw.count("PRAGMA user_version") == 6);
     CHECK(raw.count("SELECT COUNT(*) FROM account_keys") == 1);
+}
+
+TEST_CASE("store: a database of schema 5 is migrated; its seats gain accounts and games are rated",
+          "[server][store][ratings]") {
+    using niagara::server::RatedPlace;
+    using niagara::server::StoredSeat;
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    {
+        Store store(path);
+        store.create_table("{}", "ann");
+        store.save_seat(1, StoredSeat{0, "ann", "a1b2c3d4", false, 0, false});
+    }
+    {
+        RawDb old(path);  // back to version 5, as a server before ratings left it
+        old.exec(
+            "DROP TABLE ratings; DROP TABLE rated_games; DROP INDEX seats_by_account;"
+            " ALTER TABLE seats DROP COLUMN account; PRAGMA user_version = 5;");
+    }
+    {
+        Store store(path);
+        const auto tables = store.unfinished_tables();
+        REQUIRE(tables.size() == 1);
+        CHECK(tables[0].seats.at(0).name == "ann");
+        CHECK(tables[0].seats.at(0).account == 0);  // a guest's, as all seats were
+        CHECK(store.ratings().empty());
+        store.save_seat(1, StoredSeat{1, "bob", "e5f6a7b8", false, 0, false, 7});
+        store.mark_started(1, "{}");
+        store.finish(1, "{}", {RatedPlace{7, "base", 1, 2, true, 29.5, 7.1, 1}});
+    }
+    Store store(path);
+    const auto seats = store.finished_seats(1);
+    REQUIRE(seats.size() == 2);
+    CHECK(seats[1].account == 7);
+    const auto ratings = store.ratings();
+    REQUIRE(ratings.size() == 1);
+    CHECK(ratings[0].account == 7);
+    CHECK(ratings[0].variant == "base");
+    CHECK(ratings[0].mu == 29.5);
+    CHECK(ratings[0].sigma == 7.1);
+    CHECK(ratings[0].games == 1);
+    const auto history = store.rated_games(7, "base", 10);
+    REQUIRE(history.size() == 1);
+    CHECK(history[0].table == 1);
+    CHECK(history[0].won);
+    CHECK(history[0].at.size() == 20);  // 2026-12-03T07:00:00Z
+    CHECK(store.rated_games(7, "spirits", 10).empty());
+    // A deleted account's ratings and history go; its seat stays, nobody's.
+    store.delete_account(7);
+    CHECK(store.ratings().empty());
+    CHECK(store.rated_games(7, "base", 10).empty());
+    CHECK(store.finished_seats(1).at(1).account == 0);
+    CHECK(store.finished_seats(1).at(1).name == "bob");
+    RawDb raw(path);
+    CHECK(raw.count("PRAGMA user_version") == 6);
 }
 
 // A server older than its data stops with a reason rather than misreading it, and leaves the

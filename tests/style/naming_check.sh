@@ -14,11 +14,11 @@ cd "$root"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git ls-files '*.hpp' 2>/dev/null | grep -v '^tests/' >"$work/headers" ||
-    find common engine i18n protocol server bridge client loadgen -name '*.hpp' >"$work/headers"
+    find common engine ratings i18n protocol server bridge client loadgen -name '*.hpp' >"$work/headers"
 [[ -s "$work/headers" ]] || { echo "no headers found"; exit 1; }
 sed "s|.*|#include \"$root/&\"|" "$work/headers" >"$work/all_headers.cpp"
 includes=()
-for dir in engine/include engine/src common/include i18n/include i18n/src protocol/include \
+for dir in engine/include engine/src common/include ratings/include i18n/include i18n/src protocol/include \
     protocol/src server/src bridge/src bridge/src/irc bridge/src/xmpp client/include loadgen; do
     includes+=(-I "$root/$dir")
 done

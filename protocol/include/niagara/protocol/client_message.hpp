@@ -34,13 +34,16 @@ struct TableOptions {
     // The level of the bots that /addbot adds without a level and that take over dropped or
     // timed-out seats ("bots=greedy"); absent: the server's default (--bot-level).
     std::optional<BotLevel> bots;
+    // Its games change nobody's rating ("unrated"); by default a finished game with a
+    // registered player at it is rated.
+    bool unrated = false;
     bool operator==(const TableOptions&) const = default;
 };
 
 // The commands, in the order of ClientMessage's alternatives (command_of() is the index).
 enum class Command {
     Help, Resume, Name, Tables, New, Join, Watch, Leave, Start, AddBot, Say, Act, Sync, Again,
-    Concede, Lang, Who, Register, Login, Logout, Password, Unregister,
+    Concede, Lang, Who, Register, Login, Logout, Password, Unregister, Rating, Top,
 };
 
 // One struct per command: what its text and JSON forms carry. Their forms and how they are
@@ -107,6 +110,13 @@ struct Password {
 struct Unregister {  // /unregister PASSWORD   {"type": "unregister", "password": "..."}
     std::string password;  // the logged-in account is deleted; its name is free again
 };
+// Ratings (README, "Ratings").
+struct Rating {  // /rating [NAME]   {"type": "rating", "name": "alice"}: a player's ratings
+    std::string name;  // composed (NFC); empty: the sender's own
+};
+struct Top {  // /top [base|spirits]   {"type": "top", "variant": "spirits"}: the leaderboard
+    std::string variant;  // "base" (the default) or "spirits"
+};
 
 }  // namespace command
 
@@ -115,8 +125,9 @@ using ClientMessage =
                  command::Join, command::Watch, command::Leave, command::Start, command::AddBot,
                  command::Say, command::Act, command::Sync, command::Again, command::Concede,
                  command::Lang, command::Who, command::Register, command::Login,
-                 command::Logout, command::Password, command::Unregister>;
-static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Unregister) + 1);
+                 command::Logout, command::Password, command::Unregister, command::Rating,
+                 command::Top>;
+static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Top) + 1);
 
 inline Command command_of(const ClientMessage& m) {
     return Command(m.index());

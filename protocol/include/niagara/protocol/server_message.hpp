@@ -99,6 +99,24 @@ class PatchFrames {
 
 // The other messages of protocol/README.md. Seats are 0-based in the fields (texts say "seat 2"
 // for seat 1); a negative seat is written as null (e.g. a spectator who leaves).
+// Ratings (README, "Ratings"): a variant's rating as shown (mu - 3 sigma, one decimal), its
+// belief and how many rated games it rests on.
+struct RatingLine {
+    std::string variant;  // "base" or "spirits"
+    double shown = 0, mu = 0, sigma = 0;
+    long games = 0;
+};
+// "rating": `name`'s ratings, one per variant played (none: no rated game yet).
+Json rating(const std::string& name, const std::vector<RatingLine>& ratings);
+// "top": the leaderboard of a variant, best first; `min_games` to be on it.
+struct Leader {
+    std::string name;
+    double shown = 0;
+    long games = 0;
+};
+Json top(std::string_view variant, const std::vector<Leader>& leaders, long min_games);
+// "rated": the receiver's rating after the rated game of `table`, and by how much it moved.
+Json rated(long table, const RatingLine& now, double change);
 Json name_set(const std::string& name);                        // "name"
 // "account": `event` is "registered" (the sender's name is now an account's, and the sender
 // logged in to it), "logged_in", "logged_out", or "elsewhere" (the account logged in from
