@@ -11,7 +11,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
-import { gameState, pickAction, seededRandom } from './lib/player.js';
+import { answerUntilOver, gameState, seededRandom } from './lib/player.js';
 import { botPace, checkNoProblems, out, useSuite } from './lib/suite.js';
 
 // The deal of the "play again" game (random bots, seeded choices): a short one.
@@ -187,34 +187,7 @@ test('Play again after a game: a new table with the same options, people and bot
     // The game itself is not what this test is about: each page answers its prompts through
     // the client at once (the clicks are play.test.js's), with the same policy.
     const started = Date.now();
-    await Promise.all(
-        players.map(async (p) => {
-            while (!(await gameState(p.page)).over) {
-                assert.ok(Date.now() - started < 60_000, 'the game ends within a minute');
-                const open = await p.page.evaluate(() => {
-                    const s = window.niagara.store.state;
-                    const game = s.view?.game;
-                    if (!s.prompt || s.pending || !game || game.you === null) return null;
-                    return {
-                        seq: s.promptSeq,
-                        actions: s.prompt.actions,
-                        canoes: game.seats[game.you].canoes,
-                        game,
-                    };
-                });
-                if (!open) {
-                    await p.page.waitForTimeout(20);
-                    continue;
-                }
-                const action = pickAction(open.actions, open.canoes, p.random, open.game);
-                await p.page.evaluate((text) => window.niagara.client.act(text), action.text);
-                await p.page.waitForFunction((seq) => {
-                    const s = window.niagara.store.state;
-                    return s.promptSeq !== seq || !s.prompt || !s.pending;
-                }, open.seq);
-            }
-        }),
-    );
+    await Promise.all(players.map((p) => answerUntilOver(p, p.random)));
     const rounds = (await gameState(erin.page)).round;
     await erin.page.waitForSelector('#play-again');
     await erin.page.click('#play-again');

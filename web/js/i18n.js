@@ -340,7 +340,10 @@ export function rememberLanguage(lang) {
 
 async function fetchCatalog(lang) {
     // Relative, as the page's other requests: the site may be served under a path.
-    const response = await fetch(`i18n/${lang}.json`, { headers: { Accept: 'application/json' } });
+    // From this module's address, not the page's: pages live at /players/NAME too.
+    const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url), {
+        headers: { Accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`GET /i18n/${lang}.json: ${response.status}`);
     return response.json();
 }

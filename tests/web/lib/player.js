@@ -232,3 +232,35 @@ export async function gameState(page) {
         };
     });
 }
+
+// Plays `p`'s seat until the game is over, answering each prompt through the page's client at
+// once (the clicks are play.test.js's business) with pickAction's policy and `random`; fails
+// past `limitMs`.
+export async function answerUntilOver(p, random, limitMs = 60_000) {
+    const started = Date.now();
+    while (!(await gameState(p.page)).over) {
+        if (Date.now() - started > limitMs)
+            throw new Error(`the game did not end within ${limitMs} ms`);
+        const open = await p.page.evaluate(() => {
+            const s = window.niagara.store.state;
+            const game = s.view?.game;
+            if (!s.prompt || s.pending || !game || game.you === null) return null;
+            return {
+                seq: s.promptSeq,
+                actions: s.prompt.actions,
+                canoes: game.seats[game.you].canoes,
+                game,
+            };
+        });
+        if (!open) {
+            await p.page.waitForTimeout(20);
+            continue;
+        }
+        const action = pickAction(open.actions, open.canoes, random, open.game);
+        await p.page.evaluate((text) => window.niagara.client.act(text), action.text);
+        await p.page.waitForFunction((seq) => {
+            const s = window.niagara.store.state;
+            return s.promptSeq !== seq || !s.prompt || !s.pending;
+        }, open.seq);
+    }
+}

@@ -1,0 +1,92 @@
+// Ratings in the browser (README, "Ratings"): a newcomer named Jiří, in Czech, registers his
+// name from the page, plays two rated games against bots, and finds both games and a chart of
+// his rating on his page (/players/Jiří), and himself on the leaderboard; a name nobody holds
+// has a page that says so.
+//
+//   NIAGARA_SERVER_BIN   the server (default: build/release/server/niagara-server)
+//   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+
+import { openNamedPlayer, openTableFromLobby } from './lib/browser.js';
+import { answerUntilOver, seededRandom } from './lib/player.js';
+import { botPace, checkNoProblems, out, seriousAxeViolations, useSuite } from './lib/suite.js';
+
+let server;
+let browser;
+useSuite(
+    [...botPace(), '--bot-level', 'random', '--leaderboard-min-games', '1'],
+    (started) => ({ server, browser } = started),
+);
+
+const JIRI = 'Jiří';
+
+async function playRatedGame(p, seed, random) {
+    await openTableFromLobby(p, { players: 3, seed });
+    await p.page.click('#add-bot');
+    await p.page.click('#add-bot');
+    await p.page.waitForSelector('#start-game:not([disabled])');
+    await p.page.click('#start-game');
+    await answerUntilOver(p, random);
+    // Told his new rating after the end (the log shows it).
+    await p.page.waitForSelector('.log :text("byl hodnocen")');
+    await p.page.click('#leave');
+    await p.page.waitForSelector('#create-table');
+}
+
+test('Jiří registers, plays two rated games against bots and sees them on his page, in Czech', async () => {
+    const jiri = await openNamedPlayer(browser, server.url, JIRI, { locale: 'cs-CZ' });
+    await jiri.page.evaluate(() => window.niagara.client.send('/register heslo-pro-jiriho'));
+    // The lobby keeps the server's answer in the page's log (shown at the table).
+    await jiri.page.waitForFunction(() =>
+        window.niagara.store.state.log.some((e) => e.key === 'protocol.account.registered'),
+    );
+    const random = seededRandom(35);
+    await playRatedGame(jiri, 3, random);
+    await playRatedGame(jiri, 5, random);
+
+    // His page, in the language his browser asks for.
+    const page = await jiri.context.newPage();
+    await page.goto(`${server.url}players/${encodeURIComponent(JIRI)}`);
+    await page.waitForSelector('body[data-ready="yes"]');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'cs');
+    assert.equal(await page.locator('#page-title').innerText(), JIRI);
+    const section = page.locator('section.variant[data-variant="base"]');
+    assert.match(await section.locator('h2').innerText(), /Základní hra/);
+    assert.match(await section.locator('.rating-now').innerText(), /po 2 hodnocených hrách/);
+    assert.equal(await section.locator('tr.rated-game').count(), 2);
+    assert.equal(await section.locator('svg.rating-chart circle.point').count(), 2);
+    // Each game links to its replay, and says who else sat there (two bots).
+    const first = section.locator('tr.rated-game').last();
+    assert.match(await first.innerText(), /\(bot\).*\(bot\)/);
+    const replay = await first.locator('a').getAttribute('href');
+    assert.match(replay, /^\.\.\/replay\.html\?game=\d+$/);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await page.screenshot({ path: path.join(out, 'ratings-player-cs.png'), fullPage: true });
+    await page.click(`tr.rated-game >> nth=0 >> a`);
+    await page.waitForSelector('body[data-ready="yes"]');
+    assert.match(page.url(), /replay\.html\?game=\d+$/);
+
+    // The leaderboard lists him (one rated game is enough on this server), linking his page.
+    await page.goto(`${server.url}leaderboard`);
+    await page.waitForSelector('body[data-ready="yes"]');
+    assert.equal(await page.locator('#page-title').innerText(), 'Žebříček');
+    const row = page.locator('tr.leader', { hasText: JIRI });
+    assert.equal(await row.count(), 1);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await row.locator('a').click();
+    await page.waitForSelector('body[data-ready="yes"]');
+    assert.equal(await page.locator('#page-title').innerText(), JIRI);
+    await page.goto(`${server.url}leaderboard?variant=spirits`);
+    await page.waitForSelector('body[data-ready="yes"]');
+    assert.match(await page.locator('.none').innerText(), /Zatím nikdo/);
+
+    // Nobody's name: the page says so.
+    await page.goto(`${server.url}players/nikdo`);
+    await page.waitForSelector('body[data-ready="yes"]');
+    assert.match(await page.locator('.missing').innerText(), /nikdo/);
+    checkNoProblems([jiri]);
+    await jiri.context.close();
+});
