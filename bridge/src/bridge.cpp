@@ -126,6 +126,13 @@ std::vector<std::string> Bridge::server_names(const ChatUser& user) const {
     return {base, base + "_", base + "_2", base + "_3", base + "_4"};
 }
 
+std::string Bridge::rating_question(const Person& p, const ChatCommand& c) const {
+    // !rating alone asks for the name the speaker plays under; the server checks the name
+    // (one word, a valid name) and answers either way.
+    if (c.kind == ChatCommand::Kind::Top) return "/top" + (c.args.empty() ? "" : " " + c.args);
+    return "/rating " + (c.args.empty() ? server_names(p.user).front() : c.args);
+}
+
 std::string Bridge::channel_lang(const std::string& channel) const {
     auto it = options_.channel_langs.find(channel);
     return it != options_.channel_langs.end() ? it->second : options_.lang;
@@ -703,6 +710,14 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             return answer(where, p, tr(lang, "bridge.key_in_channel", {{"self", self_}}));
         case Kind::Abort:
             return run_abort(where, p);
+        case Kind::Rating:
+        case Kind::Top:
+            if (!ch.relay || !public_answer_due(where, c.kind)) return;
+            if (!ch.relay->ask(rating_question(p, c), [this, channel = where](const std::string& text) {
+                    say_line(channel, text);
+                }))
+                return answer(where, p, tr(lang, "bridge.busy"));
+            return;
         case Kind::Hand:
         case Kind::Moves:
             answer(where, p, tr(lang, "bridge.told_privately"));
@@ -809,6 +824,21 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
         }
         case Kind::Resume:
             return run_resume(p, c.args);
+        case Kind::Rating:
+        case Kind::Top:
+            // Asked through a channel's spectator, as !tables is; the answer comes privately.
+            for (auto& [name, ch] : channels_)
+                if (ch.relay) {
+                    if (!ch.relay->ask(rating_question(p, c),
+                                       [this, key = p.user.key](const std::string& text) {
+                                           tell_line(key, text);
+                                       }))
+                        return tell(p, tr(lang, "bridge.busy"));
+                    return;
+                }
+            return tell(p, tr(lang, "bridge.join_channel_first",
+                              {{"channels", options_.channels.empty() ? ""
+                                                                      : options_.channels.front()}}));
         case Kind::NewTable:
         case Kind::Join:
         case Kind::Watch:

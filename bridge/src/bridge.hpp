@@ -161,6 +161,8 @@ class Bridge final : public ChatEvents {
     void say_line(const std::string& channel, const std::string& line);
     void announce_line(const std::string& channel, const std::string& line);
     void tell_line(const std::string& key, const std::string& line);
+    // The server command a !rating or !top asks ("/rating alice", "/top spirits").
+    std::string rating_question(const Person& p, const ChatCommand& c) const;
     void answer(const std::string& channel, const Person& p, const std::string& text);
     void tell(const Person& p, const std::string& text);
     // "Your seat key for table #3 is ...", privately.

@@ -101,6 +101,19 @@ void ChannelRelay::ask_tables(std::function<void(const std::string&)> reply) {
     client_->send("/tables");
 }
 
+bool ChannelRelay::ask(const std::string& command, std::function<void(const std::string&)> reply) {
+    const auto now = std::chrono::steady_clock::now();
+    while (!asked_at_.empty() && now - asked_at_.front() >= std::chrono::seconds(1))
+        asked_at_.pop_front();
+    if (!welcomed_ || closed_ || asked_.size() >= kMaxAsked ||
+        asked_at_.size() >= kMaxAskedPerSecond)
+        return false;
+    asked_at_.push_back(now);
+    asked_.push_back(std::move(reply));
+    client_->send(command);
+    return true;
+}
+
 std::string ChannelRelay::host() const {
     return client_ ? text_field(field(client_->view(), "table"), "host") : "";
 }
@@ -215,6 +228,7 @@ void ChannelRelay::on_message(const Json& m) {
     };
     if (type == "welcome") {
         welcomed_ = true;
+        asked_.clear();  // the questions of a connection before this one get no answer
         if (lang_ != "en") {
             ++lang_answers_due_;
             client_->send("/lang " + lang_);
@@ -222,6 +236,16 @@ void ChannelRelay::on_message(const Json& m) {
         if (table_) client_->send("/watch " + std::to_string(*table_));
         tables_in_flight_ = !tables_asked_.empty();
         if (tables_in_flight_) client_->send("/tables");
+        return;
+    }
+    if ((type == "rating" || type == "top" ||
+         (type == "error" && (text_field(m, "code") == "unknown_player" ||
+                              text_field(m, "code") == "bad_command"))) &&
+        !asked_.empty()) {
+        // The answer to the oldest ask() (a refusal too: a name nobody holds, a bad word).
+        auto reply = std::move(asked_.front());
+        asked_.pop_front();
+        if (reply) reply(text());
         return;
     }
     if (type == "error") {

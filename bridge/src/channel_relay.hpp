@@ -7,6 +7,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -44,6 +45,13 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     std::string phase() const;
     // The server's table list, to `reply` (the channel, or one person privately).
     void ask_tables(std::function<void(const std::string&)> reply);
+    // A question the server answers with one message ("/rating alice", "/top spirits"): its
+    // text (or the refusal's) goes to `reply`. False, and nothing sent, when kMaxAsked wait
+    // already or kMaxAskedPerSecond were sent in the last second: strangers' questions must
+    // never get this connection closed for flooding.
+    bool ask(const std::string& command, std::function<void(const std::string&)> reply);
+    static constexpr std::size_t kMaxAsked = 16;
+    static constexpr std::size_t kMaxAskedPerSecond = 8;  // the server allows 20 (README)
     void post_board();  // the river picture, now
     // The table's host (a server name), while the view shows one.
     std::string host() const;
@@ -73,6 +81,10 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     // Who waits for the table list: one /tables in flight answers them all.
     std::deque<std::function<void(const std::string&)>> tables_asked_;
     bool tables_in_flight_ = false;
+    // Who waits for the answer to an ask(), in the order sent (the server answers in order);
+    // when the last ones were sent.
+    std::deque<std::function<void(const std::string&)>> asked_;
+    std::deque<std::chrono::steady_clock::time_point> asked_at_;
     bool over_ = false;  // the watched game ended (the view's table part may say otherwise)
     bool started_ = false;  // its game started (the view's table part may not say so yet)
     long last_round_ = 0;

@@ -36,7 +36,7 @@ std::string normalise(std::string_view text) {
     return out;
 }
 
-constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 18> kWords{{
+constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 20> kWords{{
     {"help", ChatCommand::Kind::Help},
     {"board", ChatCommand::Kind::Board},
     {"river", ChatCommand::Kind::Board},
@@ -55,6 +55,8 @@ constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 18> kWords{
     {"concede", ChatCommand::Kind::Concede},
     {"resume", ChatCommand::Kind::Resume},
     {"abort", ChatCommand::Kind::Abort},
+    {"rating", ChatCommand::Kind::Rating},
+    {"top", ChatCommand::Kind::Top},
 }};
 
 // The engine's decision words (engine/README.md, "Notation").

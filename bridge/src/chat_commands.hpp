@@ -29,6 +29,8 @@ struct ChatCommand {
         Concede,   // !concede: give the game up (a bot plays the seat to the end)
         Resume,    // resume KEY: take one's seat back with its key (accepted only privately)
         Abort,     // !abort: the host closes the channel's table before its game starts
+        Rating,    // !rating [name]: a registered player's ratings (the speaker's name alone)
+        Top,       // !top [base|spirits]: the leaderboard
         Unknown,   // !something else
     };
     Kind kind = Kind::None;

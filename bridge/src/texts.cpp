@@ -19,9 +19,9 @@ std::string one_line(std::string_view text) {
 
 std::string as_chat_commands(std::string_view text) {
     // The words the bridge knows with a `!` in a channel; `/play 4` is said privately, bare.
-    static constexpr std::string_view kBang[] = {"join",    "new",  "tables", "leave",
-                                                 "start",   "addbot", "watch", "concede",
-                                                 "lang",    "help"};
+    static constexpr std::string_view kBang[] = {"join",    "new",    "tables", "leave",
+                                                 "start",   "addbot", "watch",  "concede",
+                                                 "lang",    "help",   "rating", "top"};
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <regex>
 
+#include "channel_relay.hpp"
 #include "chat_commands.hpp"
 #include "core_table.hpp"
 #include "private_lines.hpp"
@@ -146,4 +147,48 @@ TEST_CASE("bridge core: the bridge takes at most max_links players with a server
     t.run_until([&] { return t.bridge().open_links() == 1; }, 5s);
     t.say(cy, "!join");
     REQUIRE(t.run_until([&] { return cy.mind.seat.has_value(); }, 10s));
+}
+
+TEST_CASE("bridge core: !rating and !top ask the server; a flood of them never floods its "
+          "connection",
+          "[bridge][core][ratings]") {
+    // Many people whisper at once: each has a bucket of his own, so only the relay's limit
+    // stands between them and the game server's rate limit.
+    CoreTable t(/*fast=*/true, 60, [](CoreTable::Options& o) { o.channel_cooldown = 0ms; });
+    auto& dave = t.add("dave");
+    t.say(dave, "!top");
+    REQUIRE(t.run_until([&] { return t.channel_says("Nobody is on the base game leaderboard yet"); }, 5s));
+    t.say(dave, "!top spirits");
+    REQUIRE(t.run_until([&] { return t.channel_says("Nobody is on the Spirits leaderboard"); }, 5s));
+    t.say(dave, "!rating");  // his own: the name he plays under
+    REQUIRE(t.run_until([&] { return t.channel_says("dave is not a registered player"); }, 5s));
+    t.say(dave, "!top chess");
+    REQUIRE(t.run_until([&] { return t.channel_says("'chess' is no variant: !top base or !top spirits"); }, 5s));
+    t.whisper(dave, "rating Ji\xC5\x99\xC3\xAD");
+    INFO(t.transcript());
+    REQUIRE(t.run_until([&] { return t.told(dave, "Ji\xC5\x99\xC3\xAD is not a registered player"); }, 5s));
+
+    t.run_until([] { return false; }, 1100ms);  // a fresh second for the relay's questions
+    std::vector<FakePerson*> crowd;
+    for (int i = 0; i < 30; ++i) crowd.push_back(&t.add("fan" + std::to_string(i)));
+    for (int round = 0; round < 3; ++round)
+        for (FakePerson* fan : crowd) t.whisper(*fan, "top");
+    t.run_until([] { return false; }, 1500ms);
+    int answered = 0;
+    bool everyone_heard = true;
+    for (FakePerson* fan : crowd) {
+        const bool got = t.told(*fan, "Nobody is on the base game leaderboard yet");
+        answered += got;
+        everyone_heard = everyone_heard && (got || t.told(*fan, "Too many questions at once"));
+    }
+    INFO(t.transcript());
+    // At most kMaxAskedPerSecond went to the server at once; everyone else heard why not.
+    CHECK(answered >= 1);
+    CHECK(answered <= int(niagara::bridge::ChannelRelay::kMaxAskedPerSecond));
+    CHECK(everyone_heard);
+    // The relay's connection is still served: the channel's table list still comes.
+    t.run_until([] { return false; }, 1100ms);
+    const std::size_t before = t.lines().size();
+    t.say(dave, "!top");
+    REQUIRE(t.run_until([&] { return t.channel_says("Nobody is on the base game leaderboard yet", before); }, 5s));
 }
