@@ -105,12 +105,11 @@ bool ChannelRelay::ask(const std::string& command, std::function<void(const std:
     const auto now = std::chrono::steady_clock::now();
     while (!asked_at_.empty() && now - asked_at_.front() >= std::chrono::seconds(1))
         asked_at_.pop_front();
-    if (!welcomed_ || closed_ || asked_.size() >= kMaxAsked ||
-        asked_at_.size() >= kMaxAskedPerSecond)
+    if (closed_ || asked_.size() >= kMaxAsked || asked_at_.size() >= kMaxAskedPerSecond)
         return false;
     asked_at_.push_back(now);
-    asked_.push_back(std::move(reply));
-    client_->send(command);
+    asked_.push_back(Question{command, std::move(reply), welcomed_});
+    if (welcomed_) client_->send(command);
     return true;
 }
 
@@ -228,7 +227,6 @@ void ChannelRelay::on_message(const Json& m) {
     };
     if (type == "welcome") {
         welcomed_ = true;
-        asked_.clear();  // the questions of a connection before this one get no answer
         if (lang_ != "en") {
             ++lang_answers_due_;
             client_->send("/lang " + lang_);
@@ -236,6 +234,13 @@ void ChannelRelay::on_message(const Json& m) {
         if (table_) client_->send("/watch " + std::to_string(*table_));
         tables_in_flight_ = !tables_asked_.empty();
         if (tables_in_flight_) client_->send("/tables");
+        // Questions sent on a connection before this one get no answer; the others go now
+        // (after /lang: they are answered in the channel's language).
+        std::erase_if(asked_, [](const Question& q) { return q.sent; });
+        for (Question& q : asked_) {
+            client_->send(q.command);
+            q.sent = true;
+        }
         return;
     }
     if ((type == "rating" || type == "top" ||
@@ -243,7 +248,7 @@ void ChannelRelay::on_message(const Json& m) {
                               text_field(m, "code") == "bad_command"))) &&
         !asked_.empty()) {
         // The answer to the oldest ask() (a refusal too: a name nobody holds, a bad word).
-        auto reply = std::move(asked_.front());
+        auto reply = std::move(asked_.front().reply);
         asked_.pop_front();
         if (reply) reply(text());
         return;

@@ -46,9 +46,10 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     // The server's table list, to `reply` (the channel, or one person privately).
     void ask_tables(std::function<void(const std::string&)> reply);
     // A question the server answers with one message ("/rating alice", "/top spirits"): its
-    // text (or the refusal's) goes to `reply`. False, and nothing sent, when kMaxAsked wait
-    // already or kMaxAskedPerSecond were sent in the last second: strangers' questions must
-    // never get this connection closed for flooding.
+    // text (or the refusal's) goes to `reply`. Asked before the connection is up, it is sent
+    // when it is. False, and nothing sent, when kMaxAsked wait already or kMaxAskedPerSecond
+    // were asked in the last second: strangers' questions must never get this connection
+    // closed for flooding.
     bool ask(const std::string& command, std::function<void(const std::string&)> reply);
     static constexpr std::size_t kMaxAsked = 16;
     static constexpr std::size_t kMaxAskedPerSecond = 8;  // the server allows 20 (README)
@@ -81,9 +82,14 @@ class ChannelRelay : public std::enable_shared_from_this<ChannelRelay> {
     // Who waits for the table list: one /tables in flight answers them all.
     std::deque<std::function<void(const std::string&)>> tables_asked_;
     bool tables_in_flight_ = false;
-    // Who waits for the answer to an ask(), in the order sent (the server answers in order);
-    // when the last ones were sent.
-    std::deque<std::function<void(const std::string&)>> asked_;
+    // Who waits for the answer to an ask(), in the order asked (the server answers in order);
+    // when the last ones were asked.
+    struct Question {
+        std::string command;
+        std::function<void(const std::string&)> reply;
+        bool sent = false;
+    };
+    std::deque<Question> asked_;
     std::deque<std::chrono::steady_clock::time_point> asked_at_;
     bool over_ = false;  // the watched game ended (the view's table part may say otherwise)
     bool started_ = false;  // its game started (the view's table part may not say so yet)
