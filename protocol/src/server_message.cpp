@@ -722,6 +722,10 @@ Json account(std::string_view event, const std::string& name) {
                          {{"event", std::string(event)}, {"name", utf8(name)}});
 }
 
+Json session_grant(const std::string& grant) {
+    return keyed_message("session", "protocol.session.grant", Json::object(), {{"grant", grant}});
+}
+
 Json table_created(long table, const TableOptions& options) {
     return keyed_message("table_created", "protocol.table_created",
                          {{"table", number(table)}, {"description", describe_text(options)}},

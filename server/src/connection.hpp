@@ -58,6 +58,15 @@ class Connection {
         std::lock_guard lock(mutex_);
         return account_;
     }
+    // The browser session its upgrade's cookie named (sessions.hpp), if any: /logout ends it.
+    std::string session() const {
+        std::lock_guard lock(mutex_);
+        return session_;
+    }
+    void set_session(std::string token) {
+        std::lock_guard lock(mutex_);
+        session_ = std::move(token);
+    }
     // Its id in the store (0: a guest): what a seat it takes remembers, for the ratings.
     long account_id() const {
         std::lock_guard lock(mutex_);
@@ -85,6 +94,7 @@ class Connection {
     std::string name_;
     std::string account_;
     long account_id_ = 0;
+    std::string session_;
     std::weak_ptr<Table> table_;
 };
 

@@ -174,6 +174,31 @@ Route route(std::string_view method, std::string_view target, const RouteOptions
         r.kind = Route::Kind::TargetTooLong;
         return r;
     }
+    if (method == "POST" || method == "DELETE") {
+        // Browser sessions (sessions.hpp): /session alone; the grant is the query's "grant=".
+        const std::string_view session_path = target.substr(0, target.find('?'));
+        if (session_path != "/session" || !options.site) {
+            r.kind = Route::Kind::MethodNotAllowed;
+            return r;
+        }
+        r.kind = method == "POST" ? Route::Kind::SessionOpen : Route::Kind::SessionEnd;
+        if (r.kind == Route::Kind::SessionOpen) {
+            constexpr std::string_view field = "grant=";
+            const auto query = target.find('?');
+            std::string_view rest = query == std::string_view::npos ? "" : target.substr(query + 1);
+            for (;;) {
+                const auto amp = rest.find('&');
+                const std::string_view pair = rest.substr(0, amp);
+                if (pair.substr(0, field.size()) == field) {
+                    r.key = std::string(pair.substr(field.size()));
+                    break;
+                }
+                if (amp == std::string_view::npos) break;
+                rest.remove_prefix(amp + 1);
+            }
+        }
+        return r;
+    }
     if (method != "GET" && method != "HEAD") {
         r.kind = Route::Kind::MethodNotAllowed;
         return r;

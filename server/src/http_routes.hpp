@@ -26,6 +26,8 @@ struct Route {
         I18nCatalog,       // GET /i18n/<lang>.json: `key` is the language ("fr")
         PlayerData,        // GET /api/players/<name>: `key` is the name, percent-decoded
         Leaderboard,       // GET /api/leaderboard[/base|/spirits]: `key` is the variant
+        SessionOpen,       // POST /session?grant=G: `key` is the grant (sessions.hpp)
+        SessionEnd,        // DELETE /session: the cookie's session ends
         StaticFile,        // a file of the web root: `key`
         BadRequest,        // 400: `why`
         NotFound,          // 404
@@ -48,7 +50,7 @@ struct RouteOptions {
 };
 
 // Decides what `method` and `target` (the request line's, as sent) name. Only GET and HEAD are
-// served. "/i18n/<lang>.json" with `lang` two or three lowercase letters names a language's
+// served, but for POST and DELETE of /session (browser sessions, on the game's listener). "/i18n/<lang>.json" with `lang` two or three lowercase letters names a language's
 // catalog (whether there is one is the server's business: i18n/README.md); any other name under
 // /i18n/ is a static file's. A static file's key is the target's path without its leading '/'
 // ("/" is "index.html"), percent-decoded; a target whose path holds an empty segment ("//"), a

@@ -18,6 +18,7 @@
 #include "metrics.hpp"
 #include "niagara/i18n/i18n.hpp"
 #include "request_framing.hpp"
+#include "sessions.hpp"
 #include "static_files.hpp"
 #include "websocket_session.hpp"
 
@@ -345,6 +346,39 @@ std::shared_ptr<HttpReply> HttpSession::handle(const Request& req) {
             if (auto list = lobby_.recent_games())
                 return reply(http::status::ok, "application/json", std::move(*list));
             return reply(http::status::internal_server_error, text, "cannot list the games\n");
+        case Route::Kind::SessionOpen:
+        case Route::Kind::SessionEnd: {
+            // A page of another site may neither open nor end a session here.
+            if (refuse_origin(req)) return nullptr;
+            const std::string_view origin = view(req[http::field::origin]);
+            // Secure when the page came over TLS (a proxy in front speaks it): its Origin says.
+            const std::string secure = origin.starts_with("https://") ? "; Secure" : "";
+            std::string cookie;
+            if (route.kind == Route::Kind::SessionOpen) {
+                std::optional<std::string> token;
+                try {
+                    token = lobby_.redeem_session(route.key);
+                } catch (const StoreError&) {
+                    lobby_.metrics().storage_errors.fetch_add(1);
+                    return reply(http::status::internal_server_error, text,
+                                 "the session could not be stored\n");
+                }
+                if (!token)
+                    return reply(http::status::forbidden, text,
+                                 "that grant opens no session (unknown, used or too old)\n");
+                cookie = std::string(kSessionCookie) + "=" + *token +
+                         "; Path=/; Max-Age=" + std::to_string(Sessions::kSessionLife.count()) +
+                         "; HttpOnly; SameSite=Strict" + secure;
+            } else {
+                lobby_.end_session(cookie_value(view(req[http::field::cookie]), kSessionCookie));
+                cookie = std::string(kSessionCookie) +
+                         "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict" + secure;
+            }
+            auto answer = reply(http::status::no_content, text, "");
+            answer->res.set(http::field::set_cookie, cookie);
+            answer->res.set(http::field::cache_control, "no-store");
+            return answer;
+        }
         case Route::Kind::PlayerData:
         case Route::Kind::Leaderboard: {
             auto [status, body] = route.kind == Route::Kind::PlayerData

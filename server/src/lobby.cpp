@@ -48,6 +48,7 @@ Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& m
       chat_refilled_(std::chrono::steady_clock::now()),
       push_timer_(io),
       ratings_(store, metrics),
+      sessions_(store, metrics),
       replays_(config.replay_cache_bytes),
       replay_bytes_in_flight_(config.replay_bytes_in_flight, metrics.replay_bytes_in_flight),
       replay_builder_(std::size_t(config.max_replay_builds),
@@ -305,9 +306,10 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
         auto c = weak.lock();
         if (!c) return;
         // Logged in to it, unless the connection took another name meanwhile.
-        if (o == Accounts::Outcome::Ok && c->name() == name)
-            c->set_account(name, accounts_.id_of(name));
+        const bool in = o == Accounts::Outcome::Ok && c->name() == name;
+        if (in) c->set_account(name, accounts_.id_of(name));
         answer_account(c, o, "registered", name);
+        if (in) reply(c, msg::session_grant(sessions_.grant(c->account_id())));
     });
 }
 
@@ -328,6 +330,7 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
                          // "name" too, which clients follow for their own name.
                          reply(c, msg::name_set(account));
                          reply(c, msg::account("logged_in", account));
+                         reply(c, msg::session_grant(sessions_.grant(c->account_id())));
                      });
 }
 
@@ -341,6 +344,8 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
         forget_name(c->id(), c->name());
     }
     c->set_account("");
+    sessions_.end(c->session());  // a browser's kept login ends too
+    c->set_session({});
     c->set_name(guest);
     reply(c, msg::name_set(guest));
     reply(c, msg::account("logged_out", guest));
@@ -354,7 +359,17 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     std::weak_ptr<Connection> weak = c;
     accounts_.change_password(account, std::move(m.old_password), std::move(m.new_password),
                               c->address(), [this, weak, account](Accounts::Outcome o) {
-                                  if (auto c = weak.lock()) answer_account(c, o, "password_changed", account);
+                                  auto c = weak.lock();
+                                  if (o == Accounts::Outcome::Ok) {
+                                      // Every kept login ends; this connection may keep a new one.
+                                      const long id = accounts_.id_of(account);
+                                      sessions_.end_all(id);
+                                      if (c) c->set_session({});
+                                      if (c) answer_account(c, o, "password_changed", account);
+                                      if (c) reply(c, msg::session_grant(sessions_.grant(id)));
+                                      return;
+                                  }
+                                  if (c) answer_account(c, o, "password_changed", account);
                               });
 }
 
@@ -366,13 +381,43 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     const long id = c->account_id();
     accounts_.delete_account(account, std::move(m.password), c->address(),
                              [this, weak, account, id](Accounts::Outcome o) {
-                                 if (o == Accounts::Outcome::Ok) ratings_.forget(id);
+                                 if (o == Accounts::Outcome::Ok) {
+                                     ratings_.forget(id);
+                                     sessions_.end_all(id);
+                                 }
                                  auto c = weak.lock();
                                  if (!c) return;
                                  // A guest again, under the same name, until another takes it.
                                  if (o == Accounts::Outcome::Ok) c->set_account("");
                                  answer_account(c, o, "deleted", account);
                              });
+}
+
+// ---- browser sessions (sessions.hpp)
+
+void Lobby::open_session(const std::shared_ptr<Connection>& c, const std::string& token) {
+    const long id = sessions_.account_of(token);
+    const std::string name = id ? accounts_.name_of(id) : std::string();
+    if (name.empty()) {
+        // Ended, expired, or never one: a guest, as any new connection (the page hears so).
+        metrics_.sessions_refused.fetch_add(1);
+        return reply(c, msg::account("session_ended", c->name()));
+    }
+    if (!take_account_name(c, name)) return;  // its name is seated elsewhere (answered)
+    c->set_session(token);
+    metrics_.sessions_resumed.fetch_add(1);
+    reply(c, msg::name_set(name));
+    reply(c, msg::account("logged_in", name));
+}
+
+std::optional<std::string> Lobby::redeem_session(const std::string& grant) {
+    auto token = sessions_.redeem(grant);
+    if (!token) metrics_.sessions_refused.fetch_add(1);
+    return token;
+}
+
+void Lobby::end_session(const std::string& token) {
+    sessions_.end(token);
 }
 
 // ---- ratings (rating_book.hpp)
@@ -858,7 +903,10 @@ std::pair<int, std::string> Lobby::player_json(const std::string& typed) {
             for (const StoredRatedGame& g : store_.rated_games(id, std::string(variant_key(v)), kHistory)) {
                 Json seats = Json::array();
                 for (const StoredSeat& s : store_.finished_seats(g.table))
-                    seats.push_back({{"name", s.name}, {"bot", s.bot}, {"you", s.account == id}});
+                    seats.push_back({{"name", s.name},
+                                     {"bot", s.bot},
+                                     {"deleted", !s.bot && s.name.empty()},
+                                     {"you", s.account == id}});
                 history.push_back({{"table", g.table},
                                    {"place", g.place},
                                    {"players", g.players},

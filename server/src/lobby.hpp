@@ -24,6 +24,7 @@
 #include "replay_builder.hpp"
 #include "replay_route.hpp"
 #include "server_texts.hpp"
+#include "sessions.hpp"
 #include "store.hpp"
 #include "table.hpp"
 
@@ -63,6 +64,12 @@ class Lobby {
     // status and the body (JSON when 200, else a line of text).
     std::pair<int, std::string> player_json(const std::string& name);
     std::pair<int, std::string> leaderboard_json(const std::string& variant);
+    // Browser sessions (sessions.hpp): a connection whose upgrade carried a session cookie is
+    // logged in to its account (as a /login would); POST /session?grant= trades a grant for a
+    // session's token (nullopt: no such grant; throws StoreError); DELETE /session ends one.
+    void open_session(const std::shared_ptr<Connection>& c, const std::string& token);
+    std::optional<std::string> redeem_session(const std::string& grant);
+    void end_session(const std::string& token);
     // What the replay answers being written may hold (--replay-bytes-in-flight): a session
     // takes a replay's bytes before it writes it and holds them until the write ends.
     ByteBudget& replay_bytes_in_flight() { return replay_bytes_in_flight_; }
@@ -184,6 +191,7 @@ class Lobby {
     std::unordered_map<std::string, std::pair<long, int>> tokens_;
     std::map<long, std::weak_ptr<Connection>> connections_;
     RatingBook ratings_;   // the registered players' ratings (a finished game is stored there)
+    Sessions sessions_;    // browsers' kept logins (before accounts_: its thread calls in here)
     ReplayCache replays_;  // recent replays of finished games (gzipped), by bytes
     ByteBudget replay_bytes_in_flight_;
     ReplayAnswer build_replay_answer(long table);  // on the replay builder's thread

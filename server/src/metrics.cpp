@@ -122,6 +122,13 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
     counter("niagara_registrations_total", "Accounts registered.", "counter", registrations.load());
     counter("niagara_rated_games_total", "Finished games that changed registered players' ratings.",
             "counter", rated_games.load());
+    out << "# HELP niagara_sessions_total Browser sessions: opened (a grant redeemed), resumed "
+           "(a connection logged in by its cookie), refused (a grant or cookie that opened "
+           "nothing).\n"
+        << "# TYPE niagara_sessions_total counter\n"
+        << "niagara_sessions_total{event=\"opened\"} " << sessions_opened.load() << "\n"
+        << "niagara_sessions_total{event=\"resumed\"} " << sessions_resumed.load() << "\n"
+        << "niagara_sessions_total{event=\"refused\"} " << sessions_refused.load() << "\n";
     out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"
         << "# TYPE niagara_limited_total counter\n";
     for (std::size_t i = 0; i < limited.size(); ++i)

@@ -59,6 +59,9 @@ class Metrics {
     std::atomic<long> logins_failed{0};   // ... with a wrong one, or an unknown name
     std::atomic<long> registrations{0};   // accounts created
     std::atomic<long> rated_games{0};     // finished games that changed ratings
+    std::atomic<long> sessions_opened{0};  // browser sessions opened (POST /session)
+    std::atomic<long> sessions_resumed{0};  // WebSocket connections logged in by their cookie
+    std::atomic<long> sessions_refused{0};  // a grant or cookie that opened nothing
     std::array<std::atomic<long>, std::size_t(Limit::Count)> limited{};
 
     void refused(Limit limit) {

@@ -74,9 +74,11 @@ std::string build_replay(long game, const std::string& record_json,
     Json seat_list = Json::array();
     for (int i = 0; i < state.players(); ++i) {
         const bool known = std::size_t(i) < seats.size();
-        seat_list.push_back(Json{{"seat", i},
-                                 {"name", known ? seats[std::size_t(i)].name : ""},
-                                 {"bot", known && seats[std::size_t(i)].bot}});
+        Json seat{{"seat", i},
+                  {"name", known ? seats[std::size_t(i)].name : ""},
+                  {"bot", known && seats[std::size_t(i)].bot}};
+        if (known && seats[std::size_t(i)].deleted()) seat["deleted"] = true;
+        seat_list.push_back(std::move(seat));
     }
 
     const bool patches = format == ReplayFormat::Patches;
@@ -121,8 +123,11 @@ std::string recent_games_json(const std::vector<std::pair<long, std::vector<Repl
     Json list = Json::array();
     for (const auto& [id, seats] : games) {
         Json names = Json::array();
-        for (const ReplaySeat& s : seats)
-            names.push_back(Json{{"name", s.name}, {"bot", s.bot}});
+        for (const ReplaySeat& s : seats) {
+            Json seat{{"name", s.name}, {"bot", s.bot}};
+            if (s.deleted()) seat["deleted"] = true;
+            names.push_back(std::move(seat));
+        }
         list.push_back(Json{{"id", id}, {"seats", std::move(names)}});
     }
     std::string out;

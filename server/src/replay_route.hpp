@@ -46,6 +46,9 @@ inline constexpr std::size_t kMaxReplayActions = 20000;
 struct ReplaySeat {
     std::string name;
     bool bot = false;
+    // A person's seat without a name: its account was deleted (Store::delete_account); shown
+    // as "deleted player" ("deleted": true in the JSON).
+    bool deleted() const { return !bot && name.empty(); }
 };
 
 enum class ReplayFormat {

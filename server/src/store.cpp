@@ -411,6 +411,12 @@ void Store::create_or_migrate_schema() {
             " mu REAL NOT NULL, sigma REAL NOT NULL,"
             " at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
             " PRIMARY KEY (account, table_id))");
+        // ... and the browsers' sessions: a hash of each token, its account, until when
+        // (Unix seconds).
+        exec(
+            "CREATE TABLE IF NOT EXISTS sessions ("
+            " token_hash TEXT PRIMARY KEY, account INTEGER NOT NULL, expires INTEGER NOT NULL)");
+        exec("CREATE INDEX IF NOT EXISTS sessions_by_account ON sessions (account)");
         if (found == 5) return done();
         // Version 5 keeps accounts: a registered name and its password's hash, and the keys the
         // name is held under (one account per key: no two accounts look alike).
@@ -834,7 +840,15 @@ void Store::set_password_hash(long account, const std::string& password_hash) {
 void Store::delete_account(long account) {
     std::lock_guard lock(mutex_);
     write([&] {
-        // Its games stay, their seats no longer anyone's; its ratings and history go.
+        // Its games stay, their seats no longer anyone's and, once finished, nameless: shown as
+        // "deleted player" (a name is no one's for good: another may register it). Its
+        // ratings, history and sessions go.
+        Statement(db_, "DELETE FROM sessions WHERE account = ?").bind(1, account).step();
+        Statement(db_,
+                  "UPDATE seats SET name = '' WHERE account = ?"
+                  " AND table_id IN (SELECT id FROM tables WHERE finished = 1)")
+            .bind(1, account)
+            .step();
         Statement(db_, "UPDATE seats SET account = NULL WHERE account = ?").bind(1, account).step();
         Statement(db_, "DELETE FROM ratings WHERE account = ?").bind(1, account).step();
         Statement(db_, "DELETE FROM rated_games WHERE account = ?").bind(1, account).step();
@@ -851,6 +865,44 @@ std::vector<long> Store::finished_ids(int limit) {
     while (s.step())
         ids.push_back(s.integer(0));
     return ids;
+}
+
+void Store::add_session(const std::string& token_hash, long account, long expires) {
+    std::lock_guard lock(mutex_);
+    write([&] {
+        // The expired go as new ones come: the table never holds more than the live ones.
+        Statement(db_, "DELETE FROM sessions WHERE expires <= strftime('%s', 'now')").step();
+        // At most kMostSessions per account: its oldest give way (each login may open one).
+        Statement(db_,
+                  "DELETE FROM sessions WHERE account = ? AND token_hash NOT IN (SELECT token_hash"
+                  " FROM sessions WHERE account = ? ORDER BY expires DESC LIMIT ?)")
+            .bind(1, account)
+            .bind(2, account)
+            .bind(3, long(kMostSessions - 1))
+            .step();
+        Statement(db_, "INSERT OR REPLACE INTO sessions (token_hash, account, expires) VALUES (?, ?, ?)")
+            .bind(1, token_hash)
+            .bind(2, account)
+            .bind(3, expires)
+            .step();
+    });
+}
+
+long Store::session_account(const std::string& token_hash, long now) {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, "SELECT account FROM sessions WHERE token_hash = ? AND expires > ?");
+    s.bind(1, token_hash).bind(2, now);
+    return s.step() ? s.integer(0) : 0;
+}
+
+void Store::delete_session(const std::string& token_hash) {
+    std::lock_guard lock(mutex_);
+    write([&] { Statement(db_, "DELETE FROM sessions WHERE token_hash = ?").bind(1, token_hash).step(); });
+}
+
+void Store::delete_sessions(long account) {
+    std::lock_guard lock(mutex_);
+    write([&] { Statement(db_, "DELETE FROM sessions WHERE account = ?").bind(1, account).step(); });
 }
 
 std::vector<StoredRating> Store::ratings() {

@@ -16,7 +16,7 @@
 // own lines are not stored but made again from the actions through the engine, as replays are.
 // Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, 2, whose
 // seats have no `conceded` column, 3, without `table_lines`, 4, without `accounts` and
-// `account_keys`, and 5, without `ratings`, `rated_games` and `seats.account`, are migrated
+// `account_keys`, and 5, without `ratings`, `rated_games`, `sessions` and `seats.account`, are migrated
 // when opened; 6 is this one. The `meta` table
 // (one row a start writes) came later within version 2: a server that does not know it
 // ignores it.
@@ -225,6 +225,13 @@ class Store {
     // Ratings: every account's, in every variant (read at the start); an account's history in
     // one variant, its newest `limit` rated games, oldest first.
     std::vector<StoredRating> ratings();
+    // Browser sessions (sessions.hpp): a token's hash, its account, until when (Unix seconds);
+    // an account keeps its newest kMostSessions.
+    static constexpr int kMostSessions = 20;
+    void add_session(const std::string& token_hash, long account, long expires);
+    long session_account(const std::string& token_hash, long now);  // 0: none, or expired
+    void delete_session(const std::string& token_hash);
+    void delete_sessions(long account);
     std::vector<StoredRatedGame> rated_games(long account, const std::string& variant, int limit);
 
     long checkpoints() const;  // of the log into the database file, completed so far

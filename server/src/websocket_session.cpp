@@ -4,6 +4,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <utility>
 
 #include "address_key.hpp"
 #include "config.hpp"
@@ -13,6 +14,7 @@
 #include "niagara/protocol/server_message.hpp"
 #include "serial_executor.hpp"
 #include "server_texts.hpp"
+#include "sessions.hpp"
 
 namespace niagara::server {
 namespace {
@@ -70,6 +72,10 @@ void WebSocketSession::run(http::request<http::string_body> request) {
             });
     }
     admitted_ = true;
+    // A browser's kept login (its Origin was checked before the upgrade came here).
+    session_ = cookie_value(std::string_view(request[http::field::cookie].data(),
+                                             request[http::field::cookie].size()),
+                            kSessionCookie);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "niagara-server"); }));
@@ -84,6 +90,7 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     if (ec) return spdlog::debug("connection {}: handshake failed: {}", id(), ec.message());
     spdlog::info("connection {} opened", id());
     lobby_.connected(shared_from_this());
+    if (!session_.empty()) lobby_.open_session(shared_from_this(), std::exchange(session_, {}));
     do_read();
 }
 

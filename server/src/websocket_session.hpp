@@ -38,6 +38,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
     friend class FrameMailbox;  // calls enqueue() on this connection's thread
 
     void on_accept(beast::error_code ec);
+    std::string session_;  // the upgrade's session cookie (sessions.hpp), if any
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
     void take_incoming();  // moves frames from send() into the write queue, on the strand

@@ -75,9 +75,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Route r = route(method, target, RouteOptions{site_too, site_too});
         if (target.size() > kMaxTargetBytes && r.kind != Route::Kind::TargetTooLong)
             broken("long target not refused", target.substr(0, 64));
+        // Only GET and HEAD, but for POST and DELETE of /session alone (browser sessions).
+        const bool session = target.substr(0, target.find('?')) == "/session" && site_too &&
+                             (method == "POST" || method == "DELETE");
         if (method != "GET" && method != "HEAD" && target.size() <= kMaxTargetBytes &&
-            r.kind != Route::Kind::MethodNotAllowed)
+            r.kind != Route::Kind::MethodNotAllowed && !session)
             broken("method not refused", method);
+        if ((r.kind == Route::Kind::SessionOpen || r.kind == Route::Kind::SessionEnd) && !session)
+            broken("a session route for another method or target", target);
         if (r.kind == Route::Kind::StaticFile) {
             if (!site_too) broken("a file from the metrics listener", target);
             if (target.empty() || target.front() != '/') broken("not origin-form", target);

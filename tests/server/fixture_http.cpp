@@ -60,6 +60,7 @@ HttpResponse send_request(unsigned short port, http::verb method, const std::str
                     out.content_encoding = std::string(res[http::field::content_encoding]);
                     out.vary = std::string(res[http::field::vary]);
                     out.content_length = std::string(res[http::field::content_length]);
+                    out.set_cookie = std::string(res[http::field::set_cookie]);
                     out.body = res.body();
                     done = true;
                 });

@@ -14,6 +14,15 @@ using tcp = net::ip::tcp;
 
 // ---- RawWs -------------------------------------------------------------------------------
 
+RawWs::RawWs(unsigned short port, const std::vector<std::pair<std::string, std::string>>& headers)
+    : ws_(io_) {
+    ws_.set_option(beast::websocket::stream_base::decorator(
+        [headers](beast::websocket::request_type& req) {
+            for (const auto& [name, value] : headers) req.insert(name, value);
+        }));
+    connect(port);
+}
+
 RawWs::RawWs(unsigned short port, int receive_buffer) : ws_(io_) {
     auto& stream = beast::get_lowest_layer(ws_);
     stream.socket().open(tcp::v4());
@@ -25,6 +34,12 @@ RawWs::RawWs(unsigned short port, int receive_buffer) : ws_(io_) {
         setsockopt(stream.socket().native_handle(), IPPROTO_TCP, TCP_MAXSEG, &segment,
                    sizeof segment);
     }
+    connect(port);
+}
+
+// Connects and upgrades to /ws, within 6 s; throws when it cannot.
+void RawWs::connect(unsigned short port) {
+    auto& stream = beast::get_lowest_layer(ws_);
     bool done = false;
     beast::error_code result;
     stream.expires_after(5s);

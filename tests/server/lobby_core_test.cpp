@@ -660,7 +660,8 @@ TEST_CASE("Lobby in-process: a registered player's games against bots are rated;
     REQUIRE(games.size() == 2);
     CHECK(games[1]["rating"].get<double>() == Approx(page["ratings"][0]["rating"].get<double>()));
     REQUIRE(games[0]["seats"].size() == 3);
-    CHECK(games[0]["seats"][0] == Json{{"name", "Ji\xC5\x99\xC3\xAD"}, {"bot", false}, {"you", true}});
+    CHECK(games[0]["seats"][0] ==
+          Json{{"name", "Ji\xC5\x99\xC3\xAD"}, {"bot", false}, {"deleted", false}, {"you", true}});
     CHECK(games[0]["seats"][1]["bot"] == true);
     CHECK(core.lobby.player_json("nobody").first == 404);
     CHECK(core.lobby.player_json("b@d/../x").first == 404);
@@ -681,4 +682,16 @@ TEST_CASE("Lobby in-process: a registered player's games against bots are rated;
     CHECK(core.store.ratings().empty());
     CHECK(core.lobby.player_json("Ji\xC5\x99\xC3\xAD").first == 404);
     CHECK(core.store.finished_ids(10).size() == 4);
+    // His games stay, under "deleted player"; a guest's game keeps its name.
+    const Json recent = Json::parse(*core.lobby.recent_games());
+    int deleted = 0;
+    for (const Json& game : recent["games"])
+        for (const Json& seat : game["seats"]) {
+            if (seat.value("deleted", false)) {
+                ++deleted;
+                CHECK(seat["name"] == "");
+            }
+            CHECK(seat["name"] != "Ji\xC5\x99\xC3\xAD");
+        }
+    CHECK(deleted == 3);
 }

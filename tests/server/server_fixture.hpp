@@ -120,6 +120,7 @@ struct HttpResponse {
     std::string vary;              // ... Vary
     std::string content_length;    // ... Content-Length (a HEAD's says what a GET would send)
     std::string body;              // as sent (still gzipped under Content-Encoding: gzip)
+    std::string set_cookie;        // ... Set-Cookie
     std::string error;
 };
 
@@ -171,6 +172,8 @@ std::optional<double> metric_settled(unsigned short port, const std::string& sam
 class RawWs {
   public:
     explicit RawWs(unsigned short port, int receive_buffer = 0);  // throws when it cannot connect
+    // With these extra handshake header fields (a Cookie, an Origin); throws when refused.
+    RawWs(unsigned short port, const std::vector<std::pair<std::string, std::string>>& headers);
     ~RawWs();
 
     bool send(const std::string& frame, bool binary = false,
@@ -190,6 +193,7 @@ class RawWs {
 
   private:
     bool run_until(const bool& done, std::chrono::milliseconds timeout);
+    void connect(unsigned short port);
     net::io_context io_;
     beast::websocket::stream<beast::tcp_stream> ws_;
     beast::flat_buffer buffer_;

@@ -356,7 +356,8 @@ TEST_CASE("store: a database of schema 5 is migrated; its seats gain accounts an
     CHECK(store.ratings().empty());
     CHECK(store.rated_games(7, "base", 10).empty());
     CHECK(store.finished_seats(1).at(1).account == 0);
-    CHECK(store.finished_seats(1).at(1).name == "bob");
+    CHECK(store.finished_seats(1).at(1).name.empty());  // shown as "deleted player"
+    CHECK(store.finished_seats(1).at(0).name == "ann");
     RawDb raw(path);
     CHECK(raw.count("PRAGMA user_version") == 6);
 }

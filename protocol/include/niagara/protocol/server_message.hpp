@@ -123,6 +123,9 @@ Json name_set(const std::string& name);                        // "name"
 // another connection, which took the name: the sender is a guest again), "password_changed",
 // or "deleted" (the account is gone; the sender keeps the name as a guest).
 Json account(std::string_view event, const std::string& name);
+// "session": a one-time grant a browser trades at POST /session?grant=... for a cookie that
+// keeps it logged in across reloads (README, "Names and accounts").
+Json session_grant(const std::string& grant);
 Json table_created(long table, const TableOptions& options);   // "table_created"
 Json seated(long table, int seat, const std::string& token);   // private
 Json resumed(long table, int seat, const std::string& token);  // private: "seated" again
