@@ -1,7 +1,7 @@
 // Ratings in the browser (README, "Ratings"): a newcomer named Jiří, in Czech, registers his
-// name from the page, plays two rated games against bots, and finds both games and a chart of
-// his rating on his page (/players/Jiří), and himself on the leaderboard; a name nobody holds
-// has a page that says so.
+// name from the page, is still logged in after a reload (the session cookie), plays two rated
+// games against bots, and finds both games and a chart of his rating on his page
+// (/players/Jiří), and himself on the leaderboard; a name nobody holds has a page that says so.
 //
 //   NIAGARA_SERVER_BIN   the server (default: build/release/server/niagara-server)
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
@@ -38,11 +38,28 @@ async function playRatedGame(p, seed, random) {
 
 test('Jiří registers, plays two rated games against bots and sees them on his page, in Czech', async () => {
     const jiri = await openNamedPlayer(browser, server.url, JIRI, { locale: 'cs-CZ' });
-    await jiri.page.evaluate(() => window.niagara.client.send('/register heslo-pro-jiriho'));
-    // The lobby keeps the server's answer in the page's log (shown at the table).
+    // Registered from the lobby's form: the password box is emptied once sent.
+    await jiri.page.fill('#password-input', 'heslo-pro-jiriho');
+    await jiri.page.click('#register');
+    await jiri.page.waitForSelector('#logged-in');
+    assert.match(await jiri.page.locator('#logged-in').innerText(), /Přihlášen\(a\) jako Jiří/);
+    assert.equal(await jiri.page.locator('#name-input').isDisabled(), true);
+    // The login is kept across a reload: an HttpOnly cookie the page's script cannot read
+    // (set once the page has traded the server's grant for it).
+    const sessionCookie = async () =>
+        (await jiri.context.cookies()).find((c) => c.name === 'niagara_session');
+    for (let i = 0; i < 100 && !(await sessionCookie()); i++) await jiri.page.waitForTimeout(50);
+    await jiri.page.reload();
     await jiri.page.waitForFunction(() =>
-        window.niagara.store.state.log.some((e) => e.key === 'protocol.account.registered'),
+        window.niagara.store.state.log.some((e) => e.key === 'protocol.account.logged_in'),
     );
+    assert.equal(await jiri.page.evaluate(() => window.niagara.store.state.me.name), JIRI);
+    await jiri.page.waitForSelector('#logged-in');
+    assert.doesNotMatch(await jiri.page.evaluate(() => document.cookie), /niagara_session/);
+    const kept = await sessionCookie();
+    assert.ok(kept, 'the session cookie is set');
+    assert.equal(kept.httpOnly, true);
+    assert.equal(kept.sameSite, 'Strict');
     const random = seededRandom(35);
     await playRatedGame(jiri, 3, random);
     await playRatedGame(jiri, 5, random);
@@ -87,6 +104,17 @@ test('Jiří registers, plays two rated games against bots and sees them on his 
     await page.goto(`${server.url}players/nikdo`);
     await page.waitForSelector('body[data-ready="yes"]');
     assert.match(await page.locator('.missing').innerText(), /nikdo/);
+    // Logging out ends the kept login: the cookie goes, and a reload is a guest's.
+    await jiri.page.click('#logout');
+    await jiri.page.waitForSelector('#account-form');
+    for (let i = 0; i < 100 && (await sessionCookie()); i++) await jiri.page.waitForTimeout(50);
+    assert.equal(await sessionCookie(), undefined);
+    await jiri.page.reload();
+    await jiri.page.waitForSelector('#account-form');
+    assert.match(
+        await jiri.page.evaluate(() => window.niagara.store.state.me.name),
+        /^guest-\d+$/, // his remembered name is registered: the page is a guest's
+    );
     checkNoProblems([jiri]);
     await jiri.context.close();
 });

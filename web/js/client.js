@@ -3,7 +3,7 @@
 
 import { Connection } from './connection.js';
 import { applyPatch, PatchError } from './patch.js';
-import { session } from './session.js';
+import { forgetLogin, keepLogin, session } from './session.js';
 import { personalNews } from './notices.js';
 import { addLog, gameOf, replaceTableLog } from './store.js';
 import { language, t } from './i18n.js';
@@ -87,6 +87,19 @@ export class Client {
 
     setName(name) {
         this.send({ type: 'name', name });
+    }
+
+    // Accounts (protocol/README.md, "Accounts"): the password is sent and not kept.
+    register(password) {
+        this.send({ type: 'register', password });
+    }
+
+    login(name, password) {
+        this.send({ type: 'login', name, password });
+    }
+
+    logout() {
+        this.send({ type: 'logout' });
     }
 
     listTables() {
@@ -283,6 +296,8 @@ export class Client {
 Client.prototype.handlers = {
     welcome(s, m) {
         s.me.connection = m.connection;
+        s.me.account = null; // a new connection is a guest until a login (or its cookie)
+        this.guestName = m.name; // ours until a name is confirmed
         if (!session.name()) s.me.name = m.name;
         // Sent before the server hears the page's language: in English (the log renders it
         // in the page's language from its key).
@@ -291,7 +306,19 @@ Client.prototype.handlers = {
     name(s, m) {
         this.autoName = null;
         s.me.name = m.name;
-        session.saveName(m.name);
+        // A guest's number is this connection's alone: the next load gets its own.
+        if (!/^guest-\d+$/.test(m.name)) session.saveName(m.name);
+        addLog(s, { kind: 'info', ...said(m) });
+    },
+    session(s, m) {
+        // The login just made (or kept): this browser keeps it in a cookie for the next load.
+        if (typeof m.grant === 'string') keepLogin(m.grant);
+    },
+    account(s, m) {
+        // Logged in (or registered: logged in too), or a guest again.
+        s.me.account = m.event === 'logged_in' || m.event === 'registered' ? m.name : null;
+        if (m.event === 'password_changed') s.me.account = m.name;
+        if (m.event === 'logged_out') forgetLogin();
         addLog(s, { kind: 'info', ...said(m) });
     },
     help(s, m) {
@@ -309,8 +336,10 @@ Client.prototype.handlers = {
         }
         if (m.code === 'name_taken' && this.autoName) {
             // The remembered name, sent on reconnecting, is in use (perhaps still by the
-            // connection this one replaces): not worth a red notice.
+            // connection this one replaces, or registered since): not worth a red notice. The
+            // page goes on under the server's name for it.
             this.autoName = null;
+            s.me.name = s.me.name ?? this.guestName ?? null;
             addLog(s, { kind: 'info', ...said(m), text: m.message || m.text });
             return;
         }

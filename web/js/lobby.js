@@ -99,6 +99,7 @@ export class LobbyView {
         const client = this.client;
         this.lastTables = null;
         this.shownName = undefined;
+        this.shownAccount = undefined;
         this.nameInput = h('input', {
             id: 'name-input',
             name: 'name',
@@ -129,6 +130,48 @@ export class LobbyView {
         );
 
         this.resumeBox = h('div', { class: 'resume' });
+        // The account: a guest registers the name in the box, or logs in to one; logged in,
+        // the account's name and "Log out". The password goes to the server and nowhere else
+        // (the box is emptied once sent).
+        this.passwordInput = h('input', {
+            id: 'password-input',
+            type: 'password',
+            name: 'password',
+            autocomplete: 'current-password',
+            minlength: 8,
+            maxlength: 128,
+        });
+        const sendPassword = (register) => {
+            const name = this.nameInput.value.trim();
+            const password = this.passwordInput.value;
+            this.passwordInput.value = '';
+            if (register) {
+                if (name && name !== client.store.state.me.name) client.setName(name);
+                client.register(password);
+            } else {
+                client.login(name, password);
+            }
+        };
+        this.accountForm = h(
+            'form',
+            {
+                class: 'row account-form',
+                id: 'account-form',
+                onsubmit: (e) => {
+                    e.preventDefault();
+                    sendPassword(false);
+                },
+            },
+            h('label', { for: 'password-input' }, t('web.lobby.password')),
+            this.passwordInput,
+            h('button', { type: 'submit', id: 'login' }, t('web.lobby.login')),
+            h(
+                'button',
+                { type: 'button', id: 'register', onclick: () => sendPassword(true) },
+                t('web.lobby.register'),
+            ),
+        );
+        this.accountBox = h('div', { class: 'account' });
 
         const quickPlayers = h(
             'select',
@@ -292,6 +335,7 @@ export class LobbyView {
                 { class: 'panel welcome' },
                 h('h2', {}, t('web.lobby.welcome')),
                 nameForm,
+                this.accountBox,
                 this.resumeBox,
                 quick,
             ),
@@ -323,6 +367,31 @@ export class LobbyView {
         if (name && name !== this.shownName) {
             if (this.nameInput.value === (this.shownName ?? '')) this.nameInput.value = name;
             this.shownName = name;
+        }
+        const account = state.me.account;
+        if (account !== this.shownAccount) {
+            this.shownAccount = account;
+            this.nameInput.disabled = !!account;
+            this.accountBox.replaceChildren(
+                account
+                    ? h(
+                          'p',
+                          { class: 'row', id: 'logged-in' },
+                          `${t('web.lobby.loggedIn', { name: account })} `,
+                          h(
+                              'a',
+                              { href: `players/${encodeURIComponent(account)}` },
+                              t('web.lobby.myPage'),
+                          ),
+                          ' ',
+                          h(
+                              'button',
+                              { id: 'logout', onclick: () => this.client.logout() },
+                              t('web.lobby.logout'),
+                          ),
+                      )
+                    : this.accountForm,
+            );
         }
         const last = session.lastSeat();
         morph(

@@ -63,7 +63,13 @@ function variantSection(v) {
                 {},
                 g.seats
                     .filter((s) => !s.you)
-                    .map((s) => (s.bot ? t('web.player.bot', { name: s.name }) : s.name))
+                    .map((s) =>
+                        s.deleted
+                            ? t('web.replay.deletedPlayer')
+                            : s.bot
+                              ? t('web.player.bot', { name: s.name })
+                              : s.name,
+                    )
                     .join(', '),
             ),
             h('td', { class: 'number' }, number(g.rating)),

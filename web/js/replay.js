@@ -141,8 +141,14 @@ function viewAt(index) {
     return view;
 }
 
+// A seat's name: a deleted account's seat has none ("deleted player"), nor an unknown one.
+function seatName(s, seat) {
+    if (s?.deleted) return t('web.replay.deletedPlayer');
+    return s?.name || TEXT.seat(seat);
+}
+
 function nameOf(seat) {
-    return replay?.seats?.[seat]?.name || TEXT.seat(seat);
+    return seatName(replay?.seats?.[seat], seat);
 }
 
 function nameSpan(seat) {
@@ -153,8 +159,10 @@ function nameSpan(seat) {
 // else (no texts) the line as stored, "Seat 2" replaced by the name.
 function stepLine(line, text) {
     return (
-        tServer(text, { seat: (n) => (replay.seats?.[n]?.name ? nameSpan(n) : null) }) ??
-        withNames(line)
+        tServer(text, {
+            seat: (n) =>
+                replay.seats?.[n]?.name || replay.seats?.[n]?.deleted ? nameSpan(n) : null,
+        }) ?? withNames(line)
     );
 }
 
@@ -188,7 +196,7 @@ function stateAt(index, run) {
             phase: index === replay.steps.length - 1 ? 'over' : 'playing',
             seats: replay.seats.map((s) => ({
                 seat: s.seat,
-                name: s.name || TEXT.seat(s.seat),
+                name: seatName(s, s.seat),
                 bot: s.bot,
             })),
         },
@@ -413,9 +421,7 @@ async function loadList() {
                         },
                         TEXT.gameRow(
                             String(g.id),
-                            g.seats
-                                .map((s, i) => s.name || TEXT.seat(i))
-                                .join(t('web.options.separator')),
+                            g.seats.map((s, i) => seatName(s, i)).join(t('web.options.separator')),
                             whenText(g.ended ?? g.finished ?? g.at),
                         ),
                     ),

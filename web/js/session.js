@@ -45,3 +45,14 @@ export const session = {
     // This tab stops resuming the seat (another window took it) but keeps the lobby's copy.
     releaseSeat: () => write(sessionStorage, SEAT_KEY, null),
 };
+
+// A login kept across reloads (README, "Names and accounts"): the server's one-time grant,
+// traded for an HttpOnly cookie that this page's script never sees; the next connection's
+// upgrade carries it. Ended with the login. (Failures are harmless: the login is only not kept.)
+export function keepLogin(grant) {
+    return fetch(`session?grant=${encodeURIComponent(grant)}`, { method: 'POST' }).catch(() => {});
+}
+
+export function forgetLogin() {
+    return fetch('session', { method: 'DELETE' }).catch(() => {});
+}

@@ -7,7 +7,7 @@ export function initialState() {
     return {
         status: 'connecting', // the WebSocket: connecting, open, closed
         retryMs: 0, // when closed: the wait before the next try
-        me: { name: null, connection: null },
+        me: { name: null, connection: null, account: null },
         tables: [], // the lobby's list (from `tables`)
         table: null, // {id, seat (0-based, null when watching), token, watching}
         resuming: false, // a /resume is on its way
