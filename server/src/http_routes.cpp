@@ -257,30 +257,19 @@ Route route(std::string_view method, std::string_view target, const RouteOptions
         }
         return r;
     }
-    // A player's ratings and rated games, and the leaderboards (README, "Ratings"). The name is
-    // one path segment, percent-decoded as a static file's is (UTF-8 names: /api/players/Ji%C5%99%C3%AD);
+    // A player's ratings and rated games (/api/players/NAME), and the player's page
+    // (/players/NAME, whose script reads the name from the address): the name is one path
+    // segment, percent-decoded as a static file's is (UTF-8 names: /api/players/Ji%C5%99%C3%AD);
     // whether it is anybody's is the lobby's business.
-    constexpr std::string_view players = "/api/players/";
-    if (path.substr(0, players.size()) == players) {
+    constexpr std::string_view kPlayerPrefixes[] = {"/api/players/", "/players/"};
+    for (const std::string_view prefix : kPlayerPrefixes) {
+        if (path.substr(0, prefix.size()) != prefix) continue;
         std::string_view why;
-        const auto name = static_key(path.substr(players.size() - 1), why);
-        if (name && path.size() > players.size() && name->find('/') == std::string::npos) {
-            r.kind = Route::Kind::PlayerData;
-            r.key = *name;
-        } else {
-            r.kind = why.empty() ? Route::Kind::NotFound : Route::Kind::BadRequest;
-            r.why = why;
-        }
-        return r;
-    }
-    // The pages: /players/NAME (the name is the page's to read) and /leaderboard.
-    constexpr std::string_view player_pages = "/players/";
-    if (path.substr(0, player_pages.size()) == player_pages) {
-        std::string_view why;
-        const auto name = static_key(path.substr(player_pages.size() - 1), why);
-        if (name && path.size() > player_pages.size() && name->find('/') == std::string::npos) {
-            r.kind = Route::Kind::StaticFile;
-            r.key = "player.html";
+        const auto name = static_key(path.substr(prefix.size() - 1), why);
+        if (name && path.size() > prefix.size() && name->find('/') == std::string::npos) {
+            const bool data = prefix.starts_with("/api/");
+            r.kind = data ? Route::Kind::PlayerData : Route::Kind::StaticFile;
+            r.key = data ? *name : "player.html";
         } else {
             r.kind = why.empty() ? Route::Kind::NotFound : Route::Kind::BadRequest;
             r.why = why;

@@ -3,22 +3,11 @@
 // Its data: GET /api/players/NAME.
 
 import { $, h } from './dom.js';
-import { language, rememberLanguage, startLanguage, t, translateDocument } from './i18n.js';
-import { languageSwitch } from './language_switch.js';
+import { t } from './i18n.js';
 import { ratingChart } from './rating_chart.js';
+import { startRatingsPage } from './ratings_page.js';
 
-await startLanguage();
-// A rating to one decimal, in the page's language (4,2 in French).
-const oneDecimal = new Intl.NumberFormat(language(), {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-});
-const number = (x) => oneDecimal.format(x);
-translateDocument();
-languageSwitch((lang) => {
-    rememberLanguage(lang);
-    window.location.reload();
-});
+const { rating: number } = await startRatingsPage();
 
 // The name in the address (/players/Ji%C5%99%C3%AD), or ?name= for the file opened as it is.
 function askedName() {
