@@ -93,7 +93,10 @@ static_assert(at_place<Command::Help, command::Help> && at_place<Command::Resume
               at_place<Command::Login, command::Login> && at_place<Command::Logout, command::Logout> &&
               at_place<Command::Password, command::Password> &&
               at_place<Command::Unregister, command::Unregister> &&
-              at_place<Command::Rating, command::Rating> && at_place<Command::Top, command::Top>);
+              at_place<Command::Rating, command::Rating> && at_place<Command::Top, command::Top> &&
+              at_place<Command::Link, command::Link> &&
+              at_place<Command::LinkKey, command::LinkKey> &&
+              at_place<Command::Unlink, command::Unlink>);
 
 // A command that carries nothing, by its Command (the JSON and text forms of those without
 // arguments are read by the table of commands alone).
@@ -214,6 +217,29 @@ ParsedMessage top_of(std::string_view typed) {
     if (variant != "base" && variant != "spirits")
         return bad_command("protocol.parse.top", {{"word", quote(typed)}});
     return ok(command::Top{variant});
+}
+
+// "/link" (ask for a code) or "/link ABCD-EFGH": a code as printed, in any letter case, with or
+// without its dash; only letters and digits, at most 16 of them.
+ParsedMessage link_with(std::string_view typed) {
+    std::string code;
+    for (const char c : typed) {
+        if (c == '-' || c == ' ') continue;
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if ((!letter && !(c >= '0' && c <= '9')) || code.size() == 16)
+            return bad_command("protocol.parse.link_code", {{"example", "/link ABCD-EFGH"}});
+        code += (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c;
+    }
+    return ok(command::Link{std::move(code)});
+}
+
+// "/linkkey KEY": 64 hexadecimal digits, as the server gave them.
+ParsedMessage link_key_with(std::string_view typed) {
+    const bool hex = typed.size() == 64 && std::all_of(typed.begin(), typed.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    });
+    if (!hex) return bad_command("protocol.parse.link_key");
+    return ok(command::LinkKey{lower(typed)});
 }
 
 // Chat is cleaned rather than refused: people paste text with tabs and line breaks, and a
@@ -735,7 +761,7 @@ struct CommandSpec {
 
 // Every command, in the order error messages list them. A new command is one entry here (and
 // its handler in the server's lobby).
-constexpr std::array<CommandSpec, 24> kCommandSpecs{{
+constexpr std::array<CommandSpec, 27> kCommandSpecs{{
     {Command::Help, "help", true,
      // "/help join" is still a request for help
      [](std::string_view, const std::vector<std::string_view>&) { return ok(command::Help{}); },
@@ -843,6 +869,20 @@ constexpr std::array<CommandSpec, 24> kCommandSpecs{{
          if (!field(j, "variant")) return top_of("");
          return string_field(j, "variant", R"("spirits")", top_of);
      }},
+    {Command::Link, "link", true,
+     [](std::string_view rest, const std::vector<std::string_view>&) {
+         return link_with(ascii::trim(rest));
+     },
+     [](const Json& j) {
+         if (!field(j, "code")) return link_with("");
+         return string_field(j, "code", R"("ABCD-EFGH")", link_with);
+     }},
+    {Command::LinkKey, "linkkey", true,
+     [](std::string_view rest, const std::vector<std::string_view>&) {
+         return link_key_with(ascii::trim(rest));
+     },
+     [](const Json& j) { return string_field(j, "key", R"("0123...cdef")", link_key_with); }},
+    {Command::Unlink, "unlink"},
 }};
 
 const CommandSpec& spec_of(Command command) {
@@ -1016,8 +1056,9 @@ std::string describe(const TableOptions& o) {
 }
 
 // The help's lines, in order: each one key (protocol.help.<name>).
-constexpr std::array<std::string_view, 33> kHelpLines{
-    "help",  "name",  "register", "login", "logout", "password", "unregister", "rating", "top",
+constexpr std::array<std::string_view, 35> kHelpLines{
+    "help",  "name",  "register", "login", "logout", "password", "unregister", "link", "unlink",
+    "rating", "top",
     "lang", "tables",
     "new", "join", "watch",
     "who",   "leave",

@@ -726,6 +726,17 @@ Json session_grant(const std::string& grant) {
     return keyed_message("session", "protocol.session.grant", Json::object(), {{"grant", grant}});
 }
 
+Json link_code(const std::string& code, long seconds) {
+    return keyed_message("link_code", "protocol.link.code",
+                         {{"code", code}, {"minutes", seconds / 60}},
+                         {{"code", code}, {"seconds", seconds}});
+}
+
+Json linked(const std::string& name, const std::string& key) {
+    return keyed_message("linked", "protocol.link.linked", {{"name", utf8(name)}},
+                         {{"name", utf8(name)}, {"link_key", key}});
+}
+
 Json table_created(long table, const TableOptions& options) {
     return keyed_message("table_created", "protocol.table_created",
                          {{"table", number(table)}, {"description", describe_text(options)}},

@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "failure_count.hpp"
 #include "metrics.hpp"
 #include "store.hpp"
 
@@ -81,20 +82,6 @@ class Accounts {
         std::string name;
         std::string hash;
     };
-    // Failures within the window, per key (an account's name key, or an address).
-    class FailureCount {
-      public:
-        FailureCount(int most, std::chrono::seconds window) : most_(most), window_(window) {}
-        bool exceeded(const std::string& key, std::chrono::steady_clock::time_point now);
-        void add(const std::string& key, std::chrono::steady_clock::time_point now);
-
-      private:
-        void prune(std::chrono::steady_clock::time_point now);  // every key's old failures
-        int most_;
-        std::chrono::seconds window_;
-        std::unordered_map<std::string, std::deque<std::chrono::steady_clock::time_point>> failures_;
-    };
-
     // True (and counted) when the account's key or the address is at its failures' limit.
     bool limited(const std::string& key, const std::string& address);
     void count_failure(const std::string& key, const std::string& address);

@@ -67,6 +67,15 @@ class Connection {
         std::lock_guard lock(mutex_);
         session_ = std::move(token);
     }
+    // The chat link whose key logged it in (chat_links.hpp), if any: /unlink ends it.
+    std::string chat_link() const {
+        std::lock_guard lock(mutex_);
+        return chat_link_;
+    }
+    void set_chat_link(std::string key) {
+        std::lock_guard lock(mutex_);
+        chat_link_ = std::move(key);
+    }
     // Its id in the store (0: a guest): what a seat it takes remembers, for the ratings.
     long account_id() const {
         std::lock_guard lock(mutex_);
@@ -95,6 +104,7 @@ class Connection {
     std::string account_;
     long account_id_ = 0;
     std::string session_;
+    std::string chat_link_;
     std::weak_ptr<Table> table_;
 };
 

@@ -49,6 +49,7 @@ Lobby::Lobby(net::io_context& io, const Config& config, Store& store, Metrics& m
       push_timer_(io),
       ratings_(store, metrics),
       sessions_(store, metrics),
+      chat_links_(store),
       replays_(config.replay_cache_bytes),
       replay_bytes_in_flight_(config.replay_bytes_in_flight, metrics.replay_bytes_in_flight),
       replay_builder_(std::size_t(config.max_replay_builds),
@@ -182,6 +183,7 @@ void Lobby::disconnected(const std::shared_ptr<Connection>& c) {
         connections_.erase(c->id());
         forget_name(c->id(), c->name());
     }
+    chat_links_.forget_connection(c->id());
     metrics_.connections.fetch_sub(1);
     if (auto table = c->table()) table->disconnected(c);
 }
@@ -364,7 +366,9 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
                                       // Every kept login ends; this connection may keep a new one.
                                       const long id = accounts_.id_of(account);
                                       sessions_.end_all(id);
+                                      chat_links_.end_all(id);  // chat identities link again
                                       if (c) c->set_session({});
+                                      if (c) c->set_chat_link({});
                                       if (c) answer_account(c, o, "password_changed", account);
                                       if (c) reply(c, msg::session_grant(sessions_.grant(id)));
                                       return;
@@ -384,6 +388,7 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
                                  if (o == Accounts::Outcome::Ok) {
                                      ratings_.forget(id);
                                      sessions_.end_all(id);
+                                     chat_links_.end_all(id);
                                  }
                                  auto c = weak.lock();
                                  if (!c) return;
@@ -418,6 +423,105 @@ std::optional<std::string> Lobby::redeem_session(const std::string& grant) {
 
 void Lobby::end_session(const std::string& token) {
     sessions_.end(token);
+}
+
+// ---- chat links (chat_links.hpp)
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>&,
+                   command::Link& m) {
+    if (!m.code.empty()) return redeem_link_code(c, m.code);
+    // Asked over a chat user's connection (the bridge's): the code is for one that is no
+    // account's yet.
+    if (const std::string account = c->account(); !account.empty())
+        return fail(c, "bad_command", {"server.account.logged_in", {{"name", account}}});
+    metrics_.chat_link_codes.fetch_add(1);
+    reply(c, msg::link_code(chat_links_.code_for(c->id()), long(ChatLinks::kCodeLife.count())));
+}
+
+void Lobby::redeem_link_code(const std::shared_ptr<Connection>& c, const std::string& code) {
+    const std::string account = c->account();
+    const long id = c->account_id();
+    if (account.empty() || !id) return fail(c, "bad_command", {"server.link.not_logged_in"});
+    const ChatLinks::Redemption r = chat_links_.redeem(code, c->address());
+    if (r.outcome == ChatLinks::Redeemed::Limited) {
+        metrics_.limited[std::size_t(Limit::LinkCodeFailures)].fetch_add(1);
+        return fail(c, "rate_limited", {"server.link.limited"});
+    }
+    if (r.outcome != ChatLinks::Redeemed::Ok) {
+        metrics_.chat_links_refused.fetch_add(1);
+        return fail(c, "link_refused", {"server.link.unknown"});
+    }
+    std::shared_ptr<Connection> asker;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = connections_.find(r.connection); it != connections_.end())
+            asker = it->second.lock();
+    }
+    // Gone, or logged in to an account meanwhile (a code makes a guest's connection an
+    // account's, never one account's another's).
+    if (!asker || asker == c || !asker->account().empty()) {
+        metrics_.chat_links_refused.fetch_add(1);
+        return fail(c, "link_refused", {"server.link.gone"});
+    }
+    std::string key;
+    try {
+        key = chat_links_.open(id);
+    } catch (const StoreError& e) {
+        metrics_.storage_errors.fetch_add(1);
+        spdlog::error("cannot store a chat link: {}", e.what());
+        return fail(c, "storage_error", {"server.link.storage"});
+    }
+    metrics_.chat_links_made.fetch_add(1);
+    // The asking connection stays a guest until it presents the key (/linkkey): the bridge
+    // does so before its user's next command, so that the page that entered the code is not
+    // logged out under its owner's eyes (an account's name is held by one connection at a time).
+    reply(asker, msg::linked(account, key));
+    reply(c, msg::account("linked", account));
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::LinkKey& m) {
+    if (table) return fail(c, "bad_command", {"server.account.at_table"});
+    if (const std::string account = c->account(); !account.empty())
+        return fail(c, "bad_command", {"server.account.logged_in", {{"name", account}}});
+    const long id = chat_links_.account_of(m.key);
+    const std::string name = id ? accounts_.name_of(id) : std::string();
+    if (name.empty()) {
+        // Unlinked, a new password, the account deleted, or never a key: the bridge forgets it.
+        metrics_.chat_links_refused.fetch_add(1);
+        return fail(c, "link_ended", {"server.link.ended"});
+    }
+    if (!take_account_name(c, name)) return;  // its name is seated elsewhere (answered)
+    c->set_chat_link(m.key);
+    metrics_.chat_links_used.fetch_add(1);
+    reply(c, msg::name_set(name));
+    reply(c, msg::account("logged_in", name));
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Unlink&) {
+    const std::string account = c->account();
+    if (account.empty()) return fail(c, "bad_command", {"server.account.not_logged_in"});
+    const std::string key = c->chat_link();
+    if (key.empty()) {
+        // From the page (or any connection logged in otherwise): every chat identity goes.
+        chat_links_.end_all(c->account_id());
+        return reply(c, msg::account("unlinked_all", account));
+    }
+    chat_links_.end(key);
+    c->set_chat_link({});
+    // At a table the seat stays this connection's, and so does the name until it leaves;
+    // in the lobby it is a guest again at once.
+    if (table) return reply(c, msg::account("unlinked", account));
+    const std::string guest = "guest-" + std::to_string(c->id());
+    {
+        std::lock_guard lock(mutex_);
+        forget_name(c->id(), c->name());
+    }
+    c->set_account("");
+    c->set_name(guest);
+    reply(c, msg::name_set(guest));
+    reply(c, msg::account("unlinked", guest));
 }
 
 // ---- ratings (rating_book.hpp)

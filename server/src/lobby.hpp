@@ -24,6 +24,7 @@
 #include "replay_builder.hpp"
 #include "replay_route.hpp"
 #include "server_texts.hpp"
+#include "chat_links.hpp"
 #include "sessions.hpp"
 #include "store.hpp"
 #include "table.hpp"
@@ -133,6 +134,14 @@ class Lobby {
                 command::Rating& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Top& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Link& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::LinkKey& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Unlink& m);
+    // /link CODE from `c`, logged in: the connection that asked for the code gets its key.
+    void redeem_link_code(const std::shared_ptr<Connection>& c, const std::string& code);
     // A table command: `then(table)`, or refused outside a table (a template, so that the
     // actions' handler pays no indirect call).
     template <class Then>
@@ -192,6 +201,7 @@ class Lobby {
     std::map<long, std::weak_ptr<Connection>> connections_;
     RatingBook ratings_;   // the registered players' ratings (a finished game is stored there)
     Sessions sessions_;    // browsers' kept logins (before accounts_: its thread calls in here)
+    ChatLinks chat_links_;  // chat identities that play as accounts (likewise)
     ReplayCache replays_;  // recent replays of finished games (gzipped), by bytes
     ByteBudget replay_bytes_in_flight_;
     ReplayAnswer build_replay_answer(long table);  // on the replay builder's thread

@@ -36,6 +36,8 @@ const char* limit_name(Limit limit) {
             return "replay_bytes_in_flight";
         case Limit::LoginFailures:
             return "login_failures";
+        case Limit::LinkCodeFailures:
+            return "link_code_failures";
         case Limit::PasswordChecks:
             return "password_checks";
         case Limit::Count:
@@ -128,7 +130,14 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
         << "# TYPE niagara_sessions_total counter\n"
         << "niagara_sessions_total{event=\"opened\"} " << sessions_opened.load() << "\n"
         << "niagara_sessions_total{event=\"resumed\"} " << sessions_resumed.load() << "\n"
-        << "niagara_sessions_total{event=\"refused\"} " << sessions_refused.load() << "\n";
+        << "niagara_sessions_total{event=\"refused\"} " << sessions_refused.load() << "\n"
+        << "# HELP niagara_chat_links_total Chat identities linked to accounts: codes given,"
+           " links made, connections logged in by a link's key, codes and keys refused.\n"
+        << "# TYPE niagara_chat_links_total counter\n"
+        << "niagara_chat_links_total{event=\"code\"} " << chat_link_codes.load() << "\n"
+        << "niagara_chat_links_total{event=\"linked\"} " << chat_links_made.load() << "\n"
+        << "niagara_chat_links_total{event=\"used\"} " << chat_links_used.load() << "\n"
+        << "niagara_chat_links_total{event=\"refused\"} " << chat_links_refused.load() << "\n";
     out << "# HELP niagara_limited_total Refusals by the limit that refused.\n"
         << "# TYPE niagara_limited_total counter\n";
     for (std::size_t i = 0; i < limited.size(); ++i)

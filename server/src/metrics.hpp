@@ -26,6 +26,7 @@ enum class Limit {
     ReplayBytesInFlight,        // --replay-bytes-in-flight (503 with Retry-After)
     LoginFailures,              // failed logins per account and per address (accounts.hpp)
     PasswordChecks,             // password hashes waiting (accounts.hpp)
+    LinkCodeFailures,           // wrong chat-link codes per address (chat_links.hpp)
     Count
 };
 const char* limit_name(Limit limit);
@@ -62,6 +63,12 @@ class Metrics {
     std::atomic<long> sessions_opened{0};  // browser sessions opened (POST /session)
     std::atomic<long> sessions_resumed{0};  // WebSocket connections logged in by their cookie
     std::atomic<long> sessions_refused{0};  // a grant or cookie that opened nothing
+    // Chat links (chat_links.hpp): codes given, links made, connections logged in by a key,
+    // codes and keys refused (unknown, used, old, ended or past the address's failures).
+    std::atomic<long> chat_link_codes{0};
+    std::atomic<long> chat_links_made{0};
+    std::atomic<long> chat_links_used{0};
+    std::atomic<long> chat_links_refused{0};
     std::array<std::atomic<long>, std::size_t(Limit::Count)> limited{};
 
     void refused(Limit limit) {

@@ -5,9 +5,7 @@
 
 namespace niagara::server {
 
-namespace {
-
-std::string random_hex() {
+std::string random_token() {
     unsigned char bytes[32];
     randombytes_buf(bytes, sizeof bytes);
     char hex[2 * sizeof bytes + 1];
@@ -15,8 +13,7 @@ std::string random_hex() {
     return hex;
 }
 
-// What the store keeps of a token: its BLAKE2b hash (a stolen database opens no session).
-std::string hash_of(const std::string& token) {
+std::string stored_hash(const std::string& token) {
     unsigned char digest[32];
     crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(token.data()),
                        token.size(), nullptr, 0);
@@ -24,6 +21,8 @@ std::string hash_of(const std::string& token) {
     sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
     return hex;
 }
+
+namespace {
 
 long unix_now() {
     return long(std::chrono::duration_cast<std::chrono::seconds>(
@@ -41,7 +40,7 @@ bool Sessions::well_formed(std::string_view text) {
 }
 
 std::string Sessions::grant(long account) {
-    std::string grant = random_hex();
+    std::string grant = random_token();
     std::lock_guard lock(mutex_);
     while (grants_.size() >= kMaxGrants && !order_.empty()) {
         grants_.erase(order_.front());
@@ -66,8 +65,8 @@ std::optional<std::string> Sessions::redeem(const std::string& grant) {
         grants_.erase(it);  // once, fresh or not
         if (!fresh) return std::nullopt;
     }
-    std::string token = random_hex();
-    store_.add_session(hash_of(token), account, unix_now() + long(kSessionLife.count()));
+    std::string token = random_token();
+    store_.add_session(stored_hash(token), account, unix_now() + long(kSessionLife.count()));
     metrics_.sessions_opened.fetch_add(1);
     return token;
 }
@@ -75,7 +74,7 @@ std::optional<std::string> Sessions::redeem(const std::string& grant) {
 long Sessions::account_of(const std::string& token) {
     if (!well_formed(token)) return 0;
     try {
-        return store_.session_account(hash_of(token), unix_now());
+        return store_.session_account(stored_hash(token), unix_now());
     } catch (const StoreError& e) {
         metrics_.storage_errors.fetch_add(1);
         spdlog::error("cannot read a session: {}", e.what());
@@ -86,7 +85,7 @@ long Sessions::account_of(const std::string& token) {
 void Sessions::end(const std::string& token) {
     if (!well_formed(token)) return;
     try {
-        store_.delete_session(hash_of(token));
+        store_.delete_session(stored_hash(token));
     } catch (const StoreError& e) {
         metrics_.storage_errors.fetch_add(1);
         spdlog::error("cannot end a session: {}", e.what());

@@ -53,6 +53,11 @@ class Sessions {
     std::deque<std::string> order_;  // grants, oldest first (some already redeemed)
 };
 
+// 32 random bytes as 64 lowercase hex digits: a grant, a session's token, a chat link's key.
+std::string random_token();
+// What the store keeps of a token: its BLAKE2b hash, in hex (a stolen database opens nothing).
+std::string stored_hash(const std::string& token);
+
 // The value of the cookie `name` in a Cookie header ("a=1; niagara_session=ab12"), or empty.
 std::string cookie_value(std::string_view header, std::string_view name);
 

@@ -83,7 +83,7 @@ class Statement {
 constexpr const char* kAppendAction =
     "INSERT INTO action_log (table_id, idx, action) VALUES (?, ?, ?)";
 
-constexpr int kSchemaVersion = 6;
+constexpr int kSchemaVersion = 7;
 
 // PRAGMA quick_check reads every page of the file. With 5,000 finished games (a 104 MB file)
 // it took 53-140 ms with the file in the page cache, but 2.9 s from the disk (after a reboot),
@@ -397,6 +397,13 @@ void Store::create_or_migrate_schema() {
             exec("CREATE INDEX IF NOT EXISTS seats_by_account ON seats (account)");
             exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
         };
+        // Version 7 keeps chat links (chat_links.hpp): a hash of each key, its account, when it
+        // was made (the oldest of an account's give way).
+        exec(
+            "CREATE TABLE IF NOT EXISTS chat_links ("
+            " key_hash TEXT PRIMARY KEY, account INTEGER NOT NULL, created INTEGER NOT NULL)");
+        exec("CREATE INDEX IF NOT EXISTS chat_links_by_account ON chat_links (account)");
+        if (found == 6) return done();
         // Version 6 rates the games of registered players: each account's rating per variant
         // now, and its place and rating after each rated game (its history). A seat keeps the
         // account that sat there (`seats.account`, NULL for a guest or a bot).
@@ -844,6 +851,7 @@ void Store::delete_account(long account) {
         // "deleted player" (a name is no one's for good: another may register it). Its
         // ratings, history and sessions go.
         Statement(db_, "DELETE FROM sessions WHERE account = ?").bind(1, account).step();
+        Statement(db_, "DELETE FROM chat_links WHERE account = ?").bind(1, account).step();
         Statement(db_,
                   "UPDATE seats SET name = '' WHERE account = ?"
                   " AND table_id IN (SELECT id FROM tables WHERE finished = 1)")
@@ -903,6 +911,46 @@ void Store::delete_session(const std::string& token_hash) {
 void Store::delete_sessions(long account) {
     std::lock_guard lock(mutex_);
     write([&] { Statement(db_, "DELETE FROM sessions WHERE account = ?").bind(1, account).step(); });
+}
+
+void Store::add_chat_link(const std::string& key_hash, long account) {
+    std::lock_guard lock(mutex_);
+    write([&] {
+        Statement(db_,
+                  "DELETE FROM chat_links WHERE account = ? AND key_hash NOT IN (SELECT key_hash"
+                  " FROM chat_links WHERE account = ? ORDER BY created DESC, rowid DESC LIMIT ?)")
+            .bind(1, account)
+            .bind(2, account)
+            .bind(3, long(kMostChatLinks - 1))
+            .step();
+        Statement(db_,
+                  "INSERT OR REPLACE INTO chat_links (key_hash, account, created)"
+                  " VALUES (?, ?, strftime('%s', 'now'))")
+            .bind(1, key_hash)
+            .bind(2, account)
+            .step();
+    });
+}
+
+long Store::chat_link_account(const std::string& key_hash) {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, "SELECT account FROM chat_links WHERE key_hash = ?");
+    s.bind(1, key_hash);
+    return s.step() ? s.integer(0) : 0;
+}
+
+void Store::delete_chat_link(const std::string& key_hash) {
+    std::lock_guard lock(mutex_);
+    write([&] {
+        Statement(db_, "DELETE FROM chat_links WHERE key_hash = ?").bind(1, key_hash).step();
+    });
+}
+
+void Store::delete_chat_links(long account) {
+    std::lock_guard lock(mutex_);
+    write([&] {
+        Statement(db_, "DELETE FROM chat_links WHERE account = ?").bind(1, account).step();
+    });
 }
 
 std::vector<StoredRating> Store::ratings() {

@@ -16,8 +16,8 @@
 // own lines are not stored but made again from the actions through the engine, as replays are.
 // Schema versions (PRAGMA user_version): 0, the first, with an `actions` table, 2, whose
 // seats have no `conceded` column, 3, without `table_lines`, 4, without `accounts` and
-// `account_keys`, and 5, without `ratings`, `rated_games`, `sessions` and `seats.account`, are migrated
-// when opened; 6 is this one. The `meta` table
+// `account_keys`, 5, without `ratings`, `rated_games`, `sessions` and `seats.account`, and 6,
+// without `chat_links`, are migrated when opened; 7 is this one. The `meta` table
 // (one row a start writes) came later within version 2: a server that does not know it
 // ignores it.
 //
@@ -232,6 +232,13 @@ class Store {
     long session_account(const std::string& token_hash, long now);  // 0: none, or expired
     void delete_session(const std::string& token_hash);
     void delete_sessions(long account);
+    // Chat links (chat_links.hpp): a key's hash and its account; an account keeps its newest
+    // kMostChatLinks (one per chat identity that plays as it).
+    static constexpr int kMostChatLinks = 20;
+    void add_chat_link(const std::string& key_hash, long account);
+    long chat_link_account(const std::string& key_hash);  // 0: none
+    void delete_chat_link(const std::string& key_hash);
+    void delete_chat_links(long account);
     std::vector<StoredRatedGame> rated_games(long account, const std::string& variant, int limit);
 
     long checkpoints() const;  // of the log into the database file, completed so far

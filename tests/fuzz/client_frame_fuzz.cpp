@@ -81,6 +81,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (const auto* resume = std::get_if<command::Resume>(&m); resume && !is_valid_utf8(resume->token))
         broken("token is not UTF-8");
+    // Chat links: a code of at most 16 upper-case letters and digits, a key of 64 hex digits.
+    if (const auto* link = std::get_if<command::Link>(&m)) {
+        if (link->code.size() > 16) broken("a link code is too long");
+        for (const char c : link->code)
+            if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) broken("a link code's character");
+    }
+    if (const auto* key = std::get_if<command::LinkKey>(&m)) {
+        if (key->key.size() != 64) broken("a link key's length");
+        for (const char c : key->key)
+            if (!((c >= 'a' && c <= 'f') || (c >= '0' && c <= '9'))) broken("a link key's digit");
+    }
     if (const auto* join = std::get_if<command::Join>(&m)) {
         if (join->seat && (*join->seat < 0 || *join->seat >= 6)) broken("seat out of range");
         if (join->table && *join->table < 0) broken("negative table");

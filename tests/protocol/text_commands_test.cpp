@@ -282,3 +282,26 @@ TEST_CASE("Text and JSON: /rating [NAME] and /top [base|spirits]", "[protocol][t
     CHECK(refused("/top chess", "bad_command") == "'chess' is no variant: /top base or /top spirits");
     CHECK_THAT(refused(R"({"type": "top", "variant": "joe"})", "bad_command"), Contains("'joe'"));
 }
+
+TEST_CASE("Text and JSON: /link [CODE], /linkkey KEY and /unlink", "[protocol][text][ratings]") {
+    CHECK(accepted_as<command::Link>("/link").code.empty());  // asks for a code
+    CHECK(accepted_as<command::Link>("/link abcd-efgh").code == "ABCDEFGH");
+    CHECK(accepted_as<command::Link>("/link  ABCD EFGH ").code == "ABCDEFGH");
+    CHECK(accepted_as<command::Link>(R"({"type": "link"})").code.empty());
+    CHECK(accepted_as<command::Link>(R"({"type": "link", "code": "Q4RM-HWXD"})").code == "Q4RMHWXD");
+    CHECK_THAT(refused("/link ab;cd", "bad_command"), Contains("/link ABCD-EFGH"));
+    CHECK_THAT(refused("/link " + std::string(17, 'A'), "bad_command"), Contains("letters and digits"));
+    CHECK_THAT(refused("/link \xC3\xA9t\xC3\xA9", "bad_command"), Contains("letters and digits"));
+    CHECK_THAT(refused(R"({"type": "link", "code": 12345678})", "bad_json"), Contains("code"));
+
+    const std::string key(64, 'A');
+    CHECK(accepted_as<command::LinkKey>("/linkkey " + key).key == std::string(64, 'a'));
+    CHECK(accepted_as<command::LinkKey>(R"({"type": "linkkey", "key": ")" + key + "\"}").key ==
+          std::string(64, 'a'));
+    CHECK_THAT(refused("/linkkey", "bad_command"), Contains("64 hexadecimal digits"));
+    CHECK_THAT(refused("/linkkey " + std::string(63, 'a'), "bad_command"), Contains("64"));
+    CHECK_THAT(refused("/linkkey " + std::string(64, 'g'), "bad_command"), Contains("64"));
+    CHECK_THAT(refused(R"({"type": "linkkey"})", "bad_json"), Contains("key"));
+    accepted_as<command::Unlink>("/unlink");
+    accepted_as<command::Unlink>(R"({"type": "unlink"})");
+}

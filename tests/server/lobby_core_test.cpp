@@ -695,3 +695,133 @@ TEST_CASE("Lobby in-process: a registered player's games against bots are rated;
         }
     CHECK(deleted == 3);
 }
+
+// Issue 35's chat identities: a code asked over a chat user's connection, entered on the page
+// by the account's owner, gives that connection a key that logs it in to the account; the
+// games it plays then are the account's. Tried as a stranger would: wrong, used, foreign and
+// guessed codes, a code whose connection left or logged in meanwhile, an ended key.
+TEST_CASE("Lobby in-process: a chat identity linked with a one-time code plays rated games as "
+          "the account; codes and keys are refused as they should be",
+          "[core][ratings][attack]") {
+    Core core;
+    auto page = core.connect();
+    core.send(page, "/name bob");
+    core.send(page, "/register bobs-long-password");
+    REQUIRE(core.await(page, "account")["event"] == "registered");
+
+    // The chat side asks for a code; a logged-in connection may not (it is an account's).
+    auto chat = core.connect();
+    core.send(chat, "/link");
+    const Json asked = chat->last("link_code");
+    INFO(asked.dump());
+    const std::string code = asked["code"];
+    CHECK(asked["seconds"] == 600);
+    CHECK(code.size() == 9);
+    CHECK(code[4] == '-');
+    CHECK(asked["text"].get<std::string>().find(code) != std::string::npos);
+    core.send(page, "/link");
+    CHECK(page->last("error")["text"] == "you are logged in as bob already");
+
+    // Entering a code needs an account; a wrong code is refused and counted; neither uses it.
+    auto stranger = core.connect();
+    core.send(stranger, "/link " + code);
+    CHECK(stranger->last("error")["text"] == "log in to your account first, then enter the code");
+    core.send(page, "/link ABCD-EFGH");
+    CHECK(page->last("error")["code"] == "link_refused");
+    core.send(page, "/link !!");
+    CHECK(page->last("error")["code"] == "bad_command");
+    CHECK(chat->take("linked").empty());
+
+    // The right code, as anyone might type it (lower case, no dash): the chat connection gets
+    // the key, the page hears it is done, and the code is spent.
+    std::string typed = code.substr(0, 4) + code.substr(5);
+    for (char& ch : typed) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    core.send(page, "/link " + typed);
+    CHECK(page->last("account")["event"] == "linked");
+    const Json linked = chat->last("linked");
+    CHECK(linked["name"] == "bob");
+    const std::string key = linked["link_key"];
+    CHECK(key.size() == 64);
+    core.send(page, "/link " + code);
+    CHECK(page->last("error")["code"] == "link_refused");
+    // The key is the chat side's alone: it appears in nothing the page or a stranger got.
+    for (const auto& other : {page, stranger})
+        for (const Json& m : other->received()) CHECK(m.dump().find(key) == std::string::npos);
+
+    // The key logs the chat connection in to bob (the page, in the lobby, gives the name up as
+    // any second login makes it); a game it plays against a bot is bob's and rated.
+    CHECK(chat->name() != "bob");
+    core.send(chat, "/linkkey " + key);
+    CHECK(chat->last("account")["event"] == "logged_in");
+    CHECK(chat->name() == "bob");
+    CHECK(page->last("account")["event"] == "elsewhere");
+    core.send(chat, "/new players=3 seed=7");
+    core.send(chat, "/addbot greedy");
+    core.send(chat, "/addbot greedy");
+    core.send(chat, "/start");
+    play_to_end(core, chat);
+    CHECK(chat->last("rated")["games"] == 1);
+    core.send(stranger, "/rating bob");
+    CHECK(stranger->last("rating")["ratings"][0]["games"] == 1);
+
+    // A key is a key or nothing: a made-up one, a malformed one.
+    auto other_chat = core.connect();
+    core.send(other_chat, "/linkkey " + std::string(64, 'a'));
+    CHECK(other_chat->last("error")["code"] == "link_ended");
+    core.send(other_chat, "/linkkey 1234");
+    CHECK(other_chat->last("error")["code"] == "bad_command");
+    CHECK(other_chat->account().empty());
+
+    // /unlink from the chat side ends that link: it is a guest again, the key opens nothing.
+    core.send(chat, "/leave");
+    core.send(chat, "/unlink");
+    CHECK(chat->last("account")["event"] == "unlinked");
+    CHECK(chat->account().empty());
+    core.send(other_chat, "/linkkey " + key);
+    CHECK(other_chat->last("error")["code"] == "link_ended");
+
+    // A code whose connection left, or logged in meanwhile, links nothing.
+    core.send(page, "/login bob bobs-long-password");
+    REQUIRE(core.await(page, "account")["event"] == "logged_in");
+    auto leaver = core.connect();
+    core.send(leaver, "/link");
+    const std::string left_code = leaver->last("link_code")["code"];
+    core.lobby.disconnected(leaver);
+    core.send(page, "/link " + left_code);
+    CHECK(page->last("error")["code"] == "link_refused");
+    auto carol = core.connect();
+    core.send(carol, "/link");
+    const std::string carols_code = carol->last("link_code")["code"];
+    core.send(carol, "/name carol");
+    core.send(carol, "/register carols-password");
+    REQUIRE(core.await(carol, "account")["event"] == "registered");
+    core.send(page, "/link " + carols_code);
+    CHECK(page->last("error")["text"].get<std::string>().find("gone or logged in already") !=
+          std::string::npos);
+    CHECK(carol->take("linked").empty());
+
+    // A new password ends every link of the account.
+    core.send(other_chat, "/link");
+    core.send(page, "/link " + other_chat->last("link_code")["code"].get<std::string>());
+    CHECK(page->last("account")["event"] == "linked");
+    const std::string second_key = other_chat->last("linked")["link_key"];
+    core.send(page, "/password bobs-long-password bobs-new-password");
+    REQUIRE(core.await(page, "account")["event"] == "password_changed");
+    auto later = core.connect();
+    core.send(later, "/linkkey " + second_key);
+    CHECK(later->last("error")["code"] == "link_ended");
+
+    // Guessing codes is slowed per address: past 10 wrong ones (three above) even the right one
+    // is refused unchecked, and counted.
+    auto guessed = core.connect();
+    core.send(guessed, "/link");
+    const std::string right = guessed->last("link_code")["code"];
+    for (int i = 0; i < 10; ++i) core.send(page, "/link ZZZZ-ZZZZ");
+    core.send(page, "/link " + right);
+    CHECK(page->last("error")["code"] == "rate_limited");
+    CHECK(guessed->take("linked").empty());
+    const std::string metrics = core.lobby.metrics_text();
+    CHECK(metrics.find("niagara_limited_total{limit=\"link_code_failures\"} 0") == std::string::npos);
+    CHECK(metrics.find("niagara_chat_links_total{event=\"linked\"} 2") != std::string::npos);
+    CHECK(metrics.find("niagara_chat_links_total{event=\"used\"} 1") != std::string::npos);
+}

@@ -178,7 +178,7 @@ TEST_CASE("store: a database of the first schema is migrated when opened", "[ser
     }
     RawDb raw(path);
     CHECK(raw.count("SELECT COUNT(*) FROM sqlite_master WHERE name = 'actions'") == 0);
-    CHECK(raw.count("PRAGMA user_version") == 6);
+    CHECK(raw.count("PRAGMA user_version") == 7);
     Store reopened(path);  // opening it again changes nothing
     CHECK(reopened.unfinished_tables().at(0).actions ==
           std::vector<std::string>{"a", "b", "c", "d"});
@@ -223,7 +223,7 @@ TEST_CASE("store: a database of schema 2 is migrated; a conceded seat is kept so
         store.save_seat(1, StoredSeat{1, "bob", "tok-b", false, 0, true});
     }
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 6);
+    CHECK(raw.count("PRAGMA user_version") == 7);
     CHECK(raw.count("SELECT COUNT(*) FROM seats WHERE conceded = 1") == 1);
     Store reopened(path);
     const auto seats = reopened.unfinished_tables().at(0).seats;
@@ -268,7 +268,7 @@ TEST_CASE("store: a database of schema 3 is migrated; table lines are kept, trim
         store.close(2);
     }
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 6);
+    CHECK(raw.count("PRAGMA user_version") == 7);
     CHECK(raw.count("SELECT COUNT(*) FROM table_lines") == 0);
 }
 
@@ -302,7 +302,7 @@ TEST_CASE("store: a database of schema 4 is migrated; its games stay and account
     CHECK(accounts[0].name == "ann");
     CHECK(accounts[0].keys == std::vector<std::string>{"ann"});
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 6);
+    CHECK(raw.count("PRAGMA user_version") == 7);
     CHECK(raw.count("SELECT COUNT(*) FROM account_keys") == 1);
 }
 
@@ -359,9 +359,40 @@ TEST_CASE("store: a database of schema 5 is migrated; its seats gain accounts an
     CHECK(store.finished_seats(1).at(1).name.empty());  // shown as "deleted player"
     CHECK(store.finished_seats(1).at(0).name == "ann");
     RawDb raw(path);
-    CHECK(raw.count("PRAGMA user_version") == 6);
+    CHECK(raw.count("PRAGMA user_version") == 7);
 }
 
+
+TEST_CASE("store: a database of schema 6 is migrated; chat links are kept, capped and ended",
+          "[server][store]") {
+    server_test::TempDir dir("niagara-store");
+    const std::string path = (dir.path / "db.sqlite3").string();
+    { Store store(path); }
+    {
+        RawDb old(path);  // back to version 6, as a server before chat links left it
+        old.exec("DROP TABLE chat_links; PRAGMA user_version = 6;");
+    }
+    Store store(path);
+    CHECK(store.chat_link_account("h1") == 0);
+    store.add_chat_link("h1", 7);
+    store.add_chat_link("h2", 8);
+    CHECK(store.chat_link_account("h1") == 7);
+    CHECK(store.chat_link_account("h2") == 8);
+    // An account keeps its newest kMostChatLinks: the oldest give way.
+    for (int i = 0; i < Store::kMostChatLinks; ++i)
+        store.add_chat_link("n" + std::to_string(i), 7);
+    CHECK(store.chat_link_account("h1") == 0);
+    CHECK(store.chat_link_account("n0") == 7);
+    CHECK(store.chat_link_account("h2") == 8);  // another account's are not counted
+    store.delete_chat_link("n0");
+    CHECK(store.chat_link_account("n0") == 0);
+    store.delete_chat_links(7);
+    CHECK(store.chat_link_account("n1") == 0);
+    store.delete_account(8);
+    CHECK(store.chat_link_account("h2") == 0);
+    RawDb raw(path);
+    CHECK(raw.count("PRAGMA user_version") == 7);
+}
 // A server older than its data stops with a reason rather than misreading it, and leaves the
 // file as it was (under the sanitizers, also without leaking the connection it had opened).
 TEST_CASE("store: a database of a newer schema is refused and left alone", "[server][store]") {

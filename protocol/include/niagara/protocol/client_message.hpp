@@ -44,6 +44,7 @@ struct TableOptions {
 enum class Command {
     Help, Resume, Name, Tables, New, Join, Watch, Leave, Start, AddBot, Say, Act, Sync, Again,
     Concede, Lang, Who, Register, Login, Logout, Password, Unregister, Rating, Top,
+    Link, LinkKey, Unlink,
 };
 
 // One struct per command: what its text and JSON forms carry. Their forms and how they are
@@ -117,6 +118,18 @@ struct Rating {  // /rating [NAME]   {"type": "rating", "name": "alice"}: a play
 struct Top {  // /top [base|spirits]   {"type": "top", "variant": "spirits"}: the leaderboard
     std::string variant;  // "base" (the default) or "spirits"
 };
+// Chat links (README, "Chat identities"): a chat identity plays as a site account.
+// /link: a one-time code for this connection (a chat user's, through the bridge);
+// /link ABCD-EFGH (logged in, on the page): the connection that asked for that code is linked
+// to your account.   {"type": "link"}, {"type": "link", "code": "ABCD-EFGH"}
+struct Link {
+    std::string code;  // empty: ask for one; else upper case, without dashes or spaces
+};
+struct LinkKey {  // /linkkey KEY   {"type": "linkkey", "key": "..."}: log in with a link's key
+    std::string key;  // lower case
+};
+struct Unlink {};  // /unlink: ends the link this connection logged in with (or, from any other
+                   // logged-in connection, every link of the account)
 
 }  // namespace command
 
@@ -126,8 +139,8 @@ using ClientMessage =
                  command::Say, command::Act, command::Sync, command::Again, command::Concede,
                  command::Lang, command::Who, command::Register, command::Login,
                  command::Logout, command::Password, command::Unregister, command::Rating,
-                 command::Top>;
-static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Top) + 1);
+                 command::Top, command::Link, command::LinkKey, command::Unlink>;
+static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Unlink) + 1);
 
 inline Command command_of(const ClientMessage& m) {
     return Command(m.index());

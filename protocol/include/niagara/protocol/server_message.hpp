@@ -126,6 +126,11 @@ Json account(std::string_view event, const std::string& name);
 // "session": a one-time grant a browser trades at POST /session?grant=... for a cookie that
 // keeps it logged in across reloads (README, "Names and accounts").
 Json session_grant(const std::string& grant);
+// Chat links (README, "Chat identities"). "link_code": the code this connection's chat user
+// enters on the page within `seconds`; "linked": the code was entered by `name`'s owner, and
+// `link_key` logs any later connection in to that account (/linkkey KEY): keep it secret.
+Json link_code(const std::string& code, long seconds);
+Json linked(const std::string& name, const std::string& key);
 Json table_created(long table, const TableOptions& options);   // "table_created"
 Json seated(long table, int seat, const std::string& token);   // private
 Json resumed(long table, int seat, const std::string& token);  // private: "seated" again
