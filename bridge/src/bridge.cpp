@@ -127,10 +127,41 @@ std::vector<std::string> Bridge::server_names(const ChatUser& user) const {
 }
 
 std::string Bridge::rating_question(const Person& p, const ChatCommand& c) const {
-    // !rating alone asks for the name the speaker plays under; the server checks the name
-    // (one word, a valid name) and answers either way.
+    // !rating alone asks for the name the speaker plays under (a linked account's); the
+    // server checks the name (one word, a valid name) and answers either way.
     if (c.kind == ChatCommand::Kind::Top) return "/top" + (c.args.empty() ? "" : " " + c.args);
-    return "/rating " + (c.args.empty() ? server_names(p.user).front() : c.args);
+    if (!c.args.empty()) return "/rating " + c.args;
+    const UserMemory* memory = p.user.account.empty() ? nullptr : state_.user(identity(p));
+    if (memory && !memory->link_key.empty()) return "/rating " + memory->link_name;
+    return "/rating " + server_names(p.user).front();
+}
+
+std::string Bridge::link_key(const Person& p) const {
+    if (p.user.account.empty()) return {};
+    const UserMemory* memory = state_.user(identity(p));
+    return memory ? memory->link_key : std::string();
+}
+
+void Bridge::run_link(Person& p, const ChatCommand& c) {
+    const std::string lang = lang_of(p);
+    // A link is an identity's: one the network vouches for (an IRC services account, an XMPP
+    // bare JID), never a nick anyone may take after its holder left.
+    if (p.user.account.empty()) return tell(p, tr(lang, "bridge.link.needs_account"));
+    const UserMemory* memory = state_.user(identity(p));
+    const bool linked = memory && !memory->link_key.empty();
+    if (c.kind == ChatCommand::Kind::Link) {
+        if (linked)
+            return tell(p, tr(lang, "bridge.link.already", {{"name", memory->link_name}}));
+        if (!may_link(p)) return;
+        // The code comes back privately (PlayerLink), wherever this was asked.
+        return link(p).send("/link", Origin::PrivateChat);
+    }
+    if (!linked) return tell(p, tr(lang, "bridge.link.none"));
+    if (!p.link && !may_link(p)) return;
+    // Through a connection the key logged in (a new one presents it first): the server ends
+    // that link and says so; the bridge forgets the key at once either way.
+    link(p).send("/unlink", Origin::PrivateChat);
+    state_.set_link(identity(p), "", "");
 }
 
 std::string Bridge::channel_lang(const std::string& channel) const {
@@ -205,7 +236,10 @@ PlayerLink& Bridge::link(Person& p) {
         const bool same = old && old->seat && old->seat->table == seat.table &&
                           old->seat->seat == seat.seat && !old->seat->key.empty();
         kept.key = same ? old->seat->key : new_seat_key();
-        state_.set_user(q->holder, UserMemory{name, kept, old ? old->lang : ""});
+        UserMemory memory = old ? *old : UserMemory{};
+        memory.name = name;
+        memory.seat = kept;
+        state_.set_user(q->holder, std::move(memory));
         if (!same || !resumed) tell_seat_key(*q, kept);
     };
     hooks.seat_gone = [this, weak] {
@@ -254,8 +288,17 @@ PlayerLink& Bridge::link(Person& p) {
                 guarded("a player's reconnect", [&] { link(*r); });
         });
     };
+    hooks.linked = [this, weak](const std::string& name, const std::string& key) {
+        auto q = weak.lock();
+        // (Only an identity the network vouches for asks for a code: !link.)
+        if (q && !q->user.account.empty()) state_.set_link(identity(*q), key, name);
+    };
+    hooks.link_ended = [this, weak] {
+        if (auto q = weak.lock()) state_.set_link(identity(*q), "", "");
+    };
     p.link = std::make_shared<PlayerLink>(io_, options_.server, server_names(p.user),
-                                          std::move(resume), lang_of(p), std::move(hooks));
+                                          std::move(resume), lang_of(p), std::move(hooks),
+                                          link_key(p));
     p.link->start();
     return *p.link;
 }
@@ -336,6 +379,9 @@ void Bridge::forget(Person& p) {
 void Bridge::account_changed(Person& p, const std::string& account) {
     const std::string was = p.holder;
     const bool held_by_account = !was.empty() && !p.user.account.empty();
+    // A connection logged in to a linked site account was that chat account's: another
+    // account (or none) behind the nick does not inherit it.
+    if (p.link && p.link->logged_in_by_key() && account != p.user.account) drop_link(p);
     p.user.account = account;
     if (!was.empty() && was == identity(p)) {
         p.unseen = false;  // the account the seat is kept under vouched for them again
@@ -710,6 +756,11 @@ void Bridge::run_channel_command(const std::string& where, Person& p, const Chat
             return answer(where, p, tr(lang, "bridge.key_in_channel", {{"self", self_}}));
         case Kind::Abort:
             return run_abort(where, p);
+        case Kind::Link:
+        case Kind::Unlink:
+            // Answered privately: a code is its user's alone.
+            answer(where, p, tr(lang, "bridge.told_privately"));
+            return run_link(p, c);
         case Kind::Rating:
         case Kind::Top:
             if (!ch.relay || !public_answer_due(where, c.kind)) return;
@@ -824,6 +875,9 @@ void Bridge::run_private_command(Person& p, const ChatCommand& c) {
         }
         case Kind::Resume:
             return run_resume(p, c.args);
+        case Kind::Link:
+        case Kind::Unlink:
+            return run_link(p, c);
         case Kind::Rating:
         case Kind::Top:
             // Asked through a channel's spectator, as !tables is; the answer comes privately.

@@ -163,6 +163,10 @@ class Bridge final : public ChatEvents {
     void tell_line(const std::string& key, const std::string& line);
     // The server command a !rating or !top asks ("/rating alice", "/top spirits").
     std::string rating_question(const Person& p, const ChatCommand& c) const;
+    // The key of the site account p's identity is linked to (BridgeState), or empty.
+    std::string link_key(const Person& p) const;
+    // !link (a code, privately) and !unlink.
+    void run_link(Person& p, const ChatCommand& c);
     void answer(const std::string& channel, const Person& p, const std::string& text);
     void tell(const Person& p, const std::string& text);
     // "Your seat key for table #3 is ...", privately.

@@ -88,7 +88,11 @@ std::optional<std::string> BridgeState::load() {
             // A language we no longer have (or a hand-edited one) is forgotten, not fatal.
             if (auto lang = user.find("lang"); lang != user.end() && lang->is_string())
                 memory.lang = language_of(lang->get<std::string>()).value_or("");
-            if (!memory.seat && memory.lang.empty()) continue;
+            if (auto link = user.find("link"); link != user.end() && link->is_object()) {
+                memory.link_key = link->value("key", std::string());
+                memory.link_name = link->value("name", std::string());
+            }
+            if (memory.empty()) continue;
             users_[key] = std::move(memory);
         }
     } catch (const Json::exception& e) {
@@ -138,7 +142,7 @@ bool BridgeState::move_seat(const std::string& from, const std::string& to) {
     target.seat = std::move(it->second.seat);
     target.name = it->second.name;
     it->second.seat.reset();
-    if (it->second.lang.empty()) users_.erase(it);
+    if (it->second.empty()) users_.erase(it);
     save();
     return true;
 }
@@ -159,10 +163,8 @@ void BridgeState::forget_user(const std::string& key) {
 void BridgeState::clear_seat(const std::string& key) {
     auto it = users_.find(key);
     if (it == users_.end()) return;
-    if (it->second.lang.empty())
-        users_.erase(it);
-    else
-        it->second.seat.reset();
+    it->second.seat.reset();
+    if (it->second.empty()) users_.erase(it);
     save();
 }
 
@@ -174,7 +176,22 @@ bool BridgeState::set_lang(const std::string& key, const std::string& lang) {
         it = users_.emplace(key, UserMemory{}).first;
     }
     it->second.lang = lang;
-    if (!it->second.seat && lang.empty()) users_.erase(it);
+    if (it->second.empty()) users_.erase(it);
+    save();
+    return true;
+}
+
+bool BridgeState::set_link(const std::string& key, const std::string& link_key,
+                           const std::string& link_name) {
+    auto it = users_.find(key);
+    if (it == users_.end()) {
+        if (link_key.empty()) return true;
+        if (users_.size() >= kMaxRememberedUsers) return false;
+        it = users_.emplace(key, UserMemory{}).first;
+    }
+    it->second.link_key = link_key;
+    it->second.link_name = link_key.empty() ? std::string() : link_name;
+    if (it->second.empty()) users_.erase(it);
     save();
     return true;
 }
@@ -186,6 +203,7 @@ void BridgeState::save() {
     for (const auto& [key, user] : users_) {
         Json u{{"name", user.name}};
         if (!user.lang.empty()) u["lang"] = user.lang;
+        if (!user.link_key.empty()) u["link"] = {{"key", user.link_key}, {"name", user.link_name}};
         if (user.seat)
             u["seat"] = {{"table", user.seat->table},
                          {"seat", user.seat->seat},

@@ -1,7 +1,8 @@
 // What the bridge must remember across a restart, in one small JSON file: which table each
 // channel plays at, each chat user's seat (table, seat, name, the seat's token, which takes
 // the seat back with /resume, and the bridge's seat key) and the language a user chose with
-// !lang. Users are kept by who they are (bridge.hpp, "identity": "irc account fred",
+// !lang, and the site account a user linked with !link (its key: a secret like the tokens).
+// Users are kept by who they are (bridge.hpp, "identity": "irc account fred",
 // "irc nick alice", "xmpp account bob@example.org"); a seat whose nick quit is kept by its
 // key alone ("irc orphan KEY") until someone gives the key. The file holds
 // secrets (tokens): it is written with mode 0600, atomically (a temporary file renamed over it), on
@@ -35,6 +36,13 @@ struct UserMemory {
     std::string name;  // the name the game server knows them by
     std::optional<SeatMemory> seat;
     std::string lang;  // what they chose with !lang (en, fr, cs, de); empty: the channel's
+    // A site account this identity is linked to (!link; kept under an identity the network
+    // vouches for only): the server's key that logs each of its connections in (/linkkey),
+    // and the account's name. Empty: not linked.
+    std::string link_key = {};
+    std::string link_name = {};
+    // Nothing worth a line in the file: no seat, no language, no link.
+    bool empty() const { return !seat && lang.empty() && link_key.empty(); }
 };
 
 // The most users the file remembers: anyone may whisper `lang fr`, and a stranger's choice
@@ -69,6 +77,9 @@ class BridgeState {
     // Sets (or with "" clears) a user's language; false, with nothing changed, when the user
     // is new and the file already remembers kMaxRememberedUsers.
     bool set_lang(const std::string& key, const std::string& lang);
+    // Sets (or with empty strings clears) a user's link to a site account; false as set_lang.
+    bool set_link(const std::string& key, const std::string& link_key,
+                  const std::string& link_name);
 
   private:
     void save();

@@ -36,7 +36,7 @@ std::string normalise(std::string_view text) {
     return out;
 }
 
-constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 20> kWords{{
+constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 22> kWords{{
     {"help", ChatCommand::Kind::Help},
     {"board", ChatCommand::Kind::Board},
     {"river", ChatCommand::Kind::Board},
@@ -57,6 +57,8 @@ constexpr std::array<std::pair<std::string_view, ChatCommand::Kind>, 20> kWords{
     {"abort", ChatCommand::Kind::Abort},
     {"rating", ChatCommand::Kind::Rating},
     {"top", ChatCommand::Kind::Top},
+    {"link", ChatCommand::Kind::Link},
+    {"unlink", ChatCommand::Kind::Unlink},
 }};
 
 // The engine's decision words (engine/README.md, "Notation").

@@ -31,6 +31,8 @@ struct ChatCommand {
         Abort,     // !abort: the host closes the channel's table before its game starts
         Rating,    // !rating [name]: a registered player's ratings (the speaker's name alone)
         Top,       // !top [base|spirits]: the leaderboard
+        Link,      // !link: a code to enter on the site, to play as one's account from chat
+        Unlink,    // !unlink: play as a guest again
         Unknown,   // !something else
     };
     Kind kind = Kind::None;

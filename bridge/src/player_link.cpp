@@ -19,13 +19,14 @@ using Json = nlohmann::json;
 
 PlayerLink::PlayerLink(boost::asio::io_context& io, ServerAddress server,
                        std::vector<std::string> names, std::optional<SeatMemory> resume,
-                       std::string lang, Hooks hooks)
+                       std::string lang, Hooks hooks, std::string link_key)
     : io_(io),
       server_(std::move(server)),
       names_(std::move(names)),
       resume_(std::move(resume)),
       hooks_(std::move(hooks)),
-      lang_(std::move(lang)) {}
+      lang_(std::move(lang)),
+      link_key_(std::move(link_key)) {}
 
 void PlayerLink::start() {
     client_ = open_server_connection_for(io_, server_, shared_from_this());
@@ -57,7 +58,33 @@ void PlayerLink::send(const std::string& frame, Origin origin) {
     }
     last_origin_ = origin;
     if (frame == "/tables") tables_asked_ = true;
+    // A link made while connected: the user's first command after it logs in to the account
+    // (at a table the seat keeps its name until it is gone).
+    if (key_due_ && !seat_) {
+        key_due_ = false;
+        present_key(link_key_);
+    }
     client_->send(frame);
+}
+
+void PlayerLink::present_key(const std::string& key) {
+    key_sent_ = true;
+    client_->send("/linkkey " + key);
+}
+
+void PlayerLink::resume_or_name() {
+    if (resume_) {
+        stage_ = Stage::Resuming;
+        client_->send("/resume " + resume_->token);
+    } else if (by_key_) {
+        ready();  // the account's name is the connection's
+    } else if (!names_.empty()) {
+        stage_ = Stage::Naming;
+        name_tried_ = 0;
+        client_->send("/name " + names_[0]);
+    } else {
+        ready();
+    }
 }
 
 void PlayerLink::set_lang(const std::string& lang) {
@@ -158,6 +185,17 @@ void PlayerLink::on_timer(const Json& m) {
 
 void PlayerLink::on_error(const Json& m) {
     const std::string code = text_field(m, "code");
+    if (key_sent_) {
+        // The key's answer (the server answers in order; a key's is the next after it): ended
+        // (unlinked, a new password, the account deleted), or the name seated elsewhere.
+        key_sent_ = false;
+        if (code == "link_ended") {
+            link_key_.clear();
+            key_due_ = false;
+            if (hooks_.link_ended) hooks_.link_ended();
+        }
+        if (stage_ == Stage::Linking) return resume_or_name();  // a guest this time
+    }
     if (stage_ == Stage::Resuming) {
         // The seat is gone (the table closed, or the game was over): start afresh.
         if (code == "bad_token" || code == "bad_command") {
@@ -194,15 +232,37 @@ void PlayerLink::on_message(const Json& m) {
         server_name_ = text_field(m, "name");
         welcomed_ = true;
         if (lang_ != "en") send_lang();
-        if (resume_) {
-            stage_ = Stage::Resuming;
-            client_->send("/resume " + resume_->token);
-        } else if (!names_.empty()) {
-            stage_ = Stage::Naming;
-            client_->send("/name " + names_[0]);
+        if (!link_key_.empty()) {
+            stage_ = Stage::Linking;
+            present_key(link_key_);
         } else {
-            ready();
+            resume_or_name();
         }
+    } else if (type == "account") {
+        const std::string event = text_field(m, "event");
+        if (event == "logged_in" && key_sent_) {
+            key_sent_ = false;
+            by_key_ = true;
+            if (stage_ == Stage::Linking) resume_or_name();
+        } else if (event == "elsewhere" || event == "unlinked") {
+            // The page (or another login) took the account's name: the user's next command
+            // here takes it back, as the user acting from chat means to play from chat.
+            by_key_ = false;
+            if (event == "unlinked") link_key_.clear();
+            key_due_ = !link_key_.empty();
+            if (hooks_.tell) hooks_.tell(server_text(lang_, m));
+        }
+    } else if (type == "link_code") {
+        // The code is the user's alone: always private, whoever asked where.
+        if (hooks_.tell) hooks_.tell(server_text(lang_, m));
+    } else if (type == "linked") {
+        const std::string key = text_field(m, "link_key");
+        const std::string name = text_field(m, "name");
+        if (key.size() != 64 || name.empty()) return;
+        link_key_ = key;
+        key_due_ = true;
+        if (hooks_.linked) hooks_.linked(name, key);
+        if (hooks_.tell) hooks_.tell(server_text(lang_, m));
     } else if (type == "name") {
         server_name_ = text_field(m, "name", server_name_);
         if (stage_ == Stage::Naming) ready();

@@ -46,12 +46,19 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
         std::function<void(long table, const nlohmann::json& options)> table_created;
         // The connection ended (the server went away, or it was closed).
         std::function<void(const std::string& why)> closed;
+        // The user's code was entered on the page by `name`'s owner: `key` logs the user's
+        // connections in to that account from now on (kept by the bridge, never shown).
+        std::function<void(const std::string& name, const std::string& key)> linked;
+        // The server refused the link's key: the link has ended (forget it).
+        std::function<void()> link_ended;
     };
 
     // `names`: the server names to try, in order (the first free one is taken); `resume`:
-    // a seat to take back first; `lang`: the user's language (en, fr, cs, de).
+    // a seat to take back first; `lang`: the user's language (en, fr, cs, de); `link_key`:
+    // a linked account's key, which logs the connection in to it first (/linkkey), or empty.
     PlayerLink(boost::asio::io_context& io, ServerAddress server, std::vector<std::string> names,
-               std::optional<SeatMemory> resume, std::string lang, Hooks hooks);
+               std::optional<SeatMemory> resume, std::string lang, Hooks hooks,
+               std::string link_key = {});
 
     void start();
     void close();
@@ -80,6 +87,8 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     const nlohmann::json& view() const;
     bool has_prompt() const { return !prompt_.is_null(); }
     const std::string& server_name() const { return server_name_; }
+    // Logged in to a linked account by its key (what /unlink from here would end).
+    bool logged_in_by_key() const { return by_key_; }
     std::optional<long> table() const;
 
   private:
@@ -90,6 +99,9 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     void answer(const std::string& text);
     void tell_prompt(const nlohmann::json& prompt);
     void send_lang();
+    // After the welcome (and the key's login, if any): the seat back, or a name.
+    void resume_or_name();
+    void present_key(const std::string& key);  // /linkkey KEY, its answer awaited
 
     boost::asio::io_context& io_;
     ServerAddress server_;
@@ -99,7 +111,7 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     Hooks hooks_;
     std::shared_ptr<client::GameClient> client_;
 
-    enum class Stage { Connecting, Resuming, Naming, Ready, Closed } stage_ = Stage::Connecting;
+    enum class Stage { Connecting, Linking, Resuming, Naming, Ready, Closed } stage_ = Stage::Connecting;
     std::deque<std::pair<std::string, Origin>> waiting_;  // commands before `ready`
     Origin last_origin_ = Origin::PrivateChat;
     bool tables_asked_ = false;  // relay one `tables` answer per /tables, never the pushes
@@ -115,6 +127,12 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     // Answers to our /lang still to come: skipped (an error too, from a server without /lang),
     // so that they are neither relayed nor taken for the answer to /name or /resume.
     int lang_answers_due_ = 0;
+    // The linked account's key: presented at the welcome, or (a link made while connected, or
+    // the name taken back by another login) before the next command while no seat is held.
+    std::string link_key_;
+    bool key_due_ = false;  // present link_key_ before the next command
+    bool key_sent_ = false;  // its answer is awaited
+    bool by_key_ = false;
 };
 
 }  // namespace niagara::bridge

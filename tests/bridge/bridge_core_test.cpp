@@ -192,3 +192,92 @@ TEST_CASE("bridge core: !rating and !top ask the server; a flood of them never f
     t.say(dave, "!top");
     REQUIRE(t.run_until([&] { return t.channel_says("Nobody is on the base game leaderboard yet", before); }, 5s));
 }
+
+// Issue 35's chat identities, through the bridge: a chat user the network vouches for links
+// that identity to a site account with a one-time code, then plays a rated game from chat as
+// the account; the link survives the bridge's restart and ends with unlink. Tried as a
+// stranger would: a nick without an account cannot link, a code never reaches the channel.
+TEST_CASE("bridge core: a chat identity linked to an account plays a rated game as it, across "
+          "a restart, until it unlinks",
+          "[bridge][core][ratings][attack]") {
+    CoreTable t;
+    auto& fred = t.add("fred");
+    auto& mallory = t.add("mallory");
+    auto page = t.site_user({"/name Fred", "/register fred-site-password"});
+    REQUIRE(t.run_until([&] { return page.got("account", "registered"); }, 10s));
+
+    // No account behind the nick: no link (a nick is anyone's once its holder leaves).
+    t.whisper(mallory, "link");
+    REQUIRE(t.run_until([&] { return t.told(mallory, "chat identity the network vouches for"); }, 5s));
+
+    t.account(fred, "fred");  // NickServ vouches for him
+    t.say(fred, "!link");
+    REQUIRE(t.run_until([&] { return t.told(fred, "Your code is "); }, 5s));
+    CHECK(t.channel_says("I tell you that privately"));
+    std::string code;
+    static const std::regex code_pattern(R"(Your code is ([A-Z2-9]{4}-[A-Z2-9]{4}))");
+    for (const auto& line : t.lines()) {
+        std::smatch m;
+        if (line.is_private && line.target == fred.user.key &&
+            std::regex_search(line.text, m, code_pattern))
+            code = m[1];
+    }
+    REQUIRE(code.size() == 9);
+    for (const auto& line : t.lines())
+        if (!line.is_private) CHECK(line.text.find(code) == std::string::npos);
+
+    page.client->send("/link " + code);
+    REQUIRE(t.run_until([&] { return t.told(fred, "linked to the account Fred"); }, 5s));
+    REQUIRE(t.run_until([&] { return page.got("account", "plays as Fred"); }, 5s));
+    t.whisper(fred, "link");
+    REQUIRE(t.run_until([&] { return t.told(fred, "linked to the account Fred already"); }, 5s));
+
+    // A game from the channel: he sits as Fred (his next command logged the connection in),
+    // and the game is rated for the account.
+    t.say(fred, "!new players=3");
+    REQUIRE(t.run_until([&] { return t.table.has_value(); }, 10s));
+    t.say(fred, "!addbot greedy");
+    t.say(fred, "!addbot greedy");
+    t.say(fred, "!start");
+    REQUIRE(t.run_until([&] { return t.channel_says("starts with 3 players"); }, 10s));
+    const std::size_t before_who = t.lines().size();
+    t.say(fred, "!who");
+    INFO(t.transcript());
+    REQUIRE(t.run_until([&] { return t.channel_says("Fred", before_who); }, 5s));
+    if (!t.run_until([&] { return t.channel_says("Game over at table"); }, 120s))
+        FAIL(t.transcript());
+    const std::size_t asked = page.received->size();
+    page.client->send("/rating Fred");
+    REQUIRE(t.run_until([&] { return page.received->size() > asked && page.got("rating"); }, 5s));
+    nlohmann::json rating;
+    for (const auto& m : *page.received)
+        if (m.value("type", "") == "rating") rating = m;
+    INFO(rating.dump());
+    REQUIRE(rating["ratings"].size() == 1);
+    CHECK(rating["ratings"][0]["games"] == 1);
+
+    // NickServ no longer vouches for fred (he logged out, or someone else has the nick): the
+    // connection logged in to Fred closes, and the nick alone has no link.
+    const std::size_t links = t.bridge().open_links();
+    t.account(fred, "");
+    CHECK(t.bridge().open_links() == links - 1);
+    t.whisper(fred, "unlink");
+    REQUIRE(t.run_until([&] { return t.told(fred, "chat identity the network vouches for"); }, 5s));
+    t.account(fred, "fred");
+
+    // The bridge restarts: the link is in its state file; !rating alone asks for Fred's.
+    t.restart_bridge();
+    t.present(fred);
+    t.present(mallory);
+    t.say(fred, "!rating");
+    REQUIRE(t.run_until([&] { return t.channel_says("Fred: base game"); }, 5s));
+
+    // unlink ends it on the server too: he is a guest there again, and not linked here.
+    t.whisper(fred, "unlink");
+    REQUIRE(t.run_until([&] { return t.told(fred, "link is ended"); }, 10s));
+    t.whisper(fred, "unlink");
+    REQUIRE(t.run_until([&] { return t.told(fred, "You are not linked to an account"); }, 5s));
+    INFO(t.transcript());
+    for (const auto& line : t.lines())
+        if (!line.is_private) CHECK(bridge_test::secrets_in_public_line(line.text).empty());
+}

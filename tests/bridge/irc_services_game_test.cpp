@@ -5,6 +5,8 @@
 // the nick gets nothing of it; a seat of someone without an account needs its key after a quit,
 // even under the same nick.
 #include <boost/asio/io_context.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdint>
@@ -225,6 +227,48 @@ class ServicesGame {
 
     std::optional<long> table;
 
+    // Someone at the web page: a connection of its own to the game server, sending `opening`,
+    // keeping every message it gets.
+    struct SiteUser {
+        std::shared_ptr<niagara::client::GameClient> client;
+        std::shared_ptr<std::vector<Json>> received;
+        bool got(const std::string& type, const std::string& event = "") const {
+            for (const auto& m : *received)
+                if (m.value("type", "") == type && (event.empty() || m.value("event", "") == event))
+                    return true;
+            return false;
+        }
+    };
+    SiteUser site_user(std::vector<std::string> opening) {
+        niagara::client::GameClient::Settings settings;
+        settings.port = server_.port();
+        settings.auto_play = false;
+        settings.opening = std::move(opening);
+        SiteUser user{std::make_shared<niagara::client::GameClient>(io_, settings),
+                      std::make_shared<std::vector<Json>>()};
+        user.client->on_message = [received = user.received](niagara::client::GameClient&,
+                                                             const Json& m, const std::string&) {
+            received->push_back(m);
+        };
+        user.client->start();
+        return user;
+    }
+    // GET `target` from the game server, as a browser would: the status and the body.
+    std::pair<int, std::string> http_get(const std::string& target) const {
+        namespace beast = boost::beast;
+        namespace http = beast::http;
+        net::io_context io;
+        beast::tcp_stream stream(io);
+        stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), server_.port()));
+        http::request<http::empty_body> request{http::verb::get, target, 11};
+        request.set(http::field::host, "127.0.0.1");
+        http::write(stream, request);
+        beast::flat_buffer buffer;
+        http::response<http::string_body> response;
+        http::read(stream, buffer, response);
+        return {int(response.result_int()), response.body()};
+    }
+
   private:
     void feed() {
         static const std::regex opened(R"(opened table #(\d+))");
@@ -382,5 +426,71 @@ TEST_CASE("bridge over IRC with services: without an account, only the seat key 
     const int before = bob.mind.decisions;
     if (!game.run([&] { return bob.mind.decisions > before + 1; }, 30s))
         FAIL("bob could not play his seat after his key:\n" << game.transcript());
+    game.check_channel_lines();
+}
+
+// Issue 35: a chat identity linked to a site account plays a rated game from IRC, and the
+// rating shows on the account's page (its data: /api/players/NAME).
+TEST_CASE("bridge over IRC with services: a chat identity linked to an account plays a rated "
+          "game, and the rating shows on the account's page",
+          "[bridge][irc][services][ratings]") {
+    ServicesGame game;
+    game.start_bridge();
+    // Jiří registers on the site, in the browser (a connection of his own).
+    auto site = game.site_user({"/name Ji\xC5\x99\xC3\xAD", "/register jiri-site-password"});
+    if (!game.run([&] { return site.got("account", "registered"); }, 10s))
+        FAIL("no account for Jiri:\n" << game.transcript());
+
+    // On IRC he is jiri, logged into NickServ: !link gives him a code, privately.
+    auto& jiri = game.add("jiri");
+    REQUIRE(services_register(*jiri.client, "jiri-irc-password"));
+    REQUIRE(jiri.client->join(kServicesChannel));
+    jiri.client->say(kServicesChannel, "!link");
+    std::string code;
+    const bool coded = game.run(
+        [&] {
+            static const std::regex pattern(R"(Your code is ([A-Z2-9]{4}-[A-Z2-9]{4}))");
+            for (const auto& line : services_private_lines(*jiri.client)) {
+                std::smatch m;
+                if (std::regex_search(line, m, pattern)) code = m[1];
+            }
+            return !code.empty();
+        },
+        10s);
+    if (!coded) FAIL("no code for jiri:\n" << game.transcript());
+    CHECK_FALSE(game.channel_says(code));
+
+    // He enters it on the page: the chat identity is Jiri's account's.
+    site.client->send("/link " + code);
+    if (!game.run([&] { return ServicesGame::told(jiri, "linked to the account Ji\xC5\x99\xC3\xAD"); }, 10s))
+        FAIL("jiri was not linked:\n" << game.transcript());
+
+    // A game against two greedy bots, from the channel, to its end.
+    jiri.client->say(kServicesChannel, "!new players=3");
+    if (!game.run([&] { return game.table && jiri.mind.seat; }, 20s))
+        FAIL("no table, or no seat at it:\n" << game.transcript());
+    jiri.client->say(kServicesChannel, "!addbot greedy");
+    jiri.client->say(kServicesChannel, "!addbot greedy");
+    jiri.client->say(kServicesChannel, "!start");
+    if (!game.run([&] { return game.channel_says("Game over at table"); }, 180s))
+        FAIL("the game did not end:\n" << game.transcript());
+
+    // The account's page shows the rated game (the page draws what /api/players/NAME says).
+    Json player;
+    const bool rated = game.run(
+        [&] {
+            const auto [status, body] = game.http_get("/api/players/Ji%C5%99%C3%AD");
+            if (status != 200) return false;
+            player = Json::parse(body, nullptr, false);
+            return player.is_object() && player.contains("ratings") &&
+                   player["ratings"].is_array() && !player["ratings"].empty();
+        },
+        10s);
+    INFO(player.dump());
+    if (!rated) FAIL("no rating on the page:\n" << game.transcript());
+    CHECK(player["name"] == "Ji\xC5\x99\xC3\xAD");
+    CHECK(player["ratings"][0]["variant"] == "base");
+    CHECK(player["ratings"][0]["games"] == 1);
+    CHECK(game.http_get("/players/Ji%C5%99%C3%AD").first == 200);
     game.check_channel_lines();
 }

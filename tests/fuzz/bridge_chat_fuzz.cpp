@@ -100,9 +100,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         niagara::bridge::PlayerLink::Hooks link_hooks;
         link_hooks.tell = handed_on;
         link_hooks.answer_in_channel = handed_on;
+        link_hooks.linked = [](const std::string& name, const std::string& key) {
+            if (key.size() != 64 || name.empty()) broken("a link kept without its key or name");
+        };
+        // Linked to a site account: its key is presented first (/linkkey), then the name.
         auto link = std::make_shared<niagara::bridge::PlayerLink>(
             io, options.server, std::vector<std::string>{"alice"}, std::nullopt, "fr",
-            std::move(link_hooks));
+            std::move(link_hooks), std::string(64, 'a'));
         link->start();
         niagara::bridge::ChannelRelay::Hooks relay_hooks;
         relay_hooks.say = handed_on;

@@ -118,3 +118,62 @@ test('Jiří registers, plays two rated games against bots and sees them on his 
     checkNoProblems([jiri]);
     await jiri.context.close();
 });
+
+// Issue 35's chat identities: the code a chat user got from the bridge (!link) is entered on
+// the page by the account's owner. The "chat user" here is a bare WebSocket (what the bridge
+// opens for each chat user); it gets the link's key, and the page stays logged in.
+test('A chat identity is linked from the lobby with the code it was given', async () => {
+    const linda = await openNamedPlayer(browser, server.url, 'Linda');
+    await linda.page.fill('#password-input', 'lindas-password');
+    await linda.page.click('#register');
+    await linda.page.waitForSelector('#link-form');
+
+    // (A context of its own: the page's has Linda's session cookie, which would log it in.)
+    const chatContext = await browser.newContext();
+    const chat = await chatContext.newPage();
+    await chat.goto(`${server.url}rules.html`);
+    const code = await chat.evaluate(
+        (url) =>
+            new Promise((resolve, reject) => {
+                const ws = new WebSocket(url);
+                window.chatMessages = [];
+                ws.onmessage = (e) => {
+                    const m = JSON.parse(e.data);
+                    window.chatMessages.push(m);
+                    if (m.type === 'link_code') resolve(m.code);
+                };
+                ws.onopen = () => ws.send('/link');
+                setTimeout(() => reject(new Error('no code')), 10000);
+            }),
+        `${server.url.replace(/^http/, 'ws')}ws`,
+    );
+    assert.match(code, /^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+    // A wrong code is refused in the page's log; the right one, typed in lower case, links.
+    await linda.page.fill('#link-code', 'ZZZZ-ZZZZ');
+    await linda.page.click('#link');
+    await linda.page.waitForFunction(() =>
+        window.niagara.store.state.log.some((e) => e.key === 'server.link.unknown'),
+    );
+    await linda.page.fill('#link-code', code.toLowerCase());
+    await linda.page.click('#link');
+    await linda.page.waitForFunction(() =>
+        window.niagara.store.state.log.some((e) => e.key === 'protocol.account.linked'),
+    );
+    const linked = await chat.waitForFunction(() =>
+        window.chatMessages.find((m) => m.type === 'linked'),
+    );
+    const message = await linked.jsonValue();
+    assert.equal(message.name, 'Linda');
+    assert.match(message.link_key, /^[0-9a-f]{64}$/);
+    // The page is still logged in, and never saw the key.
+    await linda.page.waitForSelector('#logged-in');
+    assert.equal(await linda.page.evaluate(() => window.niagara.store.state.me.account), 'Linda');
+    assert.doesNotMatch(
+        await linda.page.evaluate(() => JSON.stringify(window.niagara.store.state)),
+        new RegExp(message.link_key),
+    );
+    checkNoProblems([linda]);
+    await chatContext.close();
+    await linda.context.close();
+});

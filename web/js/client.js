@@ -102,6 +102,11 @@ export class Client {
         this.send({ type: 'logout' });
     }
 
+    // Chat links (protocol/README.md, "Chat links"): the code a chat user got from the bridge.
+    linkChat(code) {
+        this.send({ type: 'link', code });
+    }
+
     listTables() {
         this.send('/tables');
     }
@@ -315,8 +320,10 @@ Client.prototype.handlers = {
         if (typeof m.grant === 'string') keepLogin(m.grant);
     },
     account(s, m) {
-        // Logged in (or registered: logged in too), or a guest again.
-        s.me.account = m.event === 'logged_in' || m.event === 'registered' ? m.name : null;
+        // Logged in (or registered: logged in too), or a guest again; a chat identity linked
+        // (or every one unlinked) changes neither.
+        if (m.event !== 'linked' && m.event !== 'unlinked_all')
+            s.me.account = m.event === 'logged_in' || m.event === 'registered' ? m.name : null;
         if (m.event === 'password_changed') s.me.account = m.name;
         if (m.event === 'logged_out') forgetLogin();
         addLog(s, { kind: 'info', ...said(m) });

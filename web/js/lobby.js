@@ -172,6 +172,30 @@ export class LobbyView {
             ),
         );
         this.accountBox = h('div', { class: 'account' });
+        // Logged in: a code from the chat bridge (!link) links that chat identity here.
+        this.linkInput = h('input', {
+            id: 'link-code',
+            name: 'link-code',
+            autocomplete: 'off',
+            maxlength: 16,
+            placeholder: 'ABCD-EFGH',
+        });
+        this.linkForm = h(
+            'form',
+            {
+                class: 'row link-form',
+                id: 'link-form',
+                onsubmit: (e) => {
+                    e.preventDefault();
+                    const code = this.linkInput.value.trim();
+                    this.linkInput.value = '';
+                    if (code) client.linkChat(code);
+                },
+            },
+            h('label', { for: 'link-code' }, t('web.lobby.linkChat')),
+            this.linkInput,
+            h('button', { type: 'submit', id: 'link' }, t('web.lobby.link')),
+        );
 
         const quickPlayers = h(
             'select',
@@ -391,6 +415,7 @@ export class LobbyView {
                           ),
                       )
                     : this.accountForm,
+                ...(account ? [this.linkForm] : []),
             );
         }
         const last = session.lastSeat();
