@@ -85,6 +85,18 @@ test('Jiří registers, plays two rated games against bots and sees them on his 
     await page.click(`tr.rated-game >> nth=0 >> a`);
     await page.waitForSelector('body[data-ready="yes"]');
     assert.match(page.url(), /replay\.html\?game=\d+$/);
+    // The same page as an English reader's browser shows it.
+    const english = await browser.newContext({ locale: 'en-US' });
+    const inEnglish = await english.newPage();
+    await inEnglish.goto(`${server.url}players/${encodeURIComponent(JIRI)}`);
+    await inEnglish.waitForSelector('body[data-ready="yes"]');
+    assert.equal(await inEnglish.evaluate(() => document.documentElement.lang), 'en');
+    const base = inEnglish.locator('section.variant[data-variant="base"]');
+    assert.match(await base.locator('h2').innerText(), /Base game/);
+    assert.match(await base.locator('.rating-now').innerText(), /after 2 rated games/);
+    assert.equal(await base.locator('tr.rated-game').count(), 2);
+    assert.match(await base.locator('tr.rated-game a').first().innerText(), /watch/);
+    await english.close();
 
     // The leaderboard lists him (one rated game is enough on this server), linking his page.
     await page.goto(`${server.url}leaderboard`);
