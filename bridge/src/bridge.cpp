@@ -154,6 +154,7 @@ void Bridge::run_link(Person& p, const ChatCommand& c) {
             return tell(p, tr(lang, "bridge.link.already", {{"name", memory->link_name}}));
         if (!may_link(p)) return;
         // The code comes back privately (PlayerLink), wherever this was asked.
+        p.link_asked_as = identity(p);
         return link(p).send("/link", Origin::PrivateChat);
     }
     if (!linked) return tell(p, tr(lang, "bridge.link.none"));
@@ -290,8 +291,11 @@ PlayerLink& Bridge::link(Person& p) {
     };
     hooks.linked = [this, weak](const std::string& name, const std::string& key) {
         auto q = weak.lock();
-        // (Only an identity the network vouches for asks for a code: !link.)
-        if (q && !q->user.account.empty()) state_.set_link(identity(*q), key, name);
+        // Only for the identity that asked (one the network vouches for: !link), if the
+        // network still says they are it.
+        if (!q || q->user.account.empty() || q->link_asked_as != identity(*q)) return false;
+        q->link_asked_as.clear();
+        return state_.set_link(identity(*q), key, name);
     };
     hooks.link_ended = [this, weak] {
         if (auto q = weak.lock()) state_.set_link(identity(*q), "", "");
@@ -488,7 +492,8 @@ void Bridge::sweep() {
     for (auto& [key, p] : people_) {
         // A connection without a seat that nobody uses: closed, so that links are held only
         // for playing.
-        if (p->link && p->holder.empty() && now - p->link->last_used() > options_.idle_link)
+        if (p->link && p->holder.empty() && now - p->link->last_used() > options_.idle_link &&
+            !p->link->waiting_for_code())
             drop_link(*p);
         if (p->unseen && reseen_since_ && now - *reseen_since_ > options_.reseen_grace)
             unseen.push_back(key);

@@ -112,6 +112,9 @@ class Bridge final : public ChatEvents {
         bool unseen = false;
         // They quit: gone once this runs out, unless the bot's own connection is lost first.
         std::shared_ptr<boost::asio::steady_timer> leaving;
+        // The identity that last asked for a link code (!link): a key that comes back is
+        // kept only while they are still that identity.
+        std::string link_asked_as;
         // The command bucket.
         double tokens = 0;
         std::chrono::steady_clock::time_point refilled{};

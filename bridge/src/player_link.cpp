@@ -254,14 +254,17 @@ void PlayerLink::on_message(const Json& m) {
         }
     } else if (type == "link_code") {
         // The code is the user's alone: always private, whoever asked where.
+        const auto seconds = std::clamp<long long>(number_field(m, "seconds", 0), 0, 3600);
+        code_expires_ = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
         if (hooks_.tell) hooks_.tell(server_text(lang_, m));
     } else if (type == "linked") {
         const std::string key = text_field(m, "link_key");
         const std::string name = text_field(m, "name");
-        if (key.size() != 64 || name.empty()) return;
+        code_expires_ = {};
+        if (key.size() != 64 || name.empty() || !hooks_.linked || !hooks_.linked(name, key))
+            return;
         link_key_ = key;
         key_due_ = true;
-        if (hooks_.linked) hooks_.linked(name, key);
         if (hooks_.tell) hooks_.tell(server_text(lang_, m));
     } else if (type == "name") {
         server_name_ = text_field(m, "name", server_name_);

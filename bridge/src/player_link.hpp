@@ -47,8 +47,10 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
         // The connection ended (the server went away, or it was closed).
         std::function<void(const std::string& why)> closed;
         // The user's code was entered on the page by `name`'s owner: `key` logs the user's
-        // connections in to that account from now on (kept by the bridge, never shown).
-        std::function<void(const std::string& name, const std::string& key)> linked;
+        // connections in to that account from now on (kept by the bridge, never shown). False:
+        // the bridge refuses it (the chat identity that asked is no longer the user's), and
+        // this connection does not use it either.
+        std::function<bool(const std::string& name, const std::string& key)> linked;
         // The server refused the link's key: the link has ended (forget it).
         std::function<void()> link_ended;
     };
@@ -89,6 +91,9 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     const std::string& server_name() const { return server_name_; }
     // Logged in to a linked account by its key (what /unlink from here would end).
     bool logged_in_by_key() const { return by_key_; }
+    // A link code given here is still to be entered on the page: the connection must stay
+    // open for it (the server forgets a code with its connection).
+    bool waiting_for_code() const { return std::chrono::steady_clock::now() < code_expires_; }
     std::optional<long> table() const;
 
   private:
@@ -133,6 +138,7 @@ class PlayerLink : public std::enable_shared_from_this<PlayerLink> {
     bool key_due_ = false;  // present link_key_ before the next command
     bool key_sent_ = false;  // its answer is awaited
     bool by_key_ = false;
+    std::chrono::steady_clock::time_point code_expires_{};
 };
 
 }  // namespace niagara::bridge

@@ -992,7 +992,7 @@ std::optional<std::string> Lobby::recent_games() {
 }
 
 std::pair<int, std::string> Lobby::player_json(const std::string& typed) {
-    // A player's newest rated games per variant, with who sat where (a look-up per game).
+    // A player's newest rated games per variant, with who sat where (one query per variant).
     constexpr int kHistory = 100;
     const auto check = protocol::check_name(typed);
     const long id = check.fault == protocol::NameFault::None ? accounts_.id_of(check.name) : 0;
@@ -1006,7 +1006,7 @@ std::pair<int, std::string> Lobby::player_json(const std::string& typed) {
             Json history = Json::array();
             for (const StoredRatedGame& g : store_.rated_games(id, std::string(variant_key(v)), kHistory)) {
                 Json seats = Json::array();
-                for (const StoredSeat& s : store_.finished_seats(g.table))
+                for (const StoredSeat& s : g.seats)
                     seats.push_back({{"name", s.name},
                                      {"bot", s.bot},
                                      {"deleted", !s.bot && s.name.empty()},

@@ -966,14 +966,24 @@ std::vector<StoredRatedGame> Store::rated_games(long account, const std::string&
                                                 int limit) {
     std::lock_guard lock(mutex_);
     std::vector<StoredRatedGame> out;
+    // The newest `limit` games, oldest first, each with its seats: one query, not one per game.
     Statement s(db_,
-                "SELECT table_id, place, players, won, mu, sigma, at FROM rated_games"
-                " WHERE account = ? AND variant = ? ORDER BY table_id DESC LIMIT ?");
+                "SELECT r.table_id, r.place, r.players, r.won, r.mu, r.sigma, r.at,"
+                " s.seat, s.name, s.bot, s.account FROM"
+                " (SELECT table_id, place, players, won, mu, sigma, at FROM rated_games"
+                "  WHERE account = ? AND variant = ? ORDER BY table_id DESC LIMIT ?) r"
+                " LEFT JOIN seats s ON s.table_id = r.table_id ORDER BY r.table_id, s.seat");
     s.bind(1, account).bind(2, variant).bind(3, long(limit));
-    while (s.step())
-        out.push_back(StoredRatedGame{s.integer(0), int(s.integer(1)), int(s.integer(2)),
-                                      s.integer(3) != 0, s.real(4), s.real(5), s.text(6)});
-    std::reverse(out.begin(), out.end());  // oldest first
+    while (s.step()) {
+        const long table = s.integer(0);
+        if (out.empty() || out.back().table != table)
+            out.push_back(StoredRatedGame{table, int(s.integer(1)), int(s.integer(2)),
+                                          s.integer(3) != 0, s.real(4), s.real(5), s.text(6), {}});
+        if (s.is_null(7)) continue;
+        const long bot = s.integer(9);
+        out.back().seats.push_back(StoredSeat{int(s.integer(7)), s.text(8), {}, bot != 0,
+                                              bot > 1 ? int(bot - 1) : 0, false, s.integer(10)});
+    }
     return out;
 }
 

@@ -172,6 +172,7 @@ struct StoredRatedGame {
     double mu = 0;
     double sigma = 0;
     std::string at;  // when it finished (UTC, ISO 8601)
+    std::vector<StoredSeat> seats;  // who sat where (names, bots, accounts), by seat
 };
 
 struct StoredAction {
@@ -239,6 +240,7 @@ class Store {
     long chat_link_account(const std::string& key_hash);  // 0: none
     void delete_chat_link(const std::string& key_hash);
     void delete_chat_links(long account);
+    // With each game's seats, read in the same query (a player page shows them all).
     std::vector<StoredRatedGame> rated_games(long account, const std::string& variant, int limit);
 
     long checkpoints() const;  // of the log into the database file, completed so far

@@ -210,18 +210,37 @@ TEST_CASE("bridge core: a chat identity linked to an account plays a rated game 
     t.whisper(mallory, "link");
     REQUIRE(t.run_until([&] { return t.told(mallory, "chat identity the network vouches for"); }, 5s));
 
-    t.account(fred, "fred");  // NickServ vouches for him
-    t.say(fred, "!link");
-    REQUIRE(t.run_until([&] { return t.told(fred, "Your code is "); }, 5s));
-    CHECK(t.channel_says("I tell you that privately"));
-    std::string code;
+    // A code asked as one services account and entered after another logged in behind the
+    // nick: the key that comes back is not kept (nor used) for the new one.
     static const std::regex code_pattern(R"(Your code is ([A-Z2-9]{4}-[A-Z2-9]{4}))");
-    for (const auto& line : t.lines()) {
-        std::smatch m;
-        if (line.is_private && line.target == fred.user.key &&
-            std::regex_search(line.text, m, code_pattern))
-            code = m[1];
-    }
+    const auto last_code = [&] {
+        std::string found;
+        for (const auto& line : t.lines()) {
+            std::smatch m;
+            if (line.is_private && line.target == fred.user.key &&
+                std::regex_search(line.text, m, code_pattern))
+                found = m[1];
+        }
+        return found;
+    };
+    t.account(fred, "fred");  // NickServ vouches for him
+    t.whisper(fred, "link");
+    REQUIRE(t.run_until([&] { return !last_code().empty(); }, 5s));
+    t.account(fred, "frederick");
+    page.client->send("/link " + last_code());
+    REQUIRE(t.run_until([&] { return page.got("account", "plays as Fred"); }, 5s));
+    t.run_until([] { return false; }, 200ms);
+    CHECK_FALSE(t.told(fred, "linked to the account Fred"));
+    t.whisper(fred, "unlink");
+    REQUIRE(t.run_until([&] { return t.told(fred, "You are not linked to an account"); }, 5s));
+    page.received->clear();
+
+    t.account(fred, "fred");
+    t.say(fred, "!link");
+    const std::string first_code = last_code();
+    REQUIRE(t.run_until([&] { return last_code() != first_code; }, 5s));
+    CHECK(t.channel_says("I tell you that privately"));
+    const std::string code = last_code();
     REQUIRE(code.size() == 9);
     for (const auto& line : t.lines())
         if (!line.is_private) CHECK(line.text.find(code) == std::string::npos);
@@ -275,8 +294,15 @@ TEST_CASE("bridge core: a chat identity linked to an account plays a rated game 
     // unlink ends it on the server too: he is a guest there again, and not linked here.
     t.whisper(fred, "unlink");
     REQUIRE(t.run_until([&] { return t.told(fred, "link is ended"); }, 10s));
+    const std::size_t told_before = t.lines().size();
     t.whisper(fred, "unlink");
-    REQUIRE(t.run_until([&] { return t.told(fred, "You are not linked to an account"); }, 5s));
+    REQUIRE(t.run_until(
+        [&] {
+            for (std::size_t i = told_before; i < t.lines().size(); ++i)
+                if (t.lines()[i].text.find("You are not linked") != std::string::npos) return true;
+            return false;
+        },
+        5s));
     INFO(t.transcript());
     for (const auto& line : t.lines())
         if (!line.is_private) CHECK(bridge_test::secrets_in_public_line(line.text).empty());

@@ -102,6 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         link_hooks.answer_in_channel = handed_on;
         link_hooks.linked = [](const std::string& name, const std::string& key) {
             if (key.size() != 64 || name.empty()) broken("a link kept without its key or name");
+            return true;
         };
         // Linked to a site account: its key is presented first (/linkkey), then the name.
         auto link = std::make_shared<niagara::bridge::PlayerLink>(

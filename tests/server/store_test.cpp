@@ -350,6 +350,9 @@ TEST_CASE("store: a database of schema 5 is migrated; its seats gain accounts an
     CHECK(history[0].table == 1);
     CHECK(history[0].won);
     CHECK(history[0].at.size() == 20);  // 2026-12-03T07:00:00Z
+    REQUIRE(history[0].seats.size() == 2);  // read with it, in seat order
+    CHECK(history[0].seats[0].name == "ann");
+    CHECK(history[0].seats[1].account == 7);
     CHECK(store.rated_games(7, "spirits", 10).empty());
     // A deleted account's ratings and history go; its seat stays, nobody's.
     store.delete_account(7);
