@@ -6,6 +6,7 @@
 #include "engine/sorted_ops.hpp"
 #include "niagara/random_bot.hpp"
 #include "option_variants.hpp"
+#include "property_scale.hpp"
 
 using namespace niagara;
 
@@ -151,8 +152,10 @@ using test::sorted_ops;
 // The part-by-part diffs build only what changed, and give exactly json::diff's operations.
 TEST_CASE("view diffs: part by part, exactly json::diff of the parts (R3.6)", "[view][property]") {
     long steps = 0, entries = 0;
+    // Seeds per variant: 7 at the default scale, 2 in the release run, 1 under the sanitizers.
+    const long seeds = test::property_scale(7, 1);
     for (int variant = 0; variant < test::kOptionVariants; ++variant) {
-        for (std::uint64_t seed : {21u, 22u}) {
+        for (std::uint64_t seed = 21; seed < 21 + std::uint64_t(seeds); ++seed) {
             const Options o = test::option_variant(variant, seed + std::uint64_t(variant));
             State s = new_game(o);
             RandomBot bot(o.seed);

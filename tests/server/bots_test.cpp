@@ -157,7 +157,7 @@ TEST_CASE("Bots: the table's level plays a dropped player's seat, bots=LEVEL in 
 }
 
 TEST_CASE("Bots: a late answer is dropped when the player came back, whose own move counts",
-          "[server][bots]") {
+          "[server][bots][threads]") {
     // The bots' pace (2 s) holds a stand-in's answer long enough for bob to come back first.
     ServerProcess server({"--grace", "1", "--bot-delay-ms", "2000"});
     Harness h(server.port());

@@ -21,7 +21,7 @@ void play_to_the_end(Harness& h, const ServerProcess& server, const std::vector<
 
 }  // namespace
 
-TEST_CASE("A 3-player game to the end with chat commands", "[server][game]") {
+TEST_CASE("A 3-player game to the end with chat commands", "[server][game][threads]") {
     ServerProcess server;
     Harness h(server.port());
     Player& alice = h.add("alice", {"/name alice"});
@@ -60,7 +60,7 @@ TEST_CASE("A 3-player game to the end with chat commands", "[server][game]") {
 
 // The load generator's bots keep no view and pick from the prompt alone; they must still play
 // games to their end, or a load test would never create, finish and store a game.
-TEST_CASE("Bots that read only the prompt play a 4-player game to its end", "[server][game]") {
+TEST_CASE("Bots that read only the prompt play a 4-player game to its end", "[server][game][threads]") {
     ServerProcess server;
     Harness h(server.port());
     std::vector<Player*> players;
@@ -140,7 +140,7 @@ TEST_CASE("A 3-player game to the end with JSON messages", "[server][game][json]
 
 // Every connection's view, built from the first snapshot and every patch, equals the fresh
 // snapshot it asks for with /sync (at the start, mid-game, and the engine's view at the end).
-TEST_CASE("Patched views equal fresh snapshots", "[server][diffs]") {
+TEST_CASE("Patched views equal fresh snapshots", "[server][diffs][threads]") {
     ServerProcess server;
     Harness h(server.port());
     Player& host = h.add("host", Harness::Options{{"/name host"}, false, true, 3});

@@ -23,7 +23,7 @@ long presence_count(const Player& p, int seat, bool online) {
 
 }  // namespace
 
-TEST_CASE("A player leaves mid-game and resumes the seat with the token", "[server][reconnect]") {
+TEST_CASE("A player leaves mid-game and resumes the seat with the token", "[server][reconnect][threads]") {
     ServerProcess server({"--grace", "30"});
     Harness h(server.port());
     Player& alice = h.add("alice", Harness::Options{{"/name alice"}, false, true, 1});
@@ -125,7 +125,7 @@ TEST_CASE("A player leaves mid-game and resumes the seat with the token", "[serv
 }
 
 TEST_CASE("Crash recovery: SIGKILL mid-game, restart on the same data, resume and finish",
-          "[server][crash]") {
+          "[server][crash][threads]") {
     ServerProcess server({"--grace", "30"});
     const unsigned short first_port = server.port();
     std::optional<long> table;

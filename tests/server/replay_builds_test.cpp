@@ -29,7 +29,7 @@ double waiting_builds(unsigned short port) {
 }  // namespace
 
 TEST_CASE("Replay builds: off the IO threads, within their limit, the same bytes",
-          "[server][http][replay][replay_builds]") {
+          "[server][http][replay][replay_builds][threads]") {
     constexpr int kLimit = 4;
     ServerProcess server({"--max-replay-builds", std::to_string(kLimit)});
     server.stop();

@@ -133,7 +133,7 @@ SecretReport check_connection(const Player& p, int me, const Choices& truth) {
 }  // namespace
 
 TEST_CASE("A chosen card reaches only its owner until it is revealed (R3.1, R3.6)",
-          "[server][secrets]") {
+          "[server][secrets][threads]") {
     ServerProcess server;
     Harness h(server.port());
     std::vector<Player*> seats;
