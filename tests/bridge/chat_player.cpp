@@ -18,6 +18,30 @@ std::vector<std::string> secrets_in_public_line(const std::string& text) {
     return found;
 }
 
+bool SiteUser::got(const std::string& type, const std::string& text_part) const {
+    for (const auto& m : *received)
+        if (m.value("type", "") == type && m.value("text", "").find(text_part) != std::string::npos)
+            return true;
+    return false;
+}
+
+SiteUser open_site_user(boost::asio::io_context& io, unsigned short port,
+                        std::vector<std::string> opening) {
+    niagara::client::GameClient::Settings settings;
+    settings.port = port;
+    settings.auto_play = false;
+    settings.opening = std::move(opening);
+    SiteUser user{std::make_shared<niagara::client::GameClient>(io, settings),
+                  std::make_shared<std::vector<nlohmann::json>>()};
+    user.client->on_message = [received = user.received](niagara::client::GameClient&,
+                                                         const nlohmann::json& m,
+                                                         const std::string&) {
+        received->push_back(m);
+    };
+    user.client->start();
+    return user;
+}
+
 std::shared_ptr<niagara::client::GameClient> watch_table(boost::asio::io_context& io,
                                                          unsigned short port, long table) {
     niagara::client::GameClient::Settings settings;

@@ -46,6 +46,17 @@ bool view_agrees(const Json& spectator_game, int seat, bool card_prompt);
 // "your turn", "Your hand", ...) or a seat token. Empty when the line is clean.
 std::vector<std::string> secrets_in_public_line(const std::string& text);
 
+// Someone at the web page: a connection of its own to the game server, sending `opening` once
+// connected, keeping every message it gets (on `io`, which the test drives).
+struct SiteUser {
+    std::shared_ptr<niagara::client::GameClient> client;
+    std::shared_ptr<std::vector<nlohmann::json>> received;
+    // Whether a message of `type` whose text holds `text_part` came.
+    bool got(const std::string& type, const std::string& text_part = "") const;
+};
+SiteUser open_site_user(boost::asio::io_context& io, unsigned short port,
+                        std::vector<std::string> opening);
+
 // The test's spectator of a table (what `!board` shows), on `io`.
 std::shared_ptr<niagara::client::GameClient> watch_table(boost::asio::io_context& io,
                                                          unsigned short port, long table);

@@ -145,33 +145,9 @@ class CoreTable {
     niagara::bridge::Bridge& bridge() { return *bridge_; }
     std::optional<long> table;
 
-    // Someone at the web page: a connection of its own to the server, sending `opening` once
-    // connected, keeping every message it receives.
-    struct SiteUser {
-        std::shared_ptr<niagara::client::GameClient> client;
-        std::shared_ptr<std::vector<nlohmann::json>> received;
-        bool got(const std::string& type, const std::string& text_part = "") const {
-            for (const auto& m : *received)
-                if (m.value("type", "") == type &&
-                    m.value("text", "").find(text_part) != std::string::npos)
-                    return true;
-            return false;
-        }
-    };
+    // Someone at the web page (chat_player.hpp).
     SiteUser site_user(std::vector<std::string> opening) {
-        niagara::client::GameClient::Settings settings;
-        settings.port = server_.port();
-        settings.auto_play = false;
-        settings.opening = std::move(opening);
-        SiteUser user{std::make_shared<niagara::client::GameClient>(io_, settings),
-                      std::make_shared<std::vector<nlohmann::json>>()};
-        user.client->on_message = [received = user.received](niagara::client::GameClient&,
-                                                             const nlohmann::json& m,
-                                                             const std::string&) {
-            received->push_back(m);
-        };
-        user.client->start();
-        return user;
+        return open_site_user(io_, server_.port(), std::move(opening));
     }
 
   private:

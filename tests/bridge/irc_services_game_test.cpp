@@ -227,31 +227,9 @@ class ServicesGame {
 
     std::optional<long> table;
 
-    // Someone at the web page: a connection of its own to the game server, sending `opening`,
-    // keeping every message it gets.
-    struct SiteUser {
-        std::shared_ptr<niagara::client::GameClient> client;
-        std::shared_ptr<std::vector<Json>> received;
-        bool got(const std::string& type, const std::string& event = "") const {
-            for (const auto& m : *received)
-                if (m.value("type", "") == type && (event.empty() || m.value("event", "") == event))
-                    return true;
-            return false;
-        }
-    };
-    SiteUser site_user(std::vector<std::string> opening) {
-        niagara::client::GameClient::Settings settings;
-        settings.port = server_.port();
-        settings.auto_play = false;
-        settings.opening = std::move(opening);
-        SiteUser user{std::make_shared<niagara::client::GameClient>(io_, settings),
-                      std::make_shared<std::vector<Json>>()};
-        user.client->on_message = [received = user.received](niagara::client::GameClient&,
-                                                             const Json& m, const std::string&) {
-            received->push_back(m);
-        };
-        user.client->start();
-        return user;
+    // Someone at the web page (chat_player.hpp).
+    bridge_test::SiteUser site_user(std::vector<std::string> opening) {
+        return bridge_test::open_site_user(io_, server_.port(), std::move(opening));
     }
     // GET `target` from the game server, as a browser would: the status and the body.
     std::pair<int, std::string> http_get(const std::string& target) const {
@@ -438,7 +416,7 @@ TEST_CASE("bridge over IRC with services: a chat identity linked to an account p
     game.start_bridge();
     // Jiří registers on the site, in the browser (a connection of his own).
     auto site = game.site_user({"/name Ji\xC5\x99\xC3\xAD", "/register jiri-site-password"});
-    if (!game.run([&] { return site.got("account", "registered"); }, 10s))
+    if (!game.run([&] { return site.got("account", "is registered"); }, 10s))
         FAIL("no account for Jiri:\n" << game.transcript());
 
     // On IRC he is jiri, logged into NickServ: !link gives him a code, privately.
