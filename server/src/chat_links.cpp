@@ -14,15 +14,6 @@ constexpr std::string_view kCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 }  // namespace
 
-std::string ChatLinks::normal_code(std::string_view typed) {
-    std::string code;
-    for (const char c : typed.substr(0, 64)) {
-        if (c == '-' || c == ' ' || c == '\t') continue;
-        code += (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c;
-    }
-    return code;
-}
-
 std::string ChatLinks::code_for(long connection) {
     std::string code;
     for (std::size_t i = 0; i < kCodeLength; ++i)
@@ -45,8 +36,7 @@ std::string ChatLinks::code_for(long connection) {
     return code.substr(0, kCodeLength / 2) + "-" + code.substr(kCodeLength / 2);
 }
 
-ChatLinks::Redemption ChatLinks::redeem(std::string_view typed, const std::string& address) {
-    const std::string code = normal_code(typed);
+ChatLinks::Redemption ChatLinks::redeem(const std::string& code, const std::string& address) {
     const auto now = std::chrono::steady_clock::now();
     std::lock_guard lock(mutex_);
     if (failures_.exceeded(address, now)) return {Redeemed::Limited, 0};

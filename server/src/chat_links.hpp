@@ -44,10 +44,10 @@ class ChatLinks {
         Redeemed outcome = Redeemed::Unknown;
         long connection = 0;  // with Ok: the connection that asked for the code
     };
-    // The code as typed (any letter case, with or without the dash or spaces), entered from
-    // `address`: the connection it was given to, once; Unknown for a code unknown, used or too
-    // old (counted against the address), Limited past the address's failures.
-    Redemption redeem(std::string_view typed, const std::string& address);
+    // The code as the parser reads it (command::Link: upper case, without the dash or
+    // spaces), entered from `address`: the connection it was given to, once; Unknown for a code
+    // unknown, used or too old (counted against the address), Limited past the address's failures.
+    Redemption redeem(const std::string& code, const std::string& address);
     // The connection is gone: its code ends.
     void forget_connection(long connection);
 
@@ -57,9 +57,6 @@ class ChatLinks {
     long account_of(const std::string& key);
     void end(const std::string& key);  // never throws
     void end_all(long account);        // never throws
-
-    // What a typed code is compared as: upper case, without dashes and spaces.
-    static std::string normal_code(std::string_view typed);
 
   private:
     struct Code {

@@ -340,17 +340,9 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
                    command::Logout&) {
     if (c->account().empty()) return fail(c, "bad_command", {"server.account.not_logged_in"});
     if (table) return fail(c, "bad_command", {"server.account.at_table"});
-    const std::string guest = "guest-" + std::to_string(c->id());
-    {
-        std::lock_guard lock(mutex_);
-        forget_name(c->id(), c->name());
-    }
-    c->set_account("");
     sessions_.end(c->session());  // a browser's kept login ends too
     c->set_session({});
-    c->set_name(guest);
-    reply(c, msg::name_set(guest));
-    reply(c, msg::account("logged_out", guest));
+    become_guest(c, "logged_out");
 }
 
 // A wrong password here counts against the account as a failed login does.
@@ -513,6 +505,10 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     // At a table the seat stays this connection's, and so does the name until it leaves;
     // in the lobby it is a guest again at once.
     if (table) return reply(c, msg::account("unlinked", account));
+    become_guest(c, "unlinked");
+}
+
+void Lobby::become_guest(const std::shared_ptr<Connection>& c, std::string_view event) {
     const std::string guest = "guest-" + std::to_string(c->id());
     {
         std::lock_guard lock(mutex_);
@@ -521,7 +517,7 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
     c->set_account("");
     c->set_name(guest);
     reply(c, msg::name_set(guest));
-    reply(c, msg::account("unlinked", guest));
+    reply(c, msg::account(event, guest));
 }
 
 // ---- ratings (rating_book.hpp)

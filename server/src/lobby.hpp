@@ -140,6 +140,9 @@ class Lobby {
                 command::LinkKey& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Unlink& m);
+    // `c` is logged out to its guest-N name, and told so with the account's `event`
+    // ("logged_out", "unlinked").
+    void become_guest(const std::shared_ptr<Connection>& c, std::string_view event);
     // /link CODE from `c`, logged in: the connection that asked for the code gets its key.
     void redeem_link_code(const std::shared_ptr<Connection>& c, const std::string& code);
     // A table command: `then(table)`, or refused outside a table (a template, so that the
