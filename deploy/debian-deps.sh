@@ -9,15 +9,19 @@
 #                                  and sanitizer runtimes for tests/fuzz; the chat servers the
 #                                  bridge's tests start on loopback: ngircd, prosody, and
 #                                  inspircd with atheme-services for IRC accounts)
+#   deploy/debian-deps.sh --test-build   only what building the tests needs (Catch2, ccache):
+#                                  tests/run_all.sh installs the rest (--test) beside the build
 set -euo pipefail
 
 packages=(g++ cmake ninja-build nlohmann-json3-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
     libgoogle-perftools-dev libsimdjson-dev libstrophe-dev libssl-dev libicu-dev zlib1g-dev
     libsodium-dev
     pkg-config)
-if [[ "${1:-}" == "--test" ]]; then
-    packages+=(catch2 ccache chromium clang clang-tidy libclang-rt-14-dev ngircd prosody inspircd atheme-services)
-fi
+case "${1:-}" in
+    --test) packages+=(catch2 ccache chromium clang clang-tidy libclang-rt-14-dev ngircd prosody
+        inspircd atheme-services) ;;
+    --test-build) packages+=(catch2 ccache) ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -38,5 +42,7 @@ if [[ $(id -u) -ne 0 ]]; then
     sudo="sudo"
 fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
+# Package lists fetched in the last hour are kept (tests/run_all.sh calls this twice, a few
+# minutes apart: --test-build, then --test beside the build).
+[[ -n $(find /var/lib/apt/lists -maxdepth 0 -mmin -60 2>/dev/null) ]] || $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

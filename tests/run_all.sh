@@ -15,7 +15,13 @@ cd "$(dirname "$0")/.."
 # (README, "Testing": the test command's budget).
 export NIAGARA_TEST_START=${NIAGARA_TEST_START:-$(date +%s)}
 phase() { echo "== [$(($(date +%s) - NIAGARA_TEST_START)) s] $*"; }
-deploy/debian-deps.sh --test
+# What building needs first; what only running the tests needs (chromium, the chat servers,
+# clang for the fuzz targets: on a fresh machine a minute or more of downloading) installs
+# beside the release build, which does not need it.
+deploy/debian-deps.sh --test-build
+mkdir -p build
+deploy/debian-deps.sh --test >build/test-packages.log 2>&1 &
+test_packages=$!
 jobs=$(nproc)
 
 configure_and_build() {  # name, cmake flags...
@@ -58,6 +64,9 @@ sanitize_flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-Og -g1" -DNIA
 
 # The release build also proves the code warning-free (-Werror).
 configure_and_build release -DCMAKE_BUILD_TYPE=Release -DNIAGARA_WERROR=ON
+phase "the packages the tests need (deploy/debian-deps.sh --test, beside the build)"
+wait "$test_packages" || { cat build/test-packages.log; echo "== installing them failed"; exit 1; }
+cat build/test-packages.log
 
 # The tests leave much of the machine idle (servers waiting on timers, a browser on its page):
 # each later build runs beside the tests before it, at idle priority (SCHED_IDLE, idle I/O),
@@ -114,12 +123,13 @@ in_background "the sanitizer build" 'configure_and_build sanitize "${sanitize_fl
 # whatever CPU the release and browser tests, then the sanitizer tests, leave.
 in_background "the fuzz build" "$(once_done "the sanitizer build"); phase 'the fuzz build: begins'
     tests/fuzz/run.sh --build-only"
-# The release run's property tests play 3,000 seeded games (their default is 10,000, which a
+# The release run's property tests play 2,000 seeded games (their default is 10,000, which a
 # developer's ctest still plays), the largest part of the release tests' CPU: with 6,000 the
 # engine's tests took 179 of the release tests' 350 CPU-s on 2026-12-02, and the command took
-# 1,355 s in CI, over its 20 minutes (4,000 then, and 1,323 s in CI on 2026-12-03). 3,000
-# games still play every option variant a hundred times and more.
-NIAGARA_PROPERTY_GAMES=3000 run_tests release
+# 1,355 s in CI, over its 20 minutes (4,000 then, 1,323 s in CI; 3,000 then, 1,290 s in CI on
+# 2026-12-03, where the engine's tests were 95 of the release tests' 254 CPU-s). 2,000 games
+# still play each option variant dozens of times and more.
+NIAGARA_PROPERTY_GAMES=2000 run_tests release
 # The browser client end to end: Debian's chromium driven by playwright-core (npm ci installs
 # the locked version; it never downloads a browser) against the release server. One test file
 # at a time (node's default on two cores): a file per core took 106 s against 170 s alone on the
@@ -140,14 +150,13 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=600
 # The protocol parser, the HTTP target handling and the chat bridge from their seed corpora and
 # what earlier runs found, all three at once; a crash fails the run (tests/fuzz/). As soon as
-# they are built, at the normal priority: alone, 30 s each (three targets on two cores: 20
-# CPU-s each); beside the sanitizer tests 30 s gave them 67-85% of those runs, so they run for
-# 40 s when they begin before those tests end. (On this machine the fuzz build ends after them:
-# 40 s alone cost the run 10 s more than the 30 that give the targets their 20 CPU-s.)
+# they are built, at the normal priority: alone, 20 s each (three targets on two cores: 13
+# CPU-s each, the last 20 s of the command on this machine, where the fuzz build ends after
+# the sanitizer tests); beside the sanitizer tests, 40 s.
 sanitizer_tests_over=build/sanitize/tests-over
 rm -f "$sanitizer_tests_over"
 priority=normal in_background fuzzing "$(once_done "the fuzz build")
-    seconds=40; [[ ! -e $sanitizer_tests_over ]] || seconds=30
+    seconds=40; [[ ! -e $sanitizer_tests_over ]] || seconds=20
     phase \"fuzz (tests/fuzz, clang): begins, \$seconds s\"; tests/fuzz/run.sh \$seconds"
 run_tests sanitize
 touch "$sanitizer_tests_over"

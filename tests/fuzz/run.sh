@@ -22,8 +22,8 @@ cmake --build "$dir" --target "${targets[@]/#/fuzz_}"
 ! $build_only || exit 0
 
 # All targets at once, each for SECONDS of wall time: on two cores three of them get two thirds
-# of a core each (tests/run_all.sh gives them 30 s: 20 CPU-s each, in half the time of one
-# after the other).
+# of a core each (tests/run_all.sh gives them 20 s when alone: 13 CPU-s each, in half the time
+# of one after the other).
 run_target() {  # target: its log says how it went
     local target=$1 corpus="$dir/corpus/$1"
     mkdir -p "$corpus"

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../option_variants.hpp"
+#include "../property_scale.hpp"
 #include "niagara/game.hpp"
 #include "niagara/i18n/i18n.hpp"
 #include "niagara/notation.hpp"
@@ -238,15 +239,17 @@ void parse_errors(Tally& tally) {
 }  // namespace
 
 TEST_CASE(
-    "engine texts: every log line and refusal of 240 seeded games reads right in "
+    "engine texts: every log line and refusal of hundreds of seeded games reads right in "
     "every language, and every engine key is met",
     "[i18n][engine]") {
     Tally tally;
-    constexpr int kGames = 240;
-    for (int game = 0; game < kGames; ++game) {
+    // 240 games in the test command's release run, 72 under its sanitizers (where rendering
+    // every line four times was the costliest test: 34 CPU-s for 240 games), 1,200 by default.
+    const long games = test::property_scale(1200, 60);
+    for (long game = 0; game < games; ++game) {
         const std::uint64_t seed = 7001 + std::uint64_t(game);
         niagara::State s =
-            niagara::new_game(test::option_variant(game % test::kOptionVariants, seed));
+            niagara::new_game(test::option_variant(int(game % test::kOptionVariants), seed));
         // The homing bot ends games but always calms the river; every fourth game is played
         // uniformly at random (up to the cap) so that the weather reaches +2 (R10.7).
         niagara::RandomBot bot(seed, game % 4 == 3 ? niagara::RandomBot::Policy::Uniform
@@ -334,12 +337,16 @@ TEST_CASE(
     for (const std::string& p : tally.problems)
         UNSCOPED_INFO(p);
     CHECK(tally.problems.empty());
-    for (const std::string& key : never)
-        UNSCOPED_INFO("never met: " << key);
-    CHECK(never.empty());
     for (const std::string& key : tally.keys)
         CHECK(i18n::has_key(key));
-    CHECK(tally.keys.size() + kUnreachable.size() >= engine_keys);
+    // Every key is met from 240 games on (the rarest, engine.refuse.steal_bank, after about
+    // 160): the release run checks it, a shorter run checks only what it met.
+    if (games >= 240) {
+        for (const std::string& key : never)
+            UNSCOPED_INFO("never met: " << key);
+        CHECK(never.empty());
+        CHECK(tally.keys.size() + kUnreachable.size() >= engine_keys);
+    }
     WARN(tally.lines << " log lines and " << tally.refusals << " refusals, " << tally.checked.size()
                      << " distinct texts rendered in " << std::size(i18n::kLanguages)
                      << " languages; " << tally.keys.size() << " of " << engine_keys
