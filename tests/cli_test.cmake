@@ -31,6 +31,23 @@ if(PART STREQUAL "arena")
         message(FATAL_ERROR "arena results differ with --jobs 2: ${one_job_credits}/${one_job_rank} "
                             "against ${two_jobs_credits}/${two_jobs_rank}")
     endif()
+    # --audit: the candidate's blunders per 100 games, in text and JSON (the random bot makes
+    # plenty: 30 games of it lose canoes needlessly).
+    run(0 arena --games 30 --bot random --against greedy --audit)
+    string(CONCAT audit_line "audit \\(candidate, per 100 games\\): "
+           "canoes lost when a safe turn existed [0-9.]+ \\([1-9][0-9]*\\), "
+           "winning gems given up [0-9.]+ \\([0-9]+\\), "
+           "clouds with a canoe in danger and a safe number card [0-9.]+ \\([0-9]+\\); "
+           "[1-9][0-9]* turns judged")
+    if(NOT out MATCHES "${audit_line}")
+        message(FATAL_ERROR "arena --audit output lacks its line:\n${out}")
+    endif()
+    run(0 arena --games 6 --bot greedy --audit --json)
+    string(JSON audited_turns GET "${out}" audit turns)
+    string(JSON needless GET "${out}" audit canoes_lost_needlessly)
+    if(audited_turns LESS 1 OR needless LESS 0)
+        message(FATAL_ERROR "arena --audit --json: ${out}")
+    endif()
     run(2 arena --bot champion)
     run(2 arena --games 0)
     run(2 arena --players 9)

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "arena_stats.hpp"
+#include "niagara/audit.hpp"
 #include "niagara/bot.hpp"
 #include "niagara/game.hpp"
 #include "niagara/json.hpp"
@@ -40,10 +41,11 @@ namespace niagara::arena {
 const char* const kArenaUsage =
     "  niagara arena [--bot L] [--against L] [--games N] [--players P] [--seed S]\n"
     "                [--spirits] [--joe] [--memory] [--iterations N | --think-ms T]\n"
-    "                [--jobs J] [--max-rounds R] [--json]\n"
+    "                [--jobs J] [--max-rounds R] [--audit] [--json]\n"
     "                                 play bot L (random|greedy|strong; default strong) against\n"
     "                                 P-1 copies of another (default greedy) and print the win\n"
-    "                                 rate (95% Wilson interval), mean rank and decision times\n";
+    "                                 rate (95% Wilson interval), mean rank and decision times;\n"
+    "                                 --audit also counts the candidate's blunders per 100 games\n";
 
 namespace {
 
@@ -61,16 +63,19 @@ struct ArenaFlags {
     int jobs = 1;
     int max_rounds = 200;
     bool json = false;
+    bool audit = false;  // count the candidate's blunders (niagara/audit.hpp)
 };
 
 std::optional<ArenaFlags> parse_arena_flags(int argc, char** argv, int from) {
     ArenaFlags f;
     for (int i = from; i < argc; ++i) {
         const std::string flag = argv[i];
-        if (flag == "--spirits" || flag == "--joe" || flag == "--memory" || flag == "--json") {
+        if (flag == "--spirits" || flag == "--joe" || flag == "--memory" || flag == "--json" ||
+            flag == "--audit") {
             (flag == "--spirits" ? f.spirits
              : flag == "--joe"   ? f.diamond_joe
              : flag == "--json"  ? f.json
+             : flag == "--audit" ? f.audit
                                  : f.memory) = true;
             continue;
         }
@@ -137,6 +142,7 @@ struct GameResult {
     std::string error;   // a bot failed: what and where
     int candidate = 0;          // the candidate's seat
     std::vector<int> places;    // each seat's place as ratings weigh it (empty: no winner)
+    BlunderCounts blunders;     // with --audit
 };
 
 Options game_options(const ArenaFlags& f, long g) {
@@ -159,7 +165,10 @@ GameResult play_game(const ArenaFlags& f, long g) {
             seat == candidate ? f.candidate : f.opponent,
             mix(mix(f.seed ^ 0xa5a5a5a5ULL) + std::uint64_t(g) * 64 + std::uint64_t(seat))));
     State s = new_game(options);
+    std::optional<BlunderAudit> audit;
+    if (f.audit) audit.emplace(candidate);
     while (!is_over(s) && s.round <= f.max_rounds) {
+        if (audit) audit->observe(s);
         // Phase I lets several seats act: the lowest first (no seat sees another's choice).
         const std::uint8_t acting = acting_seats(s);
         const int seat = std::countr_zero(unsigned(acting));
@@ -197,6 +206,10 @@ GameResult play_game(const ArenaFlags& f, long g) {
                       "': " + st.reason;
             return r;
         }
+    }
+    if (audit) {
+        audit->observe(s);
+        r.blunders = audit->counts();
     }
     r.finished = is_over(s);
     r.rounds = s.round;
@@ -249,6 +262,7 @@ struct Summary {
     long iterations = 0, simulated = 0;
     double wall_s = 0;
     LevelRatings ratings;
+    BlunderCounts blunders;
 };
 
 Summary summarise(const std::vector<GameResult>& results, double wall_s) {
@@ -265,6 +279,7 @@ Summary summarise(const std::vector<GameResult>& results, double wall_s) {
         s.iterations += r.iterations;
         s.simulated += r.simulated;
         s.all_decisions += r.decisions;
+        s.blunders += r.blunders;
         times.insert(times.end(), r.times.begin(), r.times.end());
     }
     std::sort(times.begin(), times.end());
@@ -322,6 +337,17 @@ void print_text(const ArenaFlags& f, const Summary& s) {
         "%.2f, opponent mu %.2f sigma %.2f; difference %.2f\n",
         s.ratings.games, s.ratings.candidate.mu, s.ratings.candidate.sigma, s.ratings.opponent.mu,
         s.ratings.opponent.sigma, s.ratings.candidate.mu - s.ratings.opponent.mu);
+    if (f.audit) {
+        const BlunderCounts& b = s.blunders;
+        const double per100 = 100.0 / double(s.games);
+        std::printf(
+            "audit (candidate, per 100 games): canoes lost when a safe turn existed %.1f (%ld), "
+            "winning gems given up %.1f (%ld), clouds with a canoe in danger and a safe number "
+            "card %.1f (%ld); %ld turns judged, %ld too branchy to judge\n",
+            per100 * double(b.canoes_lost_needlessly), b.canoes_lost_needlessly,
+            per100 * double(b.winning_gems_given_up), b.winning_gems_given_up,
+            per100 * double(b.clouds_in_danger), b.clouds_in_danger, b.turns, b.unjudged);
+    }
     std::printf("time %.2f s on %d job%s, games/s %.2f\n", s.wall_s, f.jobs, f.jobs > 1 ? "s" : "",
                 per_second(double(s.games), s.wall_s));
 }
@@ -361,6 +387,14 @@ void print_json(const ArenaFlags& f, const Summary& s) {
         {"seconds", s.wall_s},
         {"games_per_s", per_second(double(s.games), s.wall_s)},
     };
+    if (f.audit) {
+        const BlunderCounts& b = s.blunders;
+        j["audit"] = {{"turns", b.turns},
+                      {"unjudged", b.unjudged},
+                      {"canoes_lost_needlessly", b.canoes_lost_needlessly},
+                      {"winning_gems_given_up", b.winning_gems_given_up},
+                      {"clouds_in_danger", b.clouds_in_danger}};
+    }
     std::cout << j.dump() << "\n";
 }
 
