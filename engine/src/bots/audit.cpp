@@ -6,88 +6,26 @@
 #include <algorithm>
 #include <vector>
 
-#include "../internal.hpp"
+#include "turn_reach.hpp"
 #include "niagara/game.hpp"
 #include "niagara/preview.hpp"
 
 namespace niagara {
 namespace {
 
+using detail::judge_turn_end;
+using detail::lost_canoes;
+using detail::reach_of_turn;
+using detail::TurnEnd;
+using detail::TurnReach;
+
 // Actions applied while looking for a better turn, at most: a double canoe has about a hundred
 // moves and two canoes make a turn of two, so ordinary turns need a few thousand at most.
 constexpr long kMostApplied = 200'000;
 
-int lost_canoes(const State& s, int seat) {
-    int lost = 0;
-    for (const Canoe& boat : s.seats[std::size_t(seat)].canoes)
-        lost += boat.where == Where::Lost;
-    return lost;
-}
-
 bool in_turn_of(const State& s, int seat, int round) {
     return s.phase == Phase::Actions && s.turn.seat == seat && s.round == round;
 }
-
-bool has_won(const State& s, int seat) {
-    if (s.phase == Phase::GameOver) return (s.winners >> seat & 1) != 0;
-    return is_winning_collection(s.seats[std::size_t(seat)].collection);
-}
-
-// What a turn that began at `start` and led to `end` is worth to the audit.
-struct TurnEnd {
-    bool safe = false;  // no canoe lost, and none that a possible speed takes over the falls
-    bool won = false;
-    int gems = 0;       // winning gems still afloat
-};
-
-TurnEnd judge(const State& start, const State& end, int seat) {
-    TurnEnd e;
-    e.won = has_won(end, seat);
-    e.gems = winning_gems_afloat(end, seat);
-    if (lost_canoes(end, seat) != lost_canoes(start, seat)) return e;
-    if (end.phase != Phase::Actions || end.round != start.round) {
-        e.safe = true;  // the river has run already (the seat was last), or the game is over
-        return e;
-    }
-    // The speeds judged are those the seat could foresee: the turn that follows has revealed
-    // the next seat's card already, which the seat did not know.
-    State seen = end;
-    seen.lowest_number = start.lowest_number;
-    for (int other = 0; other < seen.players(); ++other)
-        seen.seats[std::size_t(other)].revealed = start.seats[std::size_t(other)].revealed;
-    e.safe = canoes_safe_at_every_speed(seen, seat);
-    return e;
-}
-
-// Looks through every whole turn from `from` for the ones the audit asks about.
-struct TurnSearch {
-    const State& start;
-    int seat;
-    bool want_safe = false;
-    int keep_gems = -1;  // a turn that keeps this many winning gems afloat, or wins; -1: none
-    bool found_safe = false, found_keep = false, over_bound = false;
-    long applied = 0;
-
-    bool done() const {
-        return over_bound || ((!want_safe || found_safe) && (keep_gems < 0 || found_keep));
-    }
-    void consider(const State& end) {
-        const TurnEnd e = judge(start, end, seat);
-        found_safe |= e.safe;
-        found_keep |= e.won || (keep_gems >= 0 && e.gems >= keep_gems);
-    }
-    void search(const State& from) {
-        if (!in_turn_of(from, seat, start.round)) return consider(from);
-        const std::vector<Action> actions = legal_actions(from, seat);
-        for (const Action& a : actions) {
-            if (++applied > kMostApplied) over_bound = true;
-            if (done()) return;
-            State next = from;
-            apply(next, a);
-            search(next);
-        }
-    }
-};
 
 }  // namespace
 
@@ -145,26 +83,15 @@ void BlunderAudit::start_turn(const State& s) {
     start_ = s;
     if (s.turn.card != Card::Cloud) return;
     // R7.1: did the cloud leave a canoe in danger when a number card would have saved it?
-    TurnSearch cloud{s, seat_};
-    cloud.want_safe = true;
-    cloud.search(s);
-    if (cloud.found_safe || cloud.over_bound) return;
+    long budget = kMostApplied;
+    if (reach_of_turn(s, s, seat_, true, -1, budget).safe || budget < 0) return;
     const Seat& player = s.seats[std::size_t(seat_)];
     for (int c = 0; c < kCardKinds; ++c) {
         const Card card = Card(c);
         if (!is_number_card(card) || !(player.hand & card_bit(card))) continue;
-        // The same moment with `card` revealed instead of the cloud.
-        State instead = s;
-        Seat& p = instead.seats[std::size_t(seat_)];
-        p.hand = std::uint16_t((p.hand | card_bit(Card::Cloud)) & ~card_bit(card));
-        p.chosen = card;
-        p.revealed = false;
-        --p.discard_size;
-        detail::begin_turn(instead, seat_, nullptr);
-        TurnSearch number{instead, seat_};
-        number.want_safe = true;
-        number.search(instead);
-        if (number.found_safe) {
+        State instead = s;  // the same moment with `card` revealed instead of the cloud
+        if (!detail::begin_turn_with(instead, seat_, card)) continue;
+        if (reach_of_turn(instead, instead, seat_, true, -1, budget).safe) {
             ++counts_.clouds_in_danger;
             return;
         }
@@ -172,23 +99,26 @@ void BlunderAudit::start_turn(const State& s) {
 }
 
 void BlunderAudit::finish_turn(const State& end) {
-    const TurnEnd played = judge(start_, end, seat_);
+    const TurnEnd played = judge_turn_end(start_, end, seat_);
     const int gems_before = winning_gems_afloat(start_, seat_);
-    TurnSearch others{start_, seat_};
-    others.want_safe = !played.safe;
-    if (gems_before > 0 && !played.won && played.gems < gems_before) others.keep_gems = gems_before;
-    if (others.want_safe || others.keep_gems >= 0) others.search(start_);
+    const bool want_safe = !played.safe;
+    const int keep_gems =
+        gems_before > 0 && !played.won && played.gems < gems_before ? gems_before : -1;
+    TurnReach others;
+    long budget = kMostApplied;
+    if (want_safe || keep_gems >= 0)
+        others = reach_of_turn(start_, start_, seat_, want_safe, keep_gems, budget);
     if (others.over_bound) {
         ++counts_.unjudged;
         return;
     }
     ++counts_.turns;
-    if (others.want_safe && others.found_safe) {
+    if (want_safe && others.safe) {
         loss_pending_ = true;
         pending_round_ = start_.round;
         lost_before_ = lost_canoes(start_, seat_);
     }
-    if (others.keep_gems >= 0 && others.found_keep)
+    if (keep_gems >= 0 && others.keeps)
         counts_.winning_gems_given_up += gems_before - std::max(0, played.gems);
 }
 

@@ -18,6 +18,8 @@
 #include "determinize.hpp"
 #include "evaluation.hpp"
 #include "greedy_policy.hpp"
+#include "niagara/audit.hpp"
+#include "turn_reach.hpp"
 
 namespace niagara::detail {
 namespace {
@@ -30,6 +32,9 @@ constexpr int kDefaultIterations = 200;
 constexpr int kRoundsAhead = 1;
 constexpr std::size_t kMaxArms = 16;
 constexpr double kExploration = 0.15;  // UCB1's constant, for rewards in [0, 1]
+// Actions applied, at most, to find which choices can still end the turn safely (a few
+// thousand in ordinary turns; past the bound the search decides alone).
+constexpr long kSafetyBudget = 20'000;
 
 struct Arm {
     Action action;
@@ -48,6 +53,8 @@ class StrongBot final : public Bot {
         stats_ = {};
         const SeatState seen = seat_state_from_view(view);
         legal_actions(seen.state, seen.seat, legal_);
+        if (legal_.size() == 1) return legal_.front();
+        keep_to_safe_turns(seen);
         if (legal_.size() == 1) return legal_.front();
         rank_arms(seen);
         const int iterations = budget.iterations > 0 ? budget.iterations : kDefaultIterations;
@@ -74,6 +81,52 @@ class StrongBot final : public Bot {
     }
 
   private:
+    // R8.1, R9.1, R7.1: where some way to finish the turn keeps the gems that complete a
+    // winning collection afloat, or every canoe safe at every river speed still possible, the
+    // search chooses only among the actions that can still do so; and the cloud is not played
+    // with a canoe in danger when a number card in hand can save it. The playouts draw the
+    // others' cards at random, and so underrate a river that all of them make fast: a canoe
+    // launched to T4 beside three sixes, a winning red paddled over the falls.
+    void keep_to_safe_turns(const SeatState& seen) {
+        const State& s = seen.state;
+        const int seat = seen.seat;
+        long budget = kSafetyBudget;
+        if (s.phase == Phase::Actions && s.turn.seat == seat) {
+            const int gems = winning_gems_afloat(s, seat);
+            std::vector<int> score(legal_.size());
+            for (std::size_t i = 0; i < legal_.size(); ++i) {
+                State next = s;
+                apply(next, legal_[i]);
+                const TurnReach r = reach_of_turn(s, next, seat, true, gems > 0 ? gems : -1, budget);
+                if (r.over_bound) return;
+                score[i] = (gems > 0 && r.keeps ? 2 : 0) + (r.safe ? 1 : 0);
+            }
+            const int best = *std::max_element(score.begin(), score.end());
+            if (best == 0) return;
+            std::size_t kept = 0;
+            for (std::size_t i = 0; i < legal_.size(); ++i)
+                if (score[i] == best) legal_[kept++] = legal_[i];
+            legal_.resize(kept);
+            return;
+        }
+        if (s.phase != Phase::ChooseCards) return;
+        auto cloud = std::find_if(legal_.begin(), legal_.end(), [](const Action& a) {
+            return a.type == ActionType::PlayCard && a.card == Card::Cloud;
+        });
+        if (cloud == legal_.end()) return;
+        auto safe_with = [&](Card card) {
+            State turn = s;
+            if (!begin_turn_with(turn, seat, card)) return false;
+            return reach_of_turn(turn, turn, seat, true, -1, budget).safe;
+        };
+        if (safe_with(Card::Cloud)) return;
+        for (const Action& a : legal_)
+            if (a.type == ActionType::PlayCard && is_number_card(a.card) && safe_with(a.card)) {
+                legal_.erase(cloud);
+                return;
+            }
+    }
+
     // The arms in the order of their one-step greedy outlook, best first, and only the best
     // kMaxArms of a long list (a double canoe can have a hundred moves): the search then spends
     // its playouts where they can change the choice, and a search cut short by its deadline
