@@ -173,7 +173,11 @@ class StrongBot final : public Bot {
             ++stats_.simulated_actions;
         }
         const double value = GreedyPolicy::outlook(s, seat);
-        return 0.5 + 0.5 * std::tanh(2.0 * value);
+        // A gentle slope, so that scores far ahead (or behind) still differ: with tanh(2v)
+        // three choices scored 0.998, 0.998 and 1.000 and a loaded canoe went over the falls.
+        // 400 games against three greedy bots (seed 1): slope 2, 88.0%; 1, 89.8%; 0.5, 91.3%;
+        // 0.25, 89.7% (each with the safe turns).
+        return 0.5 + 0.5 * std::tanh(0.5 * value);
     }
 
     Action playout_action(const State& s, int seat) {
