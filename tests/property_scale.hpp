@@ -1,5 +1,5 @@
 // How many seeded games a property test plays: NIAGARA_PROPERTY_GAMES (10,000 by default;
-// tests/run_all.sh sets 2,000 for the release build and 600 under the sanitizers, where every
+// tests/run_all.sh sets 2,000 for the release build and 400 under the sanitizers, where every
 // action costs about ten times as much) scales each test's own default in proportion, never
 // below `at_least` so that every option variant is still played.
 #pragma once
