@@ -97,8 +97,10 @@ TEST_CASE("audit R8.1: a canoe lost where every turn was in danger is not counte
     for (int seat = 0; seat < 4; ++seat)
         test::act(s, seat, "play 1");
     BlunderAudit audit(3);
-    play_audited(s, audit, 3, {"canoe 1 down 1"},
-                 [](const State& now) { return now.phase == Phase::Actions && now.turn.seat == 0; });
+    auto seat_1_moves = [](const State& now) {
+        return now.phase == Phase::Actions && now.turn.seat == 0;
+    };
+    play_audited(s, audit, 3, {"canoe 1 down 1"}, seat_1_moves);
     CHECK(lost(s, 3) == 2);
     CHECK(audit.counts().canoes_lost_needlessly == 0);
     CHECK(audit.counts().turns == 1);

@@ -4,7 +4,6 @@
 #include "niagara/audit.hpp"
 
 #include <algorithm>
-#include <vector>
 
 #include "turn_reach.hpp"
 #include "niagara/game.hpp"
@@ -13,6 +12,7 @@
 namespace niagara {
 namespace {
 
+using detail::in_turn_of;
 using detail::judge_turn_end;
 using detail::lost_canoes;
 using detail::reach_of_turn;
@@ -22,10 +22,6 @@ using detail::TurnReach;
 // Actions applied while looking for a better turn, at most: a double canoe has about a hundred
 // moves and two canoes make a turn of two, so ordinary turns need a few thousand at most.
 constexpr long kMostApplied = 200'000;
-
-bool in_turn_of(const State& s, int seat, int round) {
-    return s.phase == Phase::Actions && s.turn.seat == seat && s.round == round;
-}
 
 }  // namespace
 

@@ -97,7 +97,8 @@ class StrongBot final : public Bot {
             for (std::size_t i = 0; i < legal_.size(); ++i) {
                 State next = s;
                 apply(next, legal_[i]);
-                const TurnReach r = reach_of_turn(s, next, seat, true, gems > 0 ? gems : -1, budget);
+                const TurnReach r =
+                    reach_of_turn(s, next, seat, true, gems > 0 ? gems : -1, budget);
                 if (r.over_bound) return;
                 score[i] = (gems > 0 && r.keeps ? 2 : 0) + (r.safe ? 1 : 0);
             }

@@ -10,10 +10,6 @@
 namespace niagara::detail {
 namespace {
 
-bool in_turn_of(const State& s, int seat, int round) {
-    return s.phase == Phase::Actions && s.turn.seat == seat && s.round == round;
-}
-
 bool has_won(const State& s, int seat) {
     if (s.phase == Phase::GameOver) return (s.winners >> seat & 1) != 0;
     return is_winning_collection(s.seats[std::size_t(seat)].collection);
@@ -50,6 +46,10 @@ struct Search {
 };
 
 }  // namespace
+
+bool in_turn_of(const State& s, int seat, int round) {
+    return s.phase == Phase::Actions && s.turn.seat == seat && s.round == round;
+}
 
 int lost_canoes(const State& s, int seat) {
     int lost = 0;

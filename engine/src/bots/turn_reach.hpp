@@ -12,6 +12,9 @@ namespace niagara::detail {
 
 int lost_canoes(const State& state, int seat);
 
+// `seat` still acts in its phase II turn of `round`.
+bool in_turn_of(const State& state, int seat, int round);
+
 // A finished turn, begun at `start` and ended at `end` (the next seat's turn has begun, or the
 // river has run when the seat was last, or the game is over).
 struct TurnEnd {
@@ -34,9 +37,9 @@ struct TurnReach {
 TurnReach reach_of_turn(const State& start, const State& from, int seat, bool want_safe,
                         int keep_gems, long& budget);
 
-// `state` with `seat`'s turn begun with `card` instead of the card it holds (phase I: the card
-// it would choose; phase II at its turn's start: the card it revealed), or nullopt where that
-// cannot be set up. The others' cards stay unrevealed.
+// Begins `seat`'s turn in `state` with `card` instead of the card it holds (phase I: the card
+// it would choose; phase II at its turn's start: the card it revealed); false where that
+// cannot be set up (`state`, a copy, is then of no use). The others' cards stay unrevealed.
 bool begin_turn_with(State& state, int seat, Card card);
 
 }  // namespace niagara::detail
