@@ -96,7 +96,7 @@ static_assert(at_place<Command::Help, command::Help> && at_place<Command::Resume
               at_place<Command::Rating, command::Rating> && at_place<Command::Top, command::Top> &&
               at_place<Command::Link, command::Link> &&
               at_place<Command::LinkKey, command::LinkKey> &&
-              at_place<Command::Unlink, command::Unlink>);
+              at_place<Command::Unlink, command::Unlink> && at_place<Command::Hint, command::Hint>);
 
 // A command that carries nothing, by its Command (the JSON and text forms of those without
 // arguments are read by the table of commands alone).
@@ -761,7 +761,7 @@ struct CommandSpec {
 
 // Every command, in the order error messages list them. A new command is one entry here (and
 // its handler in the server's lobby).
-constexpr std::array<CommandSpec, 27> kCommandSpecs{{
+constexpr std::array<CommandSpec, 28> kCommandSpecs{{
     {Command::Help, "help", true,
      // "/help join" is still a request for help
      [](std::string_view, const std::vector<std::string_view>&) { return ok(command::Help{}); },
@@ -883,6 +883,7 @@ constexpr std::array<CommandSpec, 27> kCommandSpecs{{
      },
      [](const Json& j) { return string_field(j, "key", R"("0123...cdef")", link_key_with); }},
     {Command::Unlink, "unlink"},
+    {Command::Hint, "hint"},
 }};
 
 const CommandSpec& spec_of(Command command) {
@@ -1056,13 +1057,13 @@ std::string describe(const TableOptions& o) {
 }
 
 // The help's lines, in order: each one key (protocol.help.<name>).
-constexpr std::array<std::string_view, 35> kHelpLines{
+constexpr std::array<std::string_view, 36> kHelpLines{
     "help",  "name",  "register", "login", "logout", "password", "unregister", "link", "unlink",
     "rating", "top",
     "lang", "tables",
     "new", "join", "watch",
     "who",   "leave",
-    "concede", "addbot", "start", "say", "resume", "sync", "again", "play",    "buyback",
+    "concede", "addbot", "start", "say", "resume", "sync", "again", "hint", "play", "buyback",
     "cloud", "canoe", "done", "elk",    "fork",   "free", "joe",   "json",
 };
 

@@ -783,6 +783,12 @@ Json conceded(long table, int seat, const std::string& name) {
         {{"table", table}, {"seat", seat_json(seat)}, {"name", utf8(name)}});
 }
 
+Json hint(long table, int seat, const Json& action, const std::string& move) {
+    return keyed_message("hint", "protocol.hint", {{"table", number(table)}, {"move", utf8(move)}},
+                         {{"table", table}, {"seat", seat_json(seat)}, {"action", action},
+                          {"move", utf8(move)}});
+}
+
 Json who(long table, const std::vector<SeatPresence>& seats,
          const std::vector<std::string>& watchers) {
     std::vector<Json> seat_texts;

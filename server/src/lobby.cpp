@@ -831,6 +831,11 @@ void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<T
 }
 
 void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                   command::Hint&) {
+    need_table(c, table, &Table::hint);
+}
+
+void Lobby::handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                    command::Start&) {
     need_table(c, table, &Table::start);
 }

@@ -117,6 +117,8 @@ class Lobby {
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Concede& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
+                command::Hint& m);
+    void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Lang& m);
     void handle(const std::shared_ptr<Connection>& c, const std::shared_ptr<Table>& table,
                 command::Who& m);

@@ -85,6 +85,13 @@ std::string Metrics::render(long waiting, long playing, long over, long commits)
     counter("niagara_bot_late_answers_total",
             "Bot answers dropped because the table had moved on (ended, resumed, acted).",
             "counter", bot_late.load());
+    counter("niagara_hints_asked_total", "Hints (/hint) handed to the bot pool.", "counter",
+            hints_asked.load());
+    counter("niagara_hints_given_total", "Hints told to the player who asked.", "counter",
+            hints_given.load());
+    counter("niagara_hints_dropped_total",
+            "Hints not told: the decision was taken or changed while the bot thought.", "counter",
+            hints_dropped.load());
     out << "# HELP niagara_bot_think_seconds_total Time bots spent deciding.\n"
         << "# TYPE niagara_bot_think_seconds_total counter\n"
         << "niagara_bot_think_seconds_total " << double(bot_think_us.load()) / 1e6 << "\n";

@@ -46,6 +46,9 @@ class Metrics {
     std::atomic<long> queued_bytes{0};            // bytes waiting to be written, all connections
     std::atomic<long> bot_decisions{0};           // decisions the bot pool answered
     std::atomic<long> bot_late{0};                // ... that came too late and were dropped
+    std::atomic<long> hints_asked{0};    // /hint searches handed to the bot pool
+    std::atomic<long> hints_given{0};    // ... whose answer was told
+    std::atomic<long> hints_dropped{0};  // ... answered after the decision changed: not told
     std::atomic<long> bot_think_us{0};            // time the pool's bots spent deciding
     std::atomic<long> bot_queue{0};               // decisions waiting for a pool thread
     std::atomic<long> bot_queue_addresses{0};     // ... the addresses they are for (their turns)

@@ -96,6 +96,10 @@ class Table : public std::enable_shared_from_this<Table> {
     // its token opens it no more, and the player stays to watch. When every person seated at
     // the game has conceded, the game ends with no winner (R9.4).
     void concede(std::shared_ptr<Connection> c);
+    // /hint: what the strong bot would do in the sender's place, thought on the bot pool from
+    // the seat's own view and told to the sender alone; only in a game against bots that is
+    // not rated (table_hints.cpp).
+    void hint(std::shared_ptr<Connection> c);
     void disconnected(std::shared_ptr<Connection> c);
 
     // A summary for /tables; safe from any thread.
@@ -177,6 +181,7 @@ class Table : public std::enable_shared_from_this<Table> {
         std::string host;
         std::vector<SeatFacts> seats;
         long spectators = 0;
+        bool hints = false;  // the players may ask for hints (hints_allowed, while playing)
         bool operator==(const Facts&) const = default;
     };
     Facts facts() const;
@@ -238,6 +243,11 @@ class Table : public std::enable_shared_from_this<Table> {
     // Why `name` (or this connection) may not take a seat back: its player conceded it.
     std::optional<Reason> conceded_by(const std::string& name) const;
     Json conceded_seats() const;  // the seats whose players conceded, for the result and record
+    // Hints (table_hints.cpp): given at a table with a bot whose game is not rated.
+    bool hints_allowed() const;
+    bool rated() const;  // a registered player sits at it and it is not "unrated"
+    void on_hint(const std::shared_ptr<Connection>& c, int seat, long ticket, long version,
+                 const std::vector<Action>& legal, const std::optional<Action>& action);
 
     net::any_io_executor executor_;  // serialises the table's work (serial_executor)
     TableServices services_;
@@ -270,6 +280,7 @@ class Table : public std::enable_shared_from_this<Table> {
     };
     std::vector<std::shared_ptr<Bot>> bots_;         // by seat, made when first needed
     std::vector<std::optional<Thinking>> thinking_;  // by seat: one decision at a time each
+    std::vector<long> hints_;  // by seat: the ticket of the hint being thought, or 0 (one at a time)
     std::unique_ptr<RandomBot> fallback_;            // when a bot fails: a legal move all the same
     long tickets_ = 0;
     bool bot_pending_ = false;     // a bot or autoplay seat's decision is thought or paced

@@ -43,6 +43,7 @@ Table::Facts Table::facts() const {
     }
     for (const Spectator& s : spectators_)
         f.spectators += !s.conn.expired();
+    f.hints = phase_ == Phase::Playing && hints_allowed();
     return f;
 }
 
@@ -68,7 +69,8 @@ Json Table::table_view(const Facts& f) const {
                 {"phase", phase_name(f.phase)},
                 {"host", f.host},
                 {"seats", seats},
-                {"spectators", f.spectators}};
+                {"spectators", f.spectators},
+                {"hints", f.hints}};
 }
 
 std::vector<std::string> Table::names() const {

@@ -44,7 +44,7 @@ struct TableOptions {
 enum class Command {
     Help, Resume, Name, Tables, New, Join, Watch, Leave, Start, AddBot, Say, Act, Sync, Again,
     Concede, Lang, Who, Register, Login, Logout, Password, Unregister, Rating, Top,
-    Link, LinkKey, Unlink,
+    Link, LinkKey, Unlink, Hint,
 };
 
 // One struct per command: what its text and JSON forms carry. Their forms and how they are
@@ -130,6 +130,9 @@ struct LinkKey {  // /linkkey KEY   {"type": "linkkey", "key": "..."}: log in wi
 };
 struct Unlink {};  // /unlink: ends the link this connection logged in with (or, from any other
                    // logged-in connection, every link of the account)
+// /hint: the strong bot's choice for the sender's decision, to the sender alone; only in a
+// game against bots that is not rated (protocol/README.md, "/hint").
+struct Hint {};
 
 }  // namespace command
 
@@ -139,8 +142,9 @@ using ClientMessage =
                  command::Say, command::Act, command::Sync, command::Again, command::Concede,
                  command::Lang, command::Who, command::Register, command::Login,
                  command::Logout, command::Password, command::Unregister, command::Rating,
-                 command::Top, command::Link, command::LinkKey, command::Unlink>;
-static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Unlink) + 1);
+                 command::Top, command::Link, command::LinkKey, command::Unlink,
+                 command::Hint>;
+static_assert(std::variant_size_v<ClientMessage> == std::size_t(Command::Hint) + 1);
 
 inline Command command_of(const ClientMessage& m) {
     return Command(m.index());

@@ -139,6 +139,10 @@ Json watching(long table);
 Json left(long table, int seat, const std::string& name);
 // `name` gave up the game (/concede): a bot plays `seat` to the end, and it cannot be taken back.
 Json conceded(long table, int seat, const std::string& name);
+// What the strong bot would do in `seat`'s place (/hint), to that seat's connection alone: the
+// action as the engine's object (one of the seat's prompt's actions) and as the command that
+// plays it ("play 4", "canoe 1 up 3").
+Json hint(long table, int seat, const Json& action, const std::string& move);
 // online false: the connection dropped; `autoplay`: and a bot now plays the seat.
 Json presence(long table, int seat, const std::string& name, bool online, bool autoplay = false);
 // /who: the table's seats in order and who watches it.
