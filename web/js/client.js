@@ -168,6 +168,15 @@ export class Client {
         if (token) session.forgetSeat(token);
     }
 
+    // What the strong bot would do in our place (/hint): the server answers `hint` to this
+    // connection alone, for the decision open now (or refuses: an error).
+    hint() {
+        if (!this.send({ type: 'hint' })) return;
+        this.store.update((s) => {
+            s.hint = { seq: s.promptSeq, pending: true };
+        });
+    }
+
     // A bot of `level` (random, greedy, strong; absent: the table's level) into a free seat.
     addBot(level) {
         this.send(level ? { type: 'addbot', level } : { type: 'addbot' });
@@ -350,6 +359,7 @@ Client.prototype.handlers = {
             addLog(s, { kind: 'info', ...said(m), text: m.message || m.text });
             return;
         }
+        if (s.hint?.pending) s.hint = null; // a refused /hint: the button is back
         addLog(s, { kind: 'error', ...said(m), text: m.message || m.text, code: m.code });
         s.notice = { kind: 'error', text: m.message || m.text, at: Date.now() };
         s.pending = null; // the decision was refused: the prompt is open again
@@ -471,6 +481,12 @@ Client.prototype.handlers = {
         addLog(s, { kind: 'info', ...said(m), important: true });
     },
     timeout(s, m) {
+        addLog(s, { kind: 'info', ...said(m), table: m.table });
+    },
+    hint(s, m) {
+        if (!s.table || m.table !== s.table.id) return;
+        // For the decision open now: a newer prompt (promptSeq) makes it old news.
+        s.hint = { seq: s.promptSeq, pending: false, action: m.action, move: m.move };
         addLog(s, { kind: 'info', ...said(m), table: m.table });
     },
     ended(s, m) {

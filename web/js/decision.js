@@ -17,7 +17,7 @@ import {
 import { language, t } from './i18n.js';
 import { clockText } from './players.js';
 import { goesOverFalls, riverPreview } from './preview.js';
-import { gameOf, mySeat, seatName } from './store.js';
+import { gameOf, mySeat, seatName, tableOf } from './store.js';
 
 const CARD_ORDER = ['1', '2', '3', '4', '5', '6', '7', '1/2/3', 'cloud', 'lasso'];
 
@@ -133,11 +133,12 @@ export function situation(state, game, me) {
 }
 
 export class DecisionPanel {
-    constructor(container, { act, select, choose }) {
+    constructor(container, { act, select, choose, hint }) {
         this.container = container;
         this.act = act;
         this.select = select;
         this.choose = choose;
+        this.hint = hint;
         this.allOpen = null; // the player's choice for the list of all choices
     }
 
@@ -199,6 +200,7 @@ export class DecisionPanel {
                 h('p', { class: 'pending' }, t('web.decision.sending', { text: state.pending })),
             );
         if (!online) parts.push(h('p', { class: 'pending' }, t('web.decision.offline')));
+        if (yourTurn && tableOf(state)?.hints) parts.push(this.hintArea(state, actions, context));
         if (me !== null) parts.push(this.hand(state, game, me, actions));
         if (actions.length) {
             parts.push(this.buyBack(state, game, me, actions, context));
@@ -213,6 +215,36 @@ export class DecisionPanel {
         const focused = document.activeElement;
         if (hadFocus && (!root.contains(focused) || focused.disabled || focused === document.body))
             root.querySelector('.decision-title')?.focus({ preventScroll: true });
+    }
+
+    // The strong bot's choice for this decision, when asked (/hint): only at a table whose
+    // game is against bots and not rated (the table's `hints`). The hinted action is one of the
+    // prompt's, described in the page's words.
+    hintArea(state, actions, context) {
+        const hint = state.hint?.seq === state.promptSeq ? state.hint : null;
+        const action = hint?.action && actions.find((a) => a.text === hint.action.text);
+        return h(
+            'div',
+            { class: 'hint-area' },
+            h(
+                'button',
+                {
+                    class: 'hint-button',
+                    title: t('web.hint.buttonTitle'),
+                    disabled: !!hint,
+                    onclick: () => this.hint(),
+                },
+                t('web.hint.button'),
+            ),
+            hint?.pending ? h('span', { class: 'muted' }, t('web.hint.thinking')) : null,
+            action
+                ? h(
+                      'p',
+                      { class: 'hint-text', dataset: { text: action.text } },
+                      t('web.hint.suggests', { move: describeAction(action, context) }),
+                  )
+                : null,
+        );
     }
 
     hand(state, game, me, actions) {

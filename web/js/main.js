@@ -57,7 +57,12 @@ function act(text) {
 }
 
 const board = new Board($('#board'), { choose, select });
-const decision = new DecisionPanel($('#decision'), { act, select, choose });
+const decision = new DecisionPanel($('#decision'), {
+    act,
+    select,
+    choose,
+    hint: () => client.hint(),
+});
 const players = new PlayersPanel($('#players'));
 const lobby = new LobbyView($('#lobby'), client);
 const waiting = new WaitingRoom($('#waiting'), client);
@@ -251,7 +256,8 @@ function render(state) {
         const view = `${state.table.id}|${state.version}|${state.view ? 'v' : '-'}`;
         const decisionKey = `${view}|${state.status}|${state.promptSeq}|${state.prompt ? 'p' : '-'}|${state.pending}|${state.ui.selected}|${state.chosen}`;
         redraw(board, `${decisionKey}|${state.flow?.seq}`, state);
-        redraw(decision, `${decisionKey}|${JSON.stringify(state.timers)}`, state);
+        const hintKey = `${state.hint?.seq}|${state.hint?.pending}|${state.hint?.move}`;
+        redraw(decision, `${decisionKey}|${hintKey}|${JSON.stringify(state.timers)}`, state);
         bringDecisionIntoView(state);
         redraw(players, `${view}|${JSON.stringify(state.timers)}`, state);
         redraw(waiting, `${view}|${state.me.name}`, state);

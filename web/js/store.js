@@ -15,6 +15,7 @@ export function initialState() {
         view: null, // {table, game, seat}: the server's view of our table
         prompt: null, // the open `prompt` (our decision), or null
         promptSeq: 0, // counts prompts, so a new one is told from an old one
+        hint: null, // the strong bot's choice asked for (/hint): { seq, pending, action, move }
         pending: null, // the action text sent and not answered yet
         chosen: null, // our secret card this round
         timers: {}, // seat -> the time (ms since the epoch) its clock runs out
