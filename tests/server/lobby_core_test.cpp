@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <filesystem>
@@ -284,6 +285,64 @@ TEST_CASE("Lobby in-process: a game with two bots is played to its end, each pro
     CHECK(answered > 5);
     CHECK(dave->take_prompts().empty());  // a spectator is never asked
     CHECK_FALSE(dave->take("ended").empty());
+    CHECK(alice->take("error").empty());
+}
+
+TEST_CASE("Lobby in-process: one hint at a time per seat, and none out of turn", "[core][hint]") {
+    // Random bots, paced at 2 s: alice, her card chosen, has nothing to decide until they have
+    // chosen theirs (R3.1).
+    Core core([](server::Config& c) {
+        c.bot_level = niagara::BotLevel::Random;
+        c.bot_delay_ms = 2000;
+    });
+    auto alice = core.connect();
+    core.send(alice, "/new players=3 seed=10");
+    core.send(alice, "/addbot");
+    core.send(alice, "/addbot");
+    core.send(alice, "/start");
+    const auto prompts = alice->take_prompts();
+    REQUIRE(prompts.size() == 1);
+    // Two at once (the table takes both before the pool can answer the first): the second is
+    // refused, to alice only, while the first is thought.
+    core.lobby.received(alice, "/hint");
+    core.lobby.received(alice, "{\"type\": \"hint\"}");
+    core.settle();
+    const Json busy = alice->last("error");
+    CHECK(busy["key"] == "server.hint.busy");
+    const Json hint = core.await(alice, "hint");
+    CHECK(hint["seat"] == 0);
+    const Json& legal = prompts[0]["legal"];
+    CHECK(std::find(legal.begin(), legal.end(), hint["move"]) != legal.end());
+    CHECK(alice->take("hint").empty());  // one hint for two asks
+    CHECK(core.metrics.hints_asked.load() == 1);
+
+    // Her card chosen, she has nothing to decide: refused.
+    core.send(alice, "/" + legal[0].get<std::string>());
+    core.send(alice, "/hint");
+    CHECK(alice->last("error")["key"] == "server.hint.not_your_turn");
+    CHECK(core.metrics.hints_asked.load() == 1);
+}
+
+TEST_CASE("Lobby in-process: a hint whose decision was taken while the bot thought is dropped",
+          "[core][hint]") {
+    Core core([](server::Config& c) { c.bot_level = niagara::BotLevel::Random; });
+    auto alice = core.connect();
+    core.send(alice, "/new players=3 seed=11");
+    core.send(alice, "/addbot");
+    core.send(alice, "/addbot");
+    core.send(alice, "/start");
+    const auto prompts = alice->take_prompts();
+    REQUIRE(prompts.size() == 1);
+    // The card right behind the /hint: the table has moved on when the bot answers.
+    core.lobby.received(alice, "/hint");
+    core.lobby.received(alice, "/" + prompts[0]["legal"][0].get<std::string>());
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (core.metrics.hints_dropped.load() == 0) {
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
+        core.settle();
+    }
+    CHECK(alice->take("hint").empty());
+    CHECK(core.metrics.hints_given.load() == 0);
     CHECK(alice->take("error").empty());
 }
 

@@ -1,7 +1,7 @@
 // End-to-end: the real server, Debian's chromium and the browser client. Three people open,
 // join and start a table and play a whole game by clicking (one of them reloads the page in
-// the middle and gets the seat back); then someone on a phone plays against two bots; then the
-// bots' level is chosen for "Play against bots" and in the waiting room.
+// the middle and gets the seat back); then someone on a phone plays against two bots (with a
+// hint); then the bots' level is chosen for "Play against bots" and in the waiting room.
 //
 //   NIAGARA_SERVER_BIN   the server (default: build/release/server/niagara-server)
 //   NIAGARA_WEB_OUT      where screenshots go (default: build/web-test)
@@ -190,6 +190,18 @@ test('on a phone: a game against two bots, with a reload and a dropped connectio
     await dana.page.waitForSelector('#board svg .disc');
     const width = await dana.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page fits the phone's width (${width}px)`);
+    // A hint (a guest against bots: not rated): the strong bot's choice, one of the prompt's
+    // actions, said beside the decision; the button waits until the next decision.
+    await dana.page.waitForSelector('#decision .hint-button:not([disabled])');
+    await dana.page.tap('#decision .hint-button');
+    const hinted = await dana.page.waitForSelector('#decision .hint-text');
+    const hintedText = await hinted.getAttribute('data-text');
+    const promptTexts = await dana.page.evaluate(() =>
+        window.niagara.store.state.prompt.actions.map((a) => a.text),
+    );
+    assert.ok(promptTexts.includes(hintedText), `the hint ${hintedText} is one of the choices`);
+    assert.match(await hinted.innerText(), /^The strong bot would choose: \S/);
+    assert.equal(await dana.page.locator('#decision .hint-button').isDisabled(), true);
     let reloaded = false;
     let dropped = false;
     let shot = false;

@@ -29,6 +29,10 @@ async function playRatedGame(p, seed, random) {
     await p.page.click('#add-bot');
     await p.page.waitForSelector('#start-game:not([disabled])');
     await p.page.click('#start-game');
+    // A rated game: no hints (the table says so; the button is not there).
+    await p.page.waitForSelector('#decision .decision-title');
+    assert.equal(await p.page.evaluate(() => window.niagara.store.state.view.table.hints), false);
+    assert.equal(await p.page.locator('#decision .hint-button').count(), 0);
     await answerUntilOver(p, random);
     // Told his new rating after the end (the log shows it).
     await p.page.waitForSelector('.log :text("byl hodnocen")');
