@@ -34,21 +34,14 @@ configure_and_build() {  # name, cmake flags...
     cmake --build "$dir" -j "$jobs"
 }
 
-# The bridge's tests mostly wait (chat servers' timers, reconnects, restarts): they run one after
-# another beside the others (at -j$jobs), not last of all. ctest runs the tests of a fresh clone
-# (no cost data) in the order they were added, the bridge's last, and they ended the sanitizer
-# tests with 110 s in which the machine was 80-90% idle.
-run_tests() {  # name
-    phase "build/$1: test"
-    local dir="build/$1" status=0
-    local ctest=(ctest --test-dir "$dir" --output-on-failure --timeout 1500 --no-tests=error)
-    "${ctest[@]}" -j 1 -R '^bridge:' >"$dir/bridge-tests.log" 2>&1 &
-    local bridge=$!
-    "${ctest[@]}" -j "$jobs" -E '^bridge:' || status=$?
-    wait "$bridge" || status=$?
-    phase "build/$1: the bridge's tests (beside the others)"
-    grep -vE '^ +Start ' "$dir/bridge-tests.log"
-    return "$status"
+ctest_in() {  # build folder name, ctest arguments...
+    local dir="build/$1"
+    shift
+    ctest --test-dir "$dir" --output-on-failure --timeout 1500 --no-tests=error "$@"
+}
+run_tests() {  # name: every test of the build but the bridge's (below), at -j$jobs
+    phase "build/$1: test (all but the bridge's)"
+    ctest_in "$1" -j "$jobs" -E '^bridge:'
 }
 
 # Under the sanitizers the property tests play 2.5% of the games (250; the release run plays
@@ -98,6 +91,7 @@ in_background() {  # what, command...: starts it at idle priority (at the normal
     # tests.
     set -m
     "${launch[@]}" bash -c "$(declare -f phase configure_and_build)
+        $(declare -f ctest_in)
         $(declare -p sanitize_flags jobs); set -euo pipefail; $*; phase '$what: done'" \
         >>"$background_log" 2>&1 </dev/null &
     background[$what]=$!
@@ -121,7 +115,36 @@ once_done() {  # what: a command that waits until that job beside the tests has 
 trap 'for group in "${background[@]}"; do kill -- "-$group" 2>/dev/null || true; done' EXIT
 : >"$background_log"
 
+# malloc_context_size=8: ASan keeps 8 frames of each allocation's and free's stack (30 by
+# default) for its reports; what it detects is the same. Taking 30 frames at every malloc was
+# a fifth of the allocation-heavy tests' time (the i18n engine-texts test: 106 s, 87 s with 8).
+# (Set here for the sanitizer build's bridge tests, which begin beside the browser test.)
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1:malloc_context_size=8
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
 in_background "the sanitizer build" 'configure_and_build sanitize "${sanitize_flags[@]}"'
+# The bridge's tests mostly wait (chat servers' timers, reconnects, restarts: a few CPU-s a
+# minute), one after another, and took longer than all the other tests of their build together
+# (release: 217 s against about 130; sanitizers: about 240 s against 180): so each build's run
+# goes beside the rest at the normal priority, one test at a time, and the other tests do not
+# wait for it. The release build's from the end of that build, beside its other tests and the
+# browser test; the sanitizer build's from the end of that build (and of the release build's:
+# one set of chat servers at a time), beside the browser test and the sanitizer tests. Until
+# 2026-12-04 each ran beside its build's other tests only, and those waited for it: the runs
+# were a chain of four phases (release build, release tests, browser test, sanitizer tests),
+# 917 of the command's 920 s, while the machine was busy throughout.
+bridge_tests() {  # name, a command that waits first (or :)
+    priority=normal in_background "the bridge's tests (build/$1)" "$2
+        phase 'the bridge tests (build/$1): begin'
+        ctest_in $1 -j 1 -R '^bridge:' >build/$1/bridge-tests.log 2>&1 ||
+            { grep -vE '^ +Start ' build/$1/bridge-tests.log; exit 1; }"
+}
+wait_bridge_tests() {  # name
+    wait_background "the bridge's tests (build/$1)"
+    grep -vE '^ +Start ' "build/$1/bridge-tests.log"
+}
+bridge_tests release :
+bridge_tests sanitize "$(once_done "the sanitizer build"); $(once_done "the bridge's tests (build/release)")"
 # libFuzzer's targets (clang, in build/fuzz): built once the sanitizer build is done, in
 # whatever CPU the release and browser tests, then the sanitizer tests, leave.
 in_background "the fuzz build" "$(once_done "the sanitizer build"); phase 'the fuzz build: begins'
@@ -143,13 +166,9 @@ NIAGARA_PROPERTY_GAMES=2000 run_tests release
 phase "browser test (tests/web, chromium; ESLint and Prettier first)"
 (cd tests/web && npm ci --no-audit --no-fund --loglevel=error && npm run --silent lint &&
     NIAGARA_SERVER_BIN="$PWD/../../build/release/server/niagara-server" npm test)
+wait_bridge_tests release
 wait_background "the sanitizer build"
 
-# malloc_context_size=8: ASan keeps 8 frames of each allocation's and free's stack (30 by
-# default) for its reports; what it detects is the same. Taking 30 frames at every malloc was
-# a fifth of the allocation-heavy tests' time (the i18n engine-texts test: 106 s, 87 s with 8).
-export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1:malloc_context_size=8
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export NIAGARA_PROPERTY_GAMES=250
 # The protocol parser, the HTTP target handling and the chat bridge from their seed corpora and
 # what earlier runs found, all three at once, 20 s each; a crash fails the run (tests/fuzz/). As
@@ -160,6 +179,7 @@ export NIAGARA_PROPERTY_GAMES=250
 priority=normal in_background fuzzing "$(once_done "the fuzz build")
     phase 'fuzz (tests/fuzz, clang): begins, 20 s'; tests/fuzz/run.sh 20"
 run_tests sanitize
+wait_bridge_tests sanitize
 wait_background "the fuzz build"
 wait_background fuzzing
 trap - EXIT
