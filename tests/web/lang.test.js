@@ -74,10 +74,17 @@ async function pageWords(page) {
     });
 }
 
+// Whether `words` hold `sentence` as words, not inside longer ones ("bot for" is not English
+// in the French "robot fort").
+function holds(words, sentence) {
+    const escaped = sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(words);
+}
+
 async function assertNoEnglish(page, lang, where) {
     const words = await pageWords(page);
     const english = englishSentences(lang)
-        .filter((sentence) => words.includes(sentence))
+        .filter((sentence) => holds(words, sentence))
         .map(
             (sentence) =>
                 `${sentence} in: ${words.split('\n').find((line) => line.includes(sentence))}`,
