@@ -78,7 +78,8 @@ idle=(nice -n 19)
 ! ionice -c 3 true 2>/dev/null || idle=(ionice -c 3 "${idle[@]}")
 declare -A background=()  # what -> the process group running it
 in_background() {  # what, command...: starts it at idle priority (at the normal one when
-    # called as priority=normal in_background ...), output to $background_log
+    # called as priority=normal in_background ...), output to $background_log. `what` goes
+    # into the command in single quotes: no ' in it.
     local what=$1
     shift
     local launch=("${idle[@]}")
@@ -134,17 +135,17 @@ in_background "the sanitizer build" 'configure_and_build sanitize "${sanitize_fl
 # were a chain of four phases (release build, release tests, browser test, sanitizer tests),
 # 917 of the command's 920 s, while the machine was busy throughout.
 bridge_tests() {  # name, a command that waits first (or :)
-    priority=normal in_background "the bridge's tests (build/$1)" "$2
+    priority=normal in_background "the bridge tests (build/$1)" "$2
         phase 'the bridge tests (build/$1): begin'
         ctest_in $1 -j 1 -R '^bridge:' >build/$1/bridge-tests.log 2>&1 ||
             { grep -vE '^ +Start ' build/$1/bridge-tests.log; exit 1; }"
 }
 wait_bridge_tests() {  # name
-    wait_background "the bridge's tests (build/$1)"
+    wait_background "the bridge tests (build/$1)"
     grep -vE '^ +Start ' "build/$1/bridge-tests.log"
 }
 bridge_tests release :
-bridge_tests sanitize "$(once_done "the sanitizer build"); $(once_done "the bridge's tests (build/release)")"
+bridge_tests sanitize "$(once_done "the sanitizer build"); $(once_done "the bridge tests (build/release)")"
 # libFuzzer's targets (clang, in build/fuzz): built once the sanitizer build is done, in
 # whatever CPU the release and browser tests, then the sanitizer tests, leave.
 in_background "the fuzz build" "$(once_done "the sanitizer build"); phase 'the fuzz build: begins'
