@@ -126,14 +126,15 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 in_background "the sanitizer build" 'configure_and_build sanitize "${sanitize_flags[@]}"'
 # The bridge's tests mostly wait (chat servers' timers, reconnects, restarts: a few CPU-s a
 # minute), one after another, and took longer than all the other tests of their build together
-# (release: 217 s against about 130; sanitizers: about 240 s against 180): so each build's run
-# goes beside the rest at the normal priority, one test at a time, and the other tests do not
-# wait for it. The release build's from the end of that build, beside its other tests and the
-# browser test; the sanitizer build's from the end of that build (and of the release build's:
-# one set of chat servers at a time), beside the browser test and the sanitizer tests. Until
-# 2026-12-04 each ran beside its build's other tests only, and those waited for it: the runs
-# were a chain of four phases (release build, release tests, browser test, sanitizer tests),
-# 917 of the command's 920 s, while the machine was busy throughout.
+# (the release tests' phase took 217 s with them, 166 s without; the sanitizer tests' 236 s and
+# 217 s; 2026-12-04, a fast hour). So each build's run goes beside the rest at the normal
+# priority, one test at a time, and the other tests do not wait for it: the release build's
+# from the end of that build, beside its other tests and the browser test; the sanitizer
+# build's from the end of that build (and of the release build's: one set of chat servers at a
+# time), beside the sanitizer tests. Until 2026-12-04 each ran beside its build's other tests
+# only, and those waited for it: the run was a chain of four phases (release build, release
+# tests, browser test, sanitizer tests), 917 of the command's 920 s, while the machine was busy
+# throughout.
 bridge_tests() {  # name, a command that waits first (or :)
     priority=normal in_background "the bridge tests (build/$1)" "$2
         phase 'the bridge tests (build/$1): begin'
