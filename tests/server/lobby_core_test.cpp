@@ -288,6 +288,23 @@ TEST_CASE("Lobby in-process: a game with two bots is played to its end, each pro
     CHECK(alice->take("error").empty());
 }
 
+namespace {
+
+// `player` opens a 3-player table with deal `seed`, two bots (the table's level) fill it and the
+// game starts: the player's first prompt.
+Json start_against_two_bots(Core& core, const std::shared_ptr<RecordingConnection>& player,
+                            long seed) {
+    core.send(player, "/new players=3 seed=" + std::to_string(seed));
+    core.send(player, "/addbot");
+    core.send(player, "/addbot");
+    core.send(player, "/start");
+    const auto prompts = player->take_prompts();
+    REQUIRE(prompts.size() == 1);
+    return prompts[0];
+}
+
+}  // namespace
+
 TEST_CASE("Lobby in-process: one hint at a time per seat, and none out of turn", "[core][hint]") {
     // Random bots, paced at 2 s: alice, her card chosen, has nothing to decide until they have
     // chosen theirs (R3.1).
@@ -296,12 +313,7 @@ TEST_CASE("Lobby in-process: one hint at a time per seat, and none out of turn",
         c.bot_delay_ms = 2000;
     });
     auto alice = core.connect();
-    core.send(alice, "/new players=3 seed=10");
-    core.send(alice, "/addbot");
-    core.send(alice, "/addbot");
-    core.send(alice, "/start");
-    const auto prompts = alice->take_prompts();
-    REQUIRE(prompts.size() == 1);
+    const Json first = start_against_two_bots(core, alice, 10);
     // Two at once (the table takes both before the pool can answer the first): the second is
     // refused, to alice only, while the first is thought.
     core.lobby.received(alice, "/hint");
@@ -311,7 +323,7 @@ TEST_CASE("Lobby in-process: one hint at a time per seat, and none out of turn",
     CHECK(busy["key"] == "server.hint.busy");
     const Json hint = core.await(alice, "hint");
     CHECK(hint["seat"] == 0);
-    const Json& legal = prompts[0]["legal"];
+    const Json& legal = first["legal"];
     CHECK(std::find(legal.begin(), legal.end(), hint["move"]) != legal.end());
     CHECK(alice->take("hint").empty());  // one hint for two asks
     CHECK(core.metrics.hints_asked.load() == 1);
@@ -327,15 +339,10 @@ TEST_CASE("Lobby in-process: a hint whose decision was taken while the bot thoug
           "[core][hint]") {
     Core core([](server::Config& c) { c.bot_level = niagara::BotLevel::Random; });
     auto alice = core.connect();
-    core.send(alice, "/new players=3 seed=11");
-    core.send(alice, "/addbot");
-    core.send(alice, "/addbot");
-    core.send(alice, "/start");
-    const auto prompts = alice->take_prompts();
-    REQUIRE(prompts.size() == 1);
+    const Json first = start_against_two_bots(core, alice, 11);
     // The card right behind the /hint: the table has moved on when the bot answers.
     core.lobby.received(alice, "/hint");
-    core.lobby.received(alice, "/" + prompts[0]["legal"][0].get<std::string>());
+    core.lobby.received(alice, "/" + first["legal"][0].get<std::string>());
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (core.metrics.hints_dropped.load() == 0) {
         REQUIRE(std::chrono::steady_clock::now() < deadline);
