@@ -108,16 +108,6 @@ wait_background() {  # what
     unset "background[$1]"
     grep -E "^== \[" "$background_log" | grep -F "] $1" | tail -n 2 || true
 }
-normal_priority() {  # what: that job beside the tests goes on at the normal priority (its
-    # processes now, and what they start from now on); where the machine refuses, as it was
-    local group=${background[$1]:-} pid
-    [[ -n $group ]] || return 0
-    for pid in $(pgrep -g "$group"); do
-        chrt --other -p 0 "$pid" 2>/dev/null || true
-        renice -n 0 -p "$pid" >/dev/null 2>&1 || true
-        ionice -c 2 -n 4 -p "$pid" 2>/dev/null || true
-    done
-}
 once_done() {  # what: a command that waits until that job beside the tests has ended (bash
     # reaps its jobs as they end, so kill -0 fails at once)
     echo "while kill -0 ${background[$1]} 2>/dev/null; do sleep 1; done"
@@ -190,10 +180,6 @@ export NIAGARA_PROPERTY_GAMES=250
 # run's time, and CI took 1,285 s.
 priority=normal in_background fuzzing "$(once_done "the fuzz build")
     phase 'fuzz (tests/fuzz, clang): begins, 20 s'; tests/fuzz/run.sh 20"
-# The fuzz build, if it is still going, goes on at the normal priority: beside the sanitizer
-# tests (which assert no timings) at the idle one it got little CPU and ended after them, the
-# last 44 s of the run with fuzzing (919 s, CI's way, 2026-12-04).
-normal_priority "the fuzz build"
 run_tests sanitize
 wait_bridge_tests sanitize
 wait_background "the fuzz build"
