@@ -26,6 +26,7 @@ Table::Table(net::io_context& io, TableServices services, long id, protocol::Tab
       seats_(std::size_t(options.game.players)),
       bots_(std::size_t(options.game.players)),
       thinking_(std::size_t(options.game.players)),
+      hints_(std::size_t(options.game.players)),
       bot_timer_(executor_),
       turn_timer_(executor_),
       idle_timer_(executor_),
@@ -248,6 +249,7 @@ void Table::restore(const StoredTable& stored) {
     seats_.resize(std::size_t(game.players));
     bots_.assign(std::size_t(game.players), nullptr);
     thinking_.assign(std::size_t(game.players), std::nullopt);
+    hints_.assign(std::size_t(game.players), 0);
     state_ = new_game(game);
     record_ = Record{game, {}, false};
     for (const std::string& text : stored.actions) {

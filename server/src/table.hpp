@@ -209,6 +209,9 @@ class Table : public std::enable_shared_from_this<Table> {
                        const std::string& error);
     void stop_thinking(int seat);  // its pending answer, if any, will be dropped
     std::shared_ptr<Bot> bot_for(int seat);
+    // A bot's seed (table_bots.cpp): the system's entropy, or with --bot-seed one that repeats,
+    // told apart by `salt` (a seat, a hint's ticket).
+    static std::uint64_t secret_seed(std::uint64_t bot_seed, std::uint64_t salt);
     void arm_turn_timer();  // starts the clocks of decisions that began, wakes at the first end
     void on_turn_timeout();
     Json clocks() const;  // the running clocks as a timer message (null when none runs)

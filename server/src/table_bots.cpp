@@ -16,18 +16,14 @@ namespace niagara::server {
 
 namespace msg = protocol;
 
-namespace {
-
 // A bot's own seed, drawn from the system's entropy and never shown to anyone: the table's
 // public seed (in every view, for replays) must not let a player compute a bot's card. Only
 // --bot-seed (tests, benchmarks) makes bots repeat themselves.
-std::uint64_t secret_seed(std::uint64_t bot_seed, int seat) {
-    if (bot_seed != 0) return bot_seed * 31 + std::uint64_t(seat);
+std::uint64_t Table::secret_seed(std::uint64_t bot_seed, std::uint64_t salt) {
+    if (bot_seed != 0) return bot_seed * 31 + salt;
     std::random_device device;
     return (std::uint64_t(device()) << 32) | device();
 }
-
-}  // namespace
 
 BotLevel Table::bot_level() const {
     return options_.bots.value_or(services_.config.bot_level);

@@ -50,6 +50,7 @@ void Table::start(std::shared_ptr<Connection> c) {
         record_ = Record{game, {}, false};
         bots_.assign(std::size_t(n), nullptr);
         thinking_.assign(std::size_t(n), std::nullopt);
+        hints_.assign(std::size_t(n), 0);
         phase_ = Phase::Playing;
         spdlog::info("table {}: game starts with {} players", id_, n);
         tell(msg::started(id_, n));

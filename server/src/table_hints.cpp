@@ -6,7 +6,6 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <random>
 
 #include "niagara/json.hpp"
 #include "niagara/notation.hpp"
@@ -35,12 +34,12 @@ void Table::hint(std::shared_ptr<Connection> c) {
         const int seat = seat_of(c);
         if (seat < 0) return send_error(c, "not_seated", {"server.hint.not_seated"});
         if (phase_ != Phase::Playing)
-            return send_error(c, "bad_command", {"server.hint.not_playing", {{"table", id_arg(id_)}}});
+            return send_error(c, "bad_command",
+                              {"server.hint.not_playing", {{"table", id_arg(id_)}}});
         if (rated()) return send_error(c, "bad_command", {"server.hint.rated"});
         if (!hints_allowed()) return send_error(c, "bad_command", {"server.hint.no_bots"});
         if (!must_act(*state_, seat))
             return send_error(c, "not_your_turn", {"server.hint.not_your_turn"});
-        if (hints_.size() < seats_.size()) hints_.resize(seats_.size(), 0);
         // One hint at a time per seat: a search is the most CPU a player can ask for.
         if (hints_[std::size_t(seat)] != 0)
             return send_error(c, "bad_command", {"server.hint.busy"});
@@ -48,11 +47,9 @@ void Table::hint(std::shared_ptr<Connection> c) {
         const long ticket = ++tickets_;
         hints_[std::size_t(seat)] = ticket;
         services_.metrics.hints_asked.fetch_add(1, std::memory_order_relaxed);
-        std::uint64_t seed = services_.config.bot_seed * 977 + std::uint64_t(ticket);
-        if (services_.config.bot_seed == 0) {
-            std::random_device device;
-            seed = (std::uint64_t(device()) << 32) | device();
-        }
+        // (Salted past the seats' own seeds, 0-5 and the fallback's 99.)
+        const std::uint64_t seed =
+            secret_seed(services_.config.bot_seed, 1000 + std::uint64_t(ticket));
         BotPool::Request request;
         request.bot = std::shared_ptr<Bot>(make_bot(BotLevel::Strong, seed));
         request.view = seat_view(*state_, seat);  // what the player may know, computed here
